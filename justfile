@@ -1,0 +1,90 @@
+# Recipes of the storefront. Start through ./dev, which installs the tools first.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+export PATH := justfile_directory() / "ui/node_modules/.bin" + ":" + env_var("PATH")
+export CHROMEDRIVER := env_var_or_default("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+addr := env_var_or_default("STOREFRONT_ADDR", "127.0.0.1:8080")
+wasm_features := "--strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
+
+default:
+    @just --list
+
+# Say which tools are present and which are missing.
+doctor:
+    #!/usr/bin/env bash
+    for tool in cargo rustup npm node just wasm-pack wasm-bindgen wasm-opt chromium chromedriver; do
+      if command -v "$tool" >/dev/null; then printf '  ok       %-13s %s\n' "$tool" "$(command -v "$tool")"
+      else printf '  MISSING  %s   (./dev installs it)\n' "$tool"; fi
+    done
+    rustup target list --installed | grep -qx wasm32-unknown-unknown && echo "  ok       wasm32-unknown-unknown target" || echo "  MISSING  wasm32-unknown-unknown target"
+
+# Write pkg/'s npm manifest (enough for npm ci to link the package before it is built).
+pkg-manifest:
+    mkdir -p pkg
+    cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
+
+# Build the WASM core into pkg/: bundler/ for Vite, nodejs/ for jest and Node.
+pkg: pkg-manifest
+    for target in bundler nodejs; do \
+      wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
+        --target "$target" --out-dir ../pkg/"$target" --out-name storefront_core; \
+      wasm-opt -Oz {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
+      rm -f pkg/"$target"/.gitignore; \
+    done
+
+# Print the release WASM core's size, raw and gzip.
+wasm-size: pkg
+    @printf 'storefront_core_bg.wasm: %s bytes raw, %s bytes gzip -9\n' \
+      "$(wc -c < pkg/bundler/storefront_core_bg.wasm)" "$(gzip -9c pkg/bundler/storefront_core_bg.wasm | wc -c)"
+
+# Build the UI for production into ui/dist.
+ui: pkg
+    cd ui && npm run --silent build
+
+# Build everything and serve the storefront (UI + embedded API).
+run: ui
+    cargo build --release -p static-host
+    STOREFRONT_ADDR={{addr}} STOREFRONT_UI_DIR=ui/dist ./target/release/static-host
+
+# WASM-facing tests in headless Chromium (Debian's chromedriver).
+wasm-test:
+    wasm-pack test --headless --chrome wasm-bindings
+
+# Browser end-to-end tests against static-host on a fresh database.
+e2e: ui
+    # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
+    cargo build --workspace --all-targets --quiet
+    cd ui && npx playwright test
+
+# Format Rust and fix lint where it can be fixed automatically.
+fix:
+    cargo fmt --all
+    cd ui && npx eslint --fix .
+
+# Every test suite; prints each suite's summary and fails if any failed.
+test:
+    #!/usr/bin/env bash
+    set -uo pipefail
+    failed=()
+    suite() {
+      local name=$1; shift
+      printf '\n\033[1m━━ %s\033[0m\n' "$name"
+      if "$@"; then printf '\033[32m✔ %s\033[0m\n' "$name"; else printf '\033[31m✘ %s\033[0m\n' "$name"; failed+=("$name"); fi
+    }
+    suite "rustfmt"                     cargo fmt --all --check
+    suite "clippy (native)"             cargo clippy --workspace --all-targets --quiet -- -D warnings
+    suite "clippy (wasm32)"             cargo clippy -p storefront-wasm --all-targets --target wasm32-unknown-unknown --quiet -- -D warnings
+    suite "cargo test"                  cargo test --workspace
+    suite "wasm tests (chromium)"       just wasm-test
+    suite "build pkg/"                  just pkg
+    suite "tsc"                         bash -c 'cd ui && npm run --silent typecheck'
+    suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
+    suite "jest"                        bash -c 'cd ui && npx jest --ci'
+    suite "e2e (chromium)"              just e2e
+    echo
+    if [ ${#failed[@]} -gt 0 ]; then
+      printf '\033[31mFAILED: %s\033[0m\n' "${failed[*]}"; exit 1
+    fi
+    printf '\033[32mAll suites passed.\033[0m\n'

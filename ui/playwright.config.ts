@@ -1,0 +1,50 @@
+import { defineConfig } from "@playwright/test";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+// Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against
+// the real static-host serving the built UI and the embedded API on a fresh database.
+const port = Number(process.env.E2E_PORT ?? 18181);
+const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
+export const outbox = join(dataDir, "outbox.jsonl");
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 30_000,
+  retries: 0,
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  webServer: {
+    command: process.env.STATIC_HOST_BIN ?? "../target/debug/static-host",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      STOREFRONT_ADDR: `127.0.0.1:${port}`,
+      STOREFRONT_DATA_DIR: dataDir,
+      STOREFRONT_UI_DIR: "dist",
+      STOREFRONT_CODE_SENDER: `file:${outbox}`,
+      RUST_LOG: "warn",
+    },
+  },
+});
