@@ -33,6 +33,7 @@ pkg: pkg-manifest
       wasm-opt -Oz {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
       rm -f pkg/"$target"/.gitignore; \
     done
+    cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
 
 # Print the release WASM core's size, raw and gzip.
 wasm-size: pkg

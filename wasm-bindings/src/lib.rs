@@ -1,7 +1,33 @@
 //! JavaScript bindings of `storefront-core`. Glue only: every rule lives in the core.
+//!
+//! Values cross as plain JS objects whose TypeScript types are generated from the
+//! Rust types (`pkg/types.d.ts`, imported below as `T`). Functions throw a
+//! `CoreError` (a JS `Error` with `name === "CoreError"` and a `kind`) only for
+//! arguments of the wrong shape; rule outcomes are ordinary return values.
 
-use storefront_core::locale::Language;
+mod convert;
+mod locale;
+mod messages;
+mod money;
+
+pub use locale::*;
+pub use messages::*;
+pub use money::*;
+
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+import type * as T from "../types";
+export type * from "../types";
+
+/** Thrown for arguments of the wrong shape: a JS Error named "CoreError". */
+export interface CoreError extends Error {
+  name: "CoreError";
+  /** invalid_argument | unsupported_language | internal | a module-specific kind */
+  kind: string;
+}
+"#;
 
 /// Version of the Rust rules crate inside this package.
 #[wasm_bindgen(js_name = coreVersion)]
@@ -9,9 +35,10 @@ pub fn core_version() -> String {
     storefront_core::version().to_owned()
 }
 
-/// The HTML `dir` value (`"ltr"` or `"rtl"`) for a language code such as `"ar"`.
-#[wasm_bindgen(js_name = textDirection)]
-pub fn text_direction(code: &str) -> Result<String, JsError> {
-    let language = Language::parse(code).map_err(|e| JsError::new(&e.to_string()))?;
-    Ok(language.direction().as_str().to_owned())
+/// Whether a caught value is a `CoreError` thrown by this package.
+#[wasm_bindgen(js_name = isCoreError, unchecked_return_type = "error is CoreError")]
+pub fn is_core_error(#[wasm_bindgen(unchecked_param_type = "unknown")] error: JsValue) -> bool {
+    error
+        .dyn_ref::<js_sys::Error>()
+        .is_some_and(|e| e.name() == "CoreError")
 }

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 /// A language the storefront is offered in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Language {
     /// English, the default unless remote config says otherwise.
@@ -16,6 +17,7 @@ pub enum Language {
 
 /// Writing direction of a page, as the HTML `dir` attribute spells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
     Ltr,

@@ -1,0 +1,77 @@
+//! Side effects as data. Flows in this crate never touch the network, storage, the
+//! clock or the screen: they return [`Effect`]s, and the shell (the UI store, a native
+//! app) performs them and feeds results back as events.
+
+use serde::{Deserialize, Serialize};
+
+use crate::auth::{Channel, Modal, Registration};
+use crate::locale::Language;
+use crate::messages::Text;
+use crate::storage::StorageKey;
+
+/// How a toast looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Tone {
+    Success,
+    Error,
+    Info,
+}
+
+/// Something the shell must do.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Effect {
+    /// Show a toast.
+    Toast { tone: Tone, text: Text },
+    /// Go to a client route, after a delay (0 = now).
+    Navigate { to: String, after_ms: u64 },
+    /// Write a storage key; `value` is already in the key's stored form.
+    Store { key: StorageKey, value: String },
+    /// Remove storage keys.
+    Remove { keys: Vec<StorageKey> },
+    /// Open a modal (closing any other).
+    OpenModal { modal: Modal },
+    /// Close whatever modal is open.
+    CloseModal,
+    /// Make an API call and report its outcome back to the flow as an event.
+    Request { call: ApiCall },
+    /// Call the flow's `tick` at this time (ms since the epoch): timers are effects too.
+    WakeAt { at_ms: u64 },
+    /// Drop every cached server query (after a language change, a logout).
+    ResetQueries,
+    /// Fetch remote config again.
+    ReloadRemoteConfig,
+    /// Set `lang` and `dir` on the document.
+    SetDocumentLanguage { language: Language },
+    /// Reload the page.
+    ReloadPage,
+}
+
+/// API calls a flow asks for (spec 7), with their payloads.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "call", rename_all = "snake_case")]
+pub enum ApiCall {
+    /// `POST /user/login-by-otp`
+    LoginByOtp { mobile: String, channel: Channel },
+    /// `POST /user/verify-login-by-otp`
+    VerifyLoginByOtp {
+        mobile: String,
+        channel: Channel,
+        code: String,
+    },
+    /// `POST /user/register-by-otp`
+    RegisterByOtp { registration: Registration },
+    /// `PUT /user/update-setting` with only `default_locale` (its message is not shown).
+    UpdateLanguage { default_locale: Language },
+    /// `POST /user/logout`
+    Logout,
+}
+
+#[cfg(feature = "ts")]
+pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
+    d.add::<Tone>().add::<Effect>().add::<ApiCall>();
+}

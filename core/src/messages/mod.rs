@@ -1,0 +1,351 @@
+//! Every user-facing message the rules produce, as a stable id with parameters.
+//!
+//! Clients render a [`Message`] in the reader's language. The English texts are the
+//! spec's wording verbatim (spec 4, 5, 8), spelling included ("occured"). Placeholders
+//! use the ICU `{name}` syntax, so a catalogue from [`catalogue`] drops straight into
+//! react-intl or any ICU formatter.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::locale::Language;
+
+macro_rules! messages {
+    ($( $(#[$doc:meta])* $variant:ident = $id:literal { en: $en:literal, ar: $ar:literal } )*) => {
+        /// Stable identifier of a message; serialised as its snake_case id.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+        pub enum MessageId {
+            $( $(#[$doc])* #[serde(rename = $id)] $variant, )*
+        }
+
+        impl MessageId {
+            /// Every message id, in declaration order.
+            pub const ALL: &'static [MessageId] = &[$(MessageId::$variant,)*];
+
+            /// The id as serialised and used as a catalogue key.
+            pub fn as_str(self) -> &'static str {
+                match self { $(MessageId::$variant => $id,)* }
+            }
+
+            /// The message template in a language, with `{name}` placeholders.
+            pub fn template(self, language: Language) -> &'static str {
+                match (self, language) {
+                    $( (MessageId::$variant, Language::En) => $en,
+                       (MessageId::$variant, Language::Ar) => $ar, )*
+                }
+            }
+        }
+    };
+}
+
+messages! {
+    // Validation (spec 5).
+    Required = "required" { en: "Required", ar: "مطلوب" }
+    FieldRequired = "field_required" { en: "This field is required", ar: "هذا الحقل مطلوب" }
+    InvalidEmail = "invalid_email" { en: "Invalid email", ar: "بريد إلكتروني غير صالح" }
+    EmailFormat = "email_format" {
+        en: "Email Format is wrong right format is {email}",
+        ar: "صيغة البريد الإلكتروني خاطئة، الصيغة الصحيحة هي {email}"
+    }
+    OnlyNumber = "only_number" { en: "Only number", ar: "أرقام فقط" }
+    PhoneInvalid = "phone_invalid" { en: "Phone Number is Invalid", ar: "رقم الهاتف غير صالح" }
+    TooShort = "too_short" {
+        en: "Too Short! The minimum character is {len}",
+        ar: "قصير جدًا! الحد الأدنى لعدد الأحرف هو {len}"
+    }
+    TooLong = "too_long" {
+        en: "Too long! The maximum character is {len}",
+        ar: "طويل جدًا! الحد الأقصى لعدد الأحرف هو {len}"
+    }
+    CommentTooLong = "comment_too_long" {
+        en: "Too long! The maximum character is {len} in Comment",
+        ar: "طويل جدًا! الحد الأقصى لعدد الأحرف في التعليق هو {len}"
+    }
+    PasswordsMustMatch = "passwords_must_match" { en: "Passwords must match", ar: "يجب أن تتطابق كلمتا المرور" }
+    PasswordRule = "password_rule" {
+        en: "Use 8 or more characters with a mix of letters, numbers & symbols",
+        ar: "استخدم 8 أحرف أو أكثر تجمع بين الحروف والأرقام والرموز"
+    }
+    OnlyUrl = "only_url" { en: "Only URL", ar: "يُسمح بالروابط فقط" }
+    GreaterThanZero = "greater_than_zero" { en: "Must be greater than 0", ar: "يجب أن تكون القيمة أكبر من 0" }
+    CardNumberDigits = "card_number_digits" { en: "Card number must be 16 digits", ar: "يجب أن يتكون رقم البطاقة من 16 رقمًا" }
+    CvvDigits = "cvv_digits" { en: "CVV must be 3 digits", ar: "يجب أن يتكون رمز التحقق (CVV) من 3 أرقام" }
+    YearDigits = "year_digits" { en: "Year must be 2 digits", ar: "يجب أن تتكون السنة من رقمين" }
+    AcceptPrivacyTerms = "accept_privacy_terms" {
+        en: "Please accept the privacy policy and the terms and conditions",
+        ar: "يرجى الموافقة على سياسة الخصوصية والشروط والأحكام"
+    }
+    ChooseAnAddress = "choose_an_address" { en: "please choose an address", ar: "يرجى اختيار عنوان" }
+    ChooseALocation = "choose_a_location" { en: "please choose a location", ar: "يرجى اختيار موقع" }
+    ChooseProductToReturn = "choose_product_to_return" {
+        en: "you should at least choose a product to return",
+        ar: "يجب أن تختار منتجًا واحدًا على الأقل لإرجاعه"
+    }
+    DefaultAddressDelete = "default_address_delete" {
+        en: "You cannot delete your default address. Please select a different address as your default address before deleting this one.",
+        ar: "لا يمكنك حذف عنوانك الافتراضي. يرجى اختيار عنوان آخر كعنوان افتراضي قبل حذف هذا العنوان."
+    }
+    ImageOnly = "image_only" { en: "Only image files are allowed", ar: "يُسمح بملفات الصور فقط" }
+
+    // Guards and the sign-in flow (spec 2, 4).
+    PleaseChooseAddress = "please_choose_address" { en: "Please choose an address", ar: "يرجى اختيار عنوان" }
+    OtpSent = "otp_sent" { en: "Otp sent to your mobile", ar: "تم إرسال رمز التحقق إلى هاتفك" }
+    OtpVerified = "otp_verified" { en: "Otp verified successfully", ar: "تم التحقق من الرمز بنجاح" }
+    OtpVerifiedRegister = "otp_verified_register" {
+        en: "Otp verified, Complete your registration",
+        ar: "تم التحقق من الرمز، أكمل تسجيلك"
+    }
+    AccountCreated = "account_created" { en: "Account Created Successfully", ar: "تم إنشاء الحساب بنجاح" }
+    WaitBeforeResend = "wait_before_resend" {
+        en: "Wait {seconds} seconds before resending!",
+        ar: "انتظر {seconds} ثانية قبل إعادة الإرسال!"
+    }
+
+    // Errors (spec 8).
+    ValidationError = "validation_error" { en: "Validation error occurred.", ar: "حدث خطأ في التحقق من البيانات." }
+    BadRequest = "bad_request" { en: "Bad request error occurred.", ar: "حدث خطأ في الطلب." }
+    GenericError = "generic_error" { en: "An error occurred.", ar: "حدث خطأ." }
+    NoResponse = "no_response" { en: "No response received from server.", ar: "لم يتم تلقي أي استجابة من الخادم." }
+    ErrorWithMessage = "error_with_message" { en: "Error: {message}", ar: "خطأ: {message}" }
+    ServiceIdRequired = "service_id_required" { en: "Service ID is required.", ar: "معرّف الخدمة مطلوب." }
+    MissingPageOrServiceId = "missing_page_or_service_id" {
+        en: "Missing page or service_id in payload",
+        ar: "رقم الصفحة أو service_id غير موجود في الطلب"
+    }
+    LoadingFailed = "loading_failed" { en: "Loading failed! Please reload.", ar: "فشل التحميل! يرجى إعادة تحميل الصفحة." }
+    PaymentFailed = "payment_failed" {
+        en: "An error occured while processing your payment, please try again later",
+        ar: "حدث خطأ أثناء معالجة الدفع، يرجى المحاولة مرة أخرى لاحقًا"
+    }
+    BalanceNotSufficient = "balance_not_sufficient" { en: "Balance Not Sufficient", ar: "الرصيد غير كافٍ" }
+    NotEnoughStock = "not_enough_stock" { en: "There is not enough stock available.", ar: "لا يتوفر مخزون كافٍ." }
+    ItemUnavailable = "item_unavailable" { en: "This item is unavailable", ar: "هذا المنتج غير متوفر" }
+    NoDeliveryToLocation = "no_delivery_to_location" { en: "We Don't Deliver To Your Location", ar: "لا نقوم بالتوصيل إلى موقعك" }
+    LocationNotSupported = "location_not_supported" { en: "Location not supported", ar: "الموقع غير مدعوم" }
+    MinQuantityReached = "min_quantity_reached" { en: "Min Quantity Reached", ar: "تم الوصول إلى الحد الأدنى للكمية" }
+    MaxQuantityReached = "max_quantity_reached" { en: "Max Quantity Reached", ar: "تم الوصول إلى الحد الأقصى للكمية" }
+    AreaNotServed = "area_not_served" {
+        en: "Sorry, we don't deliver to your area now!",
+        ar: "عذرًا، لا نقوم بالتوصيل إلى منطقتك حاليًا!"
+    }
+    DifferentShop = "different_shop" {
+        en: "There are items from different shop in your cart. Would you like to empty your cart to add this item?",
+        ar: "توجد في سلتك منتجات من متجر آخر. هل تريد إفراغ السلة لإضافة هذا المنتج؟"
+    }
+
+    // Empty states and the location picker (spec 4, 8).
+    AddSearchText = "add_search_text" { en: "please add search text", ar: "يرجى إدخال نص للبحث" }
+    NoOrders = "no_orders" { en: "no orders available", ar: "لا توجد طلبات" }
+    NoAddresses = "no_addresses" { en: "no address available", ar: "لا توجد عناوين" }
+    CartEmpty = "cart_empty" { en: "You don't have any product", ar: "ليس لديك أي منتج" }
+    NoCredits = "no_credits" { en: "No credits available", ar: "لا يوجد رصيد متاح" }
+    NoSubcategories = "no_subcategories" {
+        en: "No subcategories available at the moment for this category",
+        ar: "لا توجد فئات فرعية لهذه الفئة في الوقت الحالي"
+    }
+    MapNoResults = "map_no_results" { en: "no results found", ar: "لم يتم العثور على نتائج" }
+    MapSearching = "map_searching" { en: "searching", ar: "جارٍ البحث" }
+    MapStartTyping = "map_start_typing" { en: "start typing", ar: "ابدأ الكتابة" }
+    ChooseLocation = "choose_location" { en: "Choose location", ar: "اختر الموقع" }
+    PickThisAddress = "pick_this_address" { en: "Pick this address", ar: "اختر هذا العنوان" }
+}
+
+/// A message id with its parameters, e.g. `too_long {len: "200"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Message {
+    pub id: MessageId,
+    #[serde(default)]
+    pub params: BTreeMap<String, String>,
+}
+
+impl Message {
+    pub fn new(id: MessageId) -> Self {
+        Self {
+            id,
+            params: BTreeMap::new(),
+        }
+    }
+
+    /// Adds a parameter; numbers and text alike are carried as text.
+    pub fn with(mut self, name: &str, value: impl ToString) -> Self {
+        self.params.insert(name.to_owned(), value.to_string());
+        self
+    }
+
+    /// The message in a language, placeholders filled. A missing parameter leaves its
+    /// placeholder visible rather than failing.
+    pub fn render(&self, language: Language) -> String {
+        let template = self.id.template(language);
+        let mut out = String::with_capacity(template.len() + 16);
+        let mut rest = template;
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + 1..];
+            match after.find('}') {
+                Some(close) => {
+                    let name = &after[..close];
+                    match self.params.get(name) {
+                        Some(value) => out.push_str(value),
+                        None => out.push_str(&rest[open..open + close + 2]),
+                    }
+                    rest = &after[close + 1..];
+                }
+                None => {
+                    out.push_str(&rest[open..]);
+                    rest = "";
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    /// English text, as the spec words it.
+    pub fn english(&self) -> String {
+        self.render(Language::En)
+    }
+}
+
+impl From<MessageId> for Message {
+    fn from(id: MessageId) -> Self {
+        Message::new(id)
+    }
+}
+
+/// What a client shows: one of our messages, or text that came from the server as is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Text {
+    Message(Message),
+    Server { text: String },
+}
+
+impl Text {
+    pub fn render(&self, language: Language) -> String {
+        match self {
+            Text::Message(message) => message.render(language),
+            Text::Server { text } => text.clone(),
+        }
+    }
+}
+
+impl From<MessageId> for Text {
+    fn from(id: MessageId) -> Self {
+        Text::Message(Message::new(id))
+    }
+}
+
+impl From<Message> for Text {
+    fn from(message: Message) -> Self {
+        Text::Message(message)
+    }
+}
+
+/// Every template of a language keyed by id: an ICU catalogue for react-intl.
+pub fn catalogue(language: Language) -> BTreeMap<&'static str, &'static str> {
+    MessageId::ALL
+        .iter()
+        .map(|id| (id.as_str(), id.template(language)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spec_wording_is_verbatim() {
+        let cases = [
+            (MessageId::PleaseChooseAddress, "Please choose an address"),
+            (
+                MessageId::OtpVerifiedRegister,
+                "Otp verified, Complete your registration",
+            ),
+            (MessageId::ValidationError, "Validation error occurred."),
+            (
+                MessageId::PaymentFailed,
+                "An error occured while processing your payment, please try again later",
+            ),
+            (
+                MessageId::DifferentShop,
+                "There are items from different shop in your cart. Would you like to empty your cart to add this item?",
+            ),
+            (MessageId::CartEmpty, "You don't have any product"),
+            (MessageId::LoadingFailed, "Loading failed! Please reload."),
+        ];
+        for (id, text) in cases {
+            assert_eq!(Message::new(id).english(), text);
+        }
+    }
+
+    #[test]
+    fn parameters_fill_placeholders_in_both_languages() {
+        let message = Message::new(MessageId::WaitBeforeResend).with("seconds", 42);
+        assert_eq!(message.english(), "Wait 42 seconds before resending!");
+        assert_eq!(
+            message.render(Language::Ar),
+            "انتظر 42 ثانية قبل إعادة الإرسال!"
+        );
+        let comment = Message::new(MessageId::CommentTooLong).with("len", 200);
+        assert_eq!(
+            comment.english(),
+            "Too long! The maximum character is 200 in Comment"
+        );
+    }
+
+    #[test]
+    fn missing_parameters_stay_visible() {
+        assert_eq!(
+            Message::new(MessageId::TooShort).english(),
+            "Too Short! The minimum character is {len}"
+        );
+    }
+
+    #[test]
+    fn ids_are_unique_and_every_message_has_both_languages() {
+        let mut seen = std::collections::BTreeSet::new();
+        for id in MessageId::ALL {
+            assert!(seen.insert(id.as_str()), "duplicate id {}", id.as_str());
+            assert!(!id.template(Language::En).is_empty());
+            let ar = id.template(Language::Ar);
+            assert!(
+                ar.chars().any(|c| ('\u{0600}'..='\u{06FF}').contains(&c)),
+                "{} has no Arabic",
+                id.as_str()
+            );
+            let placeholders = |s: &str| s.matches('{').count();
+            assert_eq!(
+                placeholders(id.template(Language::En)),
+                placeholders(ar),
+                "{}",
+                id.as_str()
+            );
+        }
+        assert_eq!(catalogue(Language::En).len(), MessageId::ALL.len());
+    }
+
+    #[test]
+    fn serialises_as_id_and_params() {
+        let text: Text = Message::new(MessageId::TooLong).with("len", 20).into();
+        assert_eq!(
+            serde_json::to_value(&text).unwrap(),
+            serde_json::json!({"kind": "message", "id": "too_long", "params": {"len": "20"}})
+        );
+        let server = Text::Server {
+            text: "Invalid code".into(),
+        };
+        assert_eq!(
+            serde_json::to_value(&server).unwrap(),
+            serde_json::json!({"kind": "server", "text": "Invalid code"})
+        );
+        let back: Text = serde_json::from_value(
+            serde_json::json!({"kind": "message", "id": "otp_sent", "params": {}}),
+        )
+        .unwrap();
+        assert_eq!(back, Text::from(MessageId::OtpSent));
+    }
+}

@@ -1,0 +1,356 @@
+//! Exact money: an amount in minor units (hundredths), never a float.
+//!
+//! Amounts cross every boundary as decimal strings (`"12.50"`), so no client turns
+//! them into binary floats. Server amounts are accepted as numbers or numeric strings;
+//! a JSON number is read through its shortest decimal form, which is exactly what the
+//! server wrote (`12.35` stays 12.35). More than two decimals round half away from zero.
+//! Arithmetic saturates instead of overflowing: amounts near ±9e16 are not real money.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Neg, Sub, SubAssign};
+use std::str::FromStr;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
+
+/// Minor units per major unit.
+const SCALE: i64 = 100;
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(type = "string"))]
+pub struct Money(i64);
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoneyError {
+    #[error("not an amount of money: {0:?}")]
+    Invalid(String),
+    #[error("amount out of range: {0:?}")]
+    OutOfRange(String),
+}
+
+impl Money {
+    pub const ZERO: Money = Money(0);
+
+    pub const fn from_minor(minor: i64) -> Self {
+        Money(minor)
+    }
+
+    /// Whole major units, e.g. `Money::major(12)` is 12.00.
+    pub const fn major(units: i64) -> Self {
+        Money(units.saturating_mul(SCALE))
+    }
+
+    pub const fn minor(self) -> i64 {
+        self.0
+    }
+
+    pub const fn is_zero(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn is_negative(self) -> bool {
+        self.0 < 0
+    }
+
+    /// The amount times a quantity.
+    pub fn times(self, quantity: u32) -> Self {
+        Money(self.0.saturating_mul(i64::from(quantity)))
+    }
+
+    /// The share of this amount at a rate in basis points (1400 = 14%), rounded half
+    /// away from zero to the minor unit.
+    pub fn percent_bp(self, basis_points: u32) -> Self {
+        let product = i128::from(self.0) * i128::from(basis_points);
+        let half = 5_000 * product.signum();
+        Money(clamp_i128((product + half) / 10_000))
+    }
+
+    /// Never below zero.
+    pub fn non_negative(self) -> Self {
+        Money(self.0.max(0))
+    }
+
+    /// Parses a decimal amount: optional sign, digits, optional fraction
+    /// (`"12"`, `"12.5"`, `"-0.75"`, `".5"`, also exponent forms such as `"1e3"` that
+    /// JSON numbers may take).
+    pub fn parse(text: &str) -> Result<Self, MoneyError> {
+        let invalid = || MoneyError::Invalid(text.to_owned());
+        let trimmed = text.trim();
+        let (negative, unsigned) = match trimmed.as_bytes().first() {
+            Some(b'-') => (true, &trimmed[1..]),
+            Some(b'+') => (false, &trimmed[1..]),
+            _ => (false, trimmed),
+        };
+        let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
+            Some(at) => {
+                let exponent: i32 = unsigned[at + 1..].parse().map_err(|_| invalid())?;
+                (&unsigned[..at], exponent)
+            }
+            None => (unsigned, 0),
+        };
+        let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+        if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction)
+        {
+            return Err(invalid());
+        }
+        // Shift the decimal point by the exponent over the digit string.
+        let digits: Vec<u8> = whole
+            .bytes()
+            .chain(fraction.bytes())
+            .map(|b| b - b'0')
+            .collect();
+        let point = i64::try_from(whole.len()).map_err(|_| invalid())? + i64::from(exponent);
+        let out_of_range = || MoneyError::OutOfRange(text.to_owned());
+        let mut minor: i128 = 0;
+        // Integer part and two decimals: digit positions [0, point + 2).
+        let keep = point + 2;
+        if keep > 30 {
+            return Err(out_of_range());
+        }
+        for position in 0..keep.max(0) {
+            let digit = usize::try_from(position)
+                .ok()
+                .and_then(|p| digits.get(p))
+                .copied()
+                .unwrap_or(0);
+            minor = minor * 10 + i128::from(digit);
+        }
+        let next = usize::try_from(keep)
+            .ok()
+            .and_then(|p| digits.get(p))
+            .copied()
+            .unwrap_or(0);
+        if next >= 5 {
+            minor += 1;
+        }
+        if negative {
+            minor = -minor;
+        }
+        i64::try_from(minor).map(Money).map_err(|_| out_of_range())
+    }
+}
+
+fn clamp_i128(value: i128) -> i64 {
+    i64::try_from(value).unwrap_or(if value < 0 { i64::MIN } else { i64::MAX })
+}
+
+impl fmt::Display for Money {
+    /// Always two decimals, `.` as separator: `12.50`, `-0.05`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let abs = self.0.unsigned_abs();
+        let scale = SCALE.unsigned_abs();
+        write!(f, "{sign}{}.{:02}", abs / scale, abs % scale)
+    }
+}
+
+impl FromStr for Money {
+    type Err = MoneyError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Money::parse(s)
+    }
+}
+
+impl Add for Money {
+    type Output = Money;
+    fn add(self, rhs: Money) -> Money {
+        Money(self.0.saturating_add(rhs.0))
+    }
+}
+
+impl AddAssign for Money {
+    fn add_assign(&mut self, rhs: Money) {
+        *self = *self + rhs;
+    }
+}
+
+impl Sub for Money {
+    type Output = Money;
+    fn sub(self, rhs: Money) -> Money {
+        Money(self.0.saturating_sub(rhs.0))
+    }
+}
+
+impl SubAssign for Money {
+    fn sub_assign(&mut self, rhs: Money) {
+        *self = *self - rhs;
+    }
+}
+
+impl Neg for Money {
+    type Output = Money;
+    fn neg(self) -> Money {
+        Money(self.0.saturating_neg())
+    }
+}
+
+impl Sum for Money {
+    fn sum<I: Iterator<Item = Money>>(iter: I) -> Money {
+        iter.fold(Money::ZERO, Add::add)
+    }
+}
+
+impl Serialize for Money {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Money {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(MoneyVisitor)
+    }
+}
+
+struct MoneyVisitor;
+
+impl Visitor<'_> for MoneyVisitor {
+    type Value = Money;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an amount as a number or a numeric string")
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Money, E> {
+        Money::parse(v).map_err(E::custom)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Money, E> {
+        v.checked_mul(SCALE)
+            .map(Money)
+            .ok_or_else(|| E::custom(MoneyError::OutOfRange(v.to_string())))
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Money, E> {
+        i64::try_from(v)
+            .ok()
+            .and_then(|v| v.checked_mul(SCALE))
+            .map(Money)
+            .ok_or_else(|| E::custom(MoneyError::OutOfRange(v.to_string())))
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Money, E> {
+        if !v.is_finite() {
+            return Err(E::custom(MoneyError::Invalid(v.to_string())));
+        }
+        // Rust prints the shortest decimal that reads back as the same float: the
+        // digits the server wrote.
+        Money::parse(&v.to_string()).map_err(E::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn m(text: &str) -> Money {
+        Money::parse(text).unwrap()
+    }
+
+    #[test]
+    fn parses_decimal_forms() {
+        assert_eq!(m("12"), Money::from_minor(1200));
+        assert_eq!(m("12.5"), Money::from_minor(1250));
+        assert_eq!(m("12.50"), Money::from_minor(1250));
+        assert_eq!(m("-0.75"), Money::from_minor(-75));
+        assert_eq!(m(".5"), Money::from_minor(50));
+        assert_eq!(m("7."), Money::from_minor(700));
+        assert_eq!(m("1e3"), Money::from_minor(100_000));
+        assert_eq!(m("1.5E-1"), Money::from_minor(15));
+        assert_eq!(m(" 3.00 "), Money::from_minor(300));
+    }
+
+    #[test]
+    fn extra_decimals_round_half_away_from_zero() {
+        assert_eq!(m("0.005"), Money::from_minor(1));
+        assert_eq!(m("0.004"), Money::from_minor(0));
+        assert_eq!(m("-2.675"), Money::from_minor(-268));
+    }
+
+    #[test]
+    fn rejects_what_is_not_an_amount() {
+        for bad in [
+            "", "-", ".", "abc", "1.2.3", "1,5", "0x10", "1e", "١٢", "NaN",
+        ] {
+            assert!(Money::parse(bad).is_err(), "{bad:?}");
+        }
+        assert!(matches!(
+            Money::parse("1e40"),
+            Err(MoneyError::OutOfRange(_))
+        ));
+    }
+
+    #[test]
+    fn displays_two_decimals() {
+        assert_eq!(Money::from_minor(1250).to_string(), "12.50");
+        assert_eq!(Money::from_minor(-5).to_string(), "-0.05");
+        assert_eq!(Money::ZERO.to_string(), "0.00");
+    }
+
+    #[test]
+    fn percent_rounds_half_away_from_zero() {
+        assert_eq!(
+            Money::from_minor(1000).percent_bp(1400),
+            Money::from_minor(140)
+        );
+        // 0.35 * 14% = 0.049 -> 0.05
+        assert_eq!(Money::from_minor(35).percent_bp(1400), Money::from_minor(5));
+        // 0.25 * 10% = 0.025 -> 0.03
+        assert_eq!(Money::from_minor(25).percent_bp(1000), Money::from_minor(3));
+        assert_eq!(
+            Money::from_minor(-25).percent_bp(1000),
+            Money::from_minor(-3)
+        );
+    }
+
+    #[test]
+    fn reads_server_numbers_and_strings_and_writes_strings() {
+        let read = |json: &str| serde_json::from_str::<Money>(json).unwrap();
+        assert_eq!(read("12.35"), Money::from_minor(1235));
+        assert_eq!(read("0.1"), Money::from_minor(10));
+        assert_eq!(read("7"), Money::from_minor(700));
+        assert_eq!(read("\"19.99\""), Money::from_minor(1999));
+        assert!(serde_json::from_str::<Money>("true").is_err());
+        assert!(serde_json::from_str::<Money>("\"twelve\"").is_err());
+        assert_eq!(
+            serde_json::to_string(&Money::from_minor(1999)).unwrap(),
+            "\"19.99\""
+        );
+    }
+
+    #[test]
+    fn arithmetic_saturates() {
+        assert_eq!(
+            Money::from_minor(i64::MAX) + Money::from_minor(1),
+            Money::from_minor(i64::MAX)
+        );
+        assert_eq!(Money::from_minor(250).times(3), Money::from_minor(750));
+        let total: Money = [m("1.10"), m("2.20"), m("3.30")].into_iter().sum();
+        assert_eq!(total, m("6.60"));
+    }
+
+    proptest! {
+        #[test]
+        fn display_then_parse_is_identity(minor in -1_000_000_000_000i64..1_000_000_000_000) {
+            let money = Money::from_minor(minor);
+            prop_assert_eq!(Money::parse(&money.to_string()).unwrap(), money);
+        }
+
+        #[test]
+        fn float_json_of_two_decimal_amounts_is_exact(minor in 0i64..10_000_000_000) {
+            let json = format!("{}.{:02}", minor / 100, minor % 100);
+            let as_float: f64 = json.parse().unwrap();
+            let read: Money = serde_json::from_value(serde_json::json!(as_float)).unwrap();
+            prop_assert_eq!(read, Money::from_minor(minor));
+        }
+
+        #[test]
+        fn parse_never_panics(text in ".{0,40}") {
+            let _ = Money::parse(&text);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! The client storage keys of spec 3, with their exact stored names.
+
+use serde::{Deserialize, Serialize};
+
+/// A key the client keeps in local storage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub enum StorageKey {
+    /// Bearer token of the signed-in customer.
+    #[serde(rename = "token")]
+    Token,
+    /// `en` or `ar`.
+    #[serde(rename = "language")]
+    Language,
+    #[serde(rename = "district_id")]
+    DistrictId,
+    #[serde(rename = "address_id")]
+    AddressId,
+    /// The chosen address, as JSON.
+    #[serde(rename = "selectedAddress")]
+    SelectedAddress,
+    /// `{"lat", "lng"}` of the chosen point.
+    #[serde(rename = "location")]
+    Location,
+    /// The chosen service id.
+    #[serde(rename = "selectedService")]
+    SelectedService,
+    #[serde(rename = "selectedServiceName")]
+    SelectedServiceName,
+    /// `true` when the configured default location is in use.
+    #[serde(rename = "use_default_location")]
+    UseDefaultLocation,
+    #[serde(rename = "current_currency")]
+    CurrentCurrency,
+    /// Set while a phone login is in progress (a 401 then does not log out).
+    #[serde(rename = "temp_login_status")]
+    TempLoginStatus,
+    /// Phone number being signed in.
+    #[serde(rename = "user_mobile")]
+    UserMobile,
+    /// Verified one-time code, kept for the registration call.
+    #[serde(rename = "user_code")]
+    UserCode,
+    /// Whether the verified number already has an account.
+    #[serde(rename = "user_exists")]
+    UserExists,
+    /// The remembered modal (`signIn`, `verifyOtp`, `register`, `pickAddress`).
+    #[serde(rename = "modal_status")]
+    ModalStatus,
+    /// Snapshot of the user state, honoured for 10 seconds (spec 9).
+    #[serde(rename = "persist:user")]
+    PersistedUser,
+}
+
+impl StorageKey {
+    pub const ALL: [StorageKey; 16] = [
+        StorageKey::Token,
+        StorageKey::Language,
+        StorageKey::DistrictId,
+        StorageKey::AddressId,
+        StorageKey::SelectedAddress,
+        StorageKey::Location,
+        StorageKey::SelectedService,
+        StorageKey::SelectedServiceName,
+        StorageKey::UseDefaultLocation,
+        StorageKey::CurrentCurrency,
+        StorageKey::TempLoginStatus,
+        StorageKey::UserMobile,
+        StorageKey::UserCode,
+        StorageKey::UserExists,
+        StorageKey::ModalStatus,
+        StorageKey::PersistedUser,
+    ];
+
+    /// The exact name under which the value is stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            StorageKey::Token => "token",
+            StorageKey::Language => "language",
+            StorageKey::DistrictId => "district_id",
+            StorageKey::AddressId => "address_id",
+            StorageKey::SelectedAddress => "selectedAddress",
+            StorageKey::Location => "location",
+            StorageKey::SelectedService => "selectedService",
+            StorageKey::SelectedServiceName => "selectedServiceName",
+            StorageKey::UseDefaultLocation => "use_default_location",
+            StorageKey::CurrentCurrency => "current_currency",
+            StorageKey::TempLoginStatus => "temp_login_status",
+            StorageKey::UserMobile => "user_mobile",
+            StorageKey::UserCode => "user_code",
+            StorageKey::UserExists => "user_exists",
+            StorageKey::ModalStatus => "modal_status",
+            StorageKey::PersistedUser => "persist:user",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_match_serialisation_and_are_unique() {
+        let mut seen = std::collections::BTreeSet::new();
+        for key in StorageKey::ALL {
+            assert_eq!(serde_json::to_value(key).unwrap(), key.name());
+            assert!(seen.insert(key.name()));
+        }
+    }
+}
