@@ -1,0 +1,1 @@
+//! Bindings of `storefront_core::orders`.
