@@ -20,7 +20,7 @@ pub enum Tone {
 }
 
 /// Something the shell must do.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Effect {
@@ -42,6 +42,8 @@ pub enum Effect {
     WakeAt { at_ms: u64 },
     /// Drop every cached server query (after a language change, a logout).
     ResetQueries,
+    /// Empty the branch and product lists (after choosing another service).
+    ResetCatalogueLists,
     /// Fetch remote config again.
     ReloadRemoteConfig,
     /// Set `lang` and `dir` on the document.
@@ -51,7 +53,7 @@ pub enum Effect {
 }
 
 /// API calls a flow asks for (spec 7), with their payloads.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "call", rename_all = "snake_case")]
 pub enum ApiCall {
@@ -69,6 +71,10 @@ pub enum ApiCall {
     UpdateLanguage { default_locale: Language },
     /// `POST /user/logout`
     Logout,
+    /// `GET /map/is-supported-location?latitude&longitude`
+    IsSupportedLocation { latitude: f64, longitude: f64 },
+    /// `GET /map/search?search=`
+    MapSearch { search: String },
 }
 
 #[cfg(feature = "ts")]
