@@ -1,1 +1,133 @@
 //! Bindings of `storefront_core::cart`.
+
+use storefront_core::cart::{
+    self, Cart, CartEvent, CartItem, CartLine, CartPricing, CartProduct, CartState, CouponRule,
+    QuantityLimits,
+};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js};
+
+/// The cart state before anything is known: no cart, not loaded.
+#[wasm_bindgen(js_name = cartInitialState, unchecked_return_type = "T.CartState")]
+pub fn cart_initial_state() -> Result<JsValue, JsValue> {
+    to_js(&CartState::default())
+}
+
+/// Applies a cart event (a server answer or a customer action): the next state and
+/// the effects to perform.
+#[wasm_bindgen(js_name = cartApply, unchecked_return_type = "T.CartOutcome")]
+pub fn cart_apply(
+    #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.CartEvent")] event: JsValue,
+) -> Result<JsValue, JsValue> {
+    let state: CartState = from_js(state, "state")?;
+    let event: CartEvent = from_js(event, "event")?;
+    to_js(&cart::apply(&state, event))
+}
+
+/// Reads a cart as the server sends it (amounts as numbers or strings, favourites as
+/// 0/1 or booleans).
+#[wasm_bindgen(js_name = parseCart, unchecked_return_type = "T.Cart")]
+pub fn parse_cart(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&from_js::<Cart>(value, "cart")?)
+}
+
+/// Reads a cart item as the server sends it (the answer of add-to-cart and
+/// update-cart).
+#[wasm_bindgen(js_name = parseCartItem, unchecked_return_type = "T.CartItem")]
+pub fn parse_cart_item(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&from_js::<CartItem>(value, "item")?)
+}
+
+/// The totals of lines under a branch's pricing and an optional coupon.
+#[wasm_bindgen(js_name = cartTotals, unchecked_return_type = "T.CartTotals")]
+pub fn cart_totals(
+    #[wasm_bindgen(unchecked_param_type = "T.CartLine[]")] lines: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.CartPricing")] pricing: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.CouponRule | null")] coupon: JsValue,
+) -> Result<JsValue, JsValue> {
+    let lines: Vec<CartLine> = from_js(lines, "lines")?;
+    let pricing: CartPricing = from_js(pricing, "pricing")?;
+    let coupon: Option<CouponRule> = from_js(coupon, "coupon")?;
+    to_js(&cart::compute_totals(&lines, &pricing, coupon.as_ref()))
+}
+
+/// The cart to show while a new quantity of the item `key` is on its way (0 removes
+/// it); keep the previous cart to restore if the call fails.
+#[wasm_bindgen(js_name = cartOptimisticQuantity, unchecked_return_type = "T.Cart")]
+pub fn cart_optimistic_quantity(
+    #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
+    key: &str,
+    #[wasm_bindgen(unchecked_param_type = "number")] qty: JsValue,
+) -> Result<JsValue, JsValue> {
+    let cart: Cart = from_js(cart, "cart")?;
+    let qty: u32 = from_js(qty, "qty")?;
+    to_js(&cart::optimistic_quantity(&cart, key, qty))
+}
+
+/// The stepper limits of a product summary.
+#[wasm_bindgen(js_name = quantityLimits, unchecked_return_type = "T.QuantityLimits")]
+pub fn quantity_limits(
+    #[wasm_bindgen(unchecked_param_type = "T.CartProduct")] product: JsValue,
+) -> Result<JsValue, JsValue> {
+    let product: CartProduct = from_js(product, "product")?;
+    to_js(&QuantityLimits::from(&product))
+}
+
+/// One more than `current`, or the limit's message.
+#[wasm_bindgen(js_name = quantityIncrement, unchecked_return_type = "T.QuantityCheck")]
+pub fn quantity_increment(
+    #[wasm_bindgen(unchecked_param_type = "number")] current: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.QuantityLimits")] limits: JsValue,
+) -> Result<JsValue, JsValue> {
+    let current: u32 = from_js(current, "current")?;
+    let limits: QuantityLimits = from_js(limits, "limits")?;
+    to_js(&cart::increment(current, &limits))
+}
+
+/// One less than `current`, or the limit's message.
+#[wasm_bindgen(js_name = quantityDecrement, unchecked_return_type = "T.QuantityCheck")]
+pub fn quantity_decrement(
+    #[wasm_bindgen(unchecked_param_type = "number")] current: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.QuantityLimits")] limits: JsValue,
+) -> Result<JsValue, JsValue> {
+    let current: u32 = from_js(current, "current")?;
+    let limits: QuantityLimits = from_js(limits, "limits")?;
+    to_js(&cart::decrement(current, &limits))
+}
+
+/// A typed-in quantity, or the limit's message.
+#[wasm_bindgen(js_name = quantitySet, unchecked_return_type = "T.QuantityCheck")]
+pub fn quantity_set(
+    #[wasm_bindgen(unchecked_param_type = "number")] requested: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.QuantityLimits")] limits: JsValue,
+) -> Result<JsValue, JsValue> {
+    let requested: u32 = from_js(requested, "requested")?;
+    let limits: QuantityLimits = from_js(limits, "limits")?;
+    to_js(&cart::set_quantity(requested, &limits))
+}
+
+/// The count on the cart badge, or null when no badge shows.
+#[wasm_bindgen(js_name = cartBadge, unchecked_return_type = "number | null")]
+pub fn cart_badge(
+    #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
+) -> Result<JsValue, JsValue> {
+    let state: CartState = from_js(state, "state")?;
+    to_js(&cart::badge_count(&state))
+}
+
+/// Whether a product of `branchId` may be added, or the different-shop prompt.
+#[wasm_bindgen(js_name = checkAddToCart, unchecked_return_type = "T.AddCheck")]
+pub fn check_add_to_cart(
+    #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
+    #[wasm_bindgen(js_name = branchId, unchecked_param_type = "number")] branch_id: JsValue,
+) -> Result<JsValue, JsValue> {
+    let state: CartState = from_js(state, "state")?;
+    let branch_id: u64 = from_js(branch_id, "branchId")?;
+    to_js(&cart::check_add(&state, branch_id))
+}

@@ -24,34 +24,21 @@ mod text;
 mod validation;
 
 // Each module's functions are exported at the crate root (the tests call them there).
-#[allow(unused_imports)] // until the module has bindings
 pub use auth::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use cart::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use http::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use layout::*;
 pub use locale::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use location::*;
 pub use messages::*;
 pub use money::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use orders::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use request::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use routes::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use session::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use startup::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use storage::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use text::*;
-#[allow(unused_imports)] // until the module has bindings
 pub use validation::*;
 
 use wasm_bindgen::prelude::*;

@@ -1,1 +1,101 @@
 //! Bindings of `storefront_core::orders`.
+
+use storefront_core::orders::{self, OrderDetail, OrderStatus, OrderTab, ReturnTab};
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{from_js, to_js};
+
+/// Reads a status as the server sends it (`canceled` is `cancelled`; anything
+/// unknown is `unknown`).
+#[wasm_bindgen(js_name = parseOrderStatus, unchecked_return_type = "T.OrderStatus")]
+pub fn parse_order_status(text: &str) -> Result<JsValue, JsValue> {
+    to_js(&OrderStatus::parse(text))
+}
+
+/// Reads an order as the server sends it (amounts as numbers or strings).
+#[wasm_bindgen(js_name = parseOrderDetail, unchecked_return_type = "T.OrderDetail")]
+pub fn parse_order_detail(
+    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&from_js::<OrderDetail>(value, "order")?)
+}
+
+/// The orders page's tabs in order, with their API keys and statuses.
+#[wasm_bindgen(js_name = orderTabs, unchecked_return_type = "T.TabInfo<T.OrderTab>[]")]
+pub fn order_tabs() -> Result<JsValue, JsValue> {
+    to_js(&orders::order_tabs())
+}
+
+/// The return-orders page's tabs in order, with their API keys and statuses.
+#[wasm_bindgen(js_name = returnTabs, unchecked_return_type = "T.TabInfo<T.ReturnTab>[]")]
+pub fn return_tabs() -> Result<JsValue, JsValue> {
+    to_js(&orders::return_tabs())
+}
+
+/// The orders tab an order of this status is listed under, or null.
+#[wasm_bindgen(js_name = orderTabOf, unchecked_return_type = "T.OrderTab | null")]
+pub fn order_tab_of(
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
+) -> Result<JsValue, JsValue> {
+    let status: OrderStatus = from_js(status, "status")?;
+    to_js(&OrderTab::of(status))
+}
+
+/// The return tab an order of this status is listed under, or null.
+#[wasm_bindgen(js_name = returnTabOf, unchecked_return_type = "T.ReturnTab | null")]
+pub fn return_tab_of(
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
+) -> Result<JsValue, JsValue> {
+    let status: OrderStatus = from_js(status, "status")?;
+    to_js(&ReturnTab::of(status))
+}
+
+/// The statuses an order may move to.
+#[wasm_bindgen(js_name = orderNextStatuses, unchecked_return_type = "T.OrderStatus[]")]
+pub fn order_next_statuses(
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] from: JsValue,
+) -> Result<JsValue, JsValue> {
+    let from: OrderStatus = from_js(from, "from")?;
+    to_js(orders::next_statuses(from))
+}
+
+/// Whether an order may change from one status to another.
+#[wasm_bindgen(js_name = orderCanTransition)]
+pub fn order_can_transition(
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] from: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] to: JsValue,
+) -> Result<bool, JsValue> {
+    let from: OrderStatus = from_js(from, "from")?;
+    let to: OrderStatus = from_js(to, "to")?;
+    Ok(orders::can_transition(from, to))
+}
+
+/// Whether the customer may cancel an order of this status.
+#[wasm_bindgen(js_name = orderCanCancel)]
+pub fn order_can_cancel(
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
+) -> Result<bool, JsValue> {
+    let status: OrderStatus = from_js(status, "status")?;
+    Ok(orders::can_cancel(status))
+}
+
+/// Whether the customer may ask for a return now (times in ms since the epoch).
+#[wasm_bindgen(js_name = orderCanRequestReturn)]
+pub fn order_can_request_return(
+    #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
+    #[wasm_bindgen(js_name = deliveredAtMs, unchecked_param_type = "number | null")]
+    delivered_at_ms: JsValue,
+    #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+) -> Result<bool, JsValue> {
+    let status: OrderStatus = from_js(status, "status")?;
+    let delivered_at_ms: Option<u64> = from_js(delivered_at_ms, "deliveredAtMs")?;
+    let now_ms: u64 = from_js(now_ms, "nowMs")?;
+    Ok(orders::can_request_return(status, delivered_at_ms, now_ms))
+}
+
+/// Days after delivery during which a return may be asked for.
+#[wasm_bindgen(js_name = returnWindowDays)]
+pub fn return_window_days() -> u32 {
+    // 14 fits any JS number; a u64 would cross as a bigint.
+    u32::try_from(orders::RETURN_WINDOW_DAYS).unwrap_or(u32::MAX)
+}

@@ -66,13 +66,46 @@ pub struct Registration {
     pub code: String,
 }
 
+/// Payload of the requests that take only an e-mail: asking for an e-mail sign-in code
+/// and `POST /user/forget-password` (spec 7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EmailAddress {
+    pub email: String,
+}
+
+/// `POST /user/email/verify` payload: the e-mail and the one-time code sent to it (the
+/// spec does not show it; this is what the reference server takes).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct EmailCode {
+    pub email: String,
+    pub code: String,
+}
+
+/// `POST /user/password/reset` payload: the code sent to the e-mail and the new
+/// password entered twice (spec 5, 7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PasswordReset {
+    pub email: String,
+    pub code: String,
+    pub password: String,
+    pub password_confirmation: String,
+}
+
 fn user_role() -> String {
     "user".to_owned()
 }
 
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
-    d.add::<Channel>().add::<Modal>().add::<Registration>();
+    d.add::<Channel>()
+        .add::<Modal>()
+        .add::<Registration>()
+        .add::<EmailAddress>()
+        .add::<EmailCode>()
+        .add::<PasswordReset>();
 }
 
 #[cfg(test)]
@@ -103,5 +136,20 @@ mod tests {
         assert_eq!(json["acceptTerms"], true);
         assert_eq!(json["user_register"], "user");
         assert_eq!(json["referral_code"], "");
+    }
+
+    #[test]
+    fn password_reset_has_the_server_field_names() {
+        let payload = PasswordReset {
+            email: "mona@example.com".into(),
+            code: "1234".into(),
+            password: "Aa123456!".into(),
+            password_confirmation: "Aa123456!".into(),
+        };
+        let json = serde_json::to_value(&payload).unwrap();
+        assert_eq!(json["password_confirmation"], "Aa123456!");
+        let back: EmailCode =
+            serde_json::from_value(serde_json::json!({"email": "a@b.co", "code": "9876"})).unwrap();
+        assert_eq!(back.code, "9876");
     }
 }

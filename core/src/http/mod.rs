@@ -1,4 +1,12 @@
 //! Status handling and message extraction for API responses (spec 8).
 
+mod error_message;
+mod status;
+
+pub use error_message::{CallFailure, MAX_SERVER_TEXT_GRAPHEMES, error_message};
+pub use status::{StatusOutcome, classify};
+
 #[cfg(feature = "ts")]
-pub(crate) fn register_typescript(_d: &mut crate::typescript::Declarations) {}
+pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
+    d.add::<StatusOutcome>();
+}

@@ -1,11 +1,20 @@
-//! The location picker: support checks, confirm state and its label (spec 4); the
-//! place types shared with storage and startup.
+//! The location picker: support checks, confirm state and its label (spec 4), the map
+//! search dropdown (spec 8); the place types shared with storage and startup.
 
+mod picker;
+mod search;
 mod types;
 
+pub use picker::{LocationPicker, LocationPickerEvent, MAP_HEIGHT_PX, MAP_ZOOM, update};
+pub use search::{MapSearch, MapSearchResult, MapSearchStatus};
 pub use types::{Address, GeoPoint, LatLng, Named};
 
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
     types::register_typescript(d);
+    d.add::<MapSearchResult>()
+        .add::<MapSearch>()
+        .add::<MapSearchStatus>()
+        .add::<LocationPicker>()
+        .add::<LocationPickerEvent>();
 }

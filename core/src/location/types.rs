@@ -18,6 +18,25 @@ pub struct LatLng {
     pub lng: f64,
 }
 
+/// Whether a latitude and longitude are finite and on the earth.
+fn on_earth(latitude: f64, longitude: f64) -> bool {
+    (-90.0..=90.0).contains(&latitude) && (-180.0..=180.0).contains(&longitude)
+}
+
+impl GeoPoint {
+    /// Finite and within ±90° latitude, ±180° longitude.
+    pub fn is_valid(&self) -> bool {
+        on_earth(self.latitude, self.longitude)
+    }
+}
+
+impl LatLng {
+    /// Finite and within ±90° latitude, ±180° longitude.
+    pub fn is_valid(&self) -> bool {
+        on_earth(self.lat, self.lng)
+    }
+}
+
 impl From<GeoPoint> for LatLng {
     fn from(p: GeoPoint) -> Self {
         LatLng {
@@ -66,7 +85,78 @@ pub struct Address {
     pub city_id: Option<Named>,
 }
 
+impl Address {
+    /// Whether its ids are ones the server can have issued and its point, if any, is
+    /// on the earth.
+    pub fn is_valid(&self) -> bool {
+        crate::storage::valid_id(self.id)
+            && self.district_id.is_none_or(crate::storage::valid_id)
+            && self.location.as_ref().is_none_or(GeoPoint::is_valid)
+    }
+}
+
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
-    d.add::<GeoPoint>().add::<LatLng>().add::<Named>().add::<Address>();
+    d.add::<GeoPoint>()
+        .add::<LatLng>()
+        .add::<Named>()
+        .add::<Address>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_must_be_finite_and_on_the_earth() {
+        assert!(
+            LatLng {
+                lat: 90.0,
+                lng: -180.0
+            }
+            .is_valid()
+        );
+        assert!(
+            !LatLng {
+                lat: 90.5,
+                lng: 0.0
+            }
+            .is_valid()
+        );
+        assert!(
+            !LatLng {
+                lat: 0.0,
+                lng: 180.1
+            }
+            .is_valid()
+        );
+        assert!(
+            !LatLng {
+                lat: f64::NAN,
+                lng: 0.0
+            }
+            .is_valid()
+        );
+        assert!(
+            !GeoPoint {
+                latitude: 0.0,
+                longitude: f64::INFINITY
+            }
+            .is_valid()
+        );
+    }
+
+    #[test]
+    fn stored_and_api_points_convert_both_ways() {
+        let api = GeoPoint {
+            latitude: 30.0444,
+            longitude: 31.2357,
+        };
+        let stored = LatLng::from(api);
+        assert_eq!(
+            serde_json::to_value(stored).unwrap(),
+            serde_json::json!({"lat": 30.0444, "lng": 31.2357})
+        );
+        assert_eq!(GeoPoint::from(stored), api);
+    }
 }

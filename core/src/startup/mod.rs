@@ -1,4 +1,29 @@
-//! What to use and what to load when the app starts (spec 4).
+//! What to use and what to load when the app starts (spec 4): remote config and the
+//! profile read leniently, the startup plan, and the spinner rule (spec 2).
+
+mod config;
+mod lenient;
+mod plan;
+mod profile;
+
+pub use config::{DefaultLocation, RemoteConfig};
+pub use plan::{
+    LoadState, StartupLoad, StartupLoads, StartupPlan, StartupScreen, initial_loads, plan,
+    startup_screen,
+};
+pub use profile::{Gender, NotificationPreferences, Profile, ProfileResponse};
 
 #[cfg(feature = "ts")]
-pub(crate) fn register_typescript(_d: &mut crate::typescript::Declarations) {}
+pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
+    d.add::<DefaultLocation>()
+        .add::<RemoteConfig>()
+        .add::<Gender>()
+        .add::<NotificationPreferences>()
+        .add::<Profile>()
+        .add::<ProfileResponse>()
+        .add::<StartupLoad>()
+        .add::<StartupPlan>()
+        .add::<LoadState>()
+        .add::<StartupLoads>()
+        .add::<StartupScreen>();
+}

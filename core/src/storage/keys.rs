@@ -53,6 +53,7 @@ pub enum StorageKey {
 }
 
 impl StorageKey {
+    /// Every key, in the order of spec 3.
     pub const ALL: [StorageKey; 16] = [
         StorageKey::Token,
         StorageKey::Language,

@@ -1,4 +1,70 @@
-//! Every validation rule and message of spec 5.
+//! Every validation rule and message of spec 5, one file per rule family.
+//!
+//! Each field rule is a function from the value to `Result<(), Message>`, so a form
+//! schema (zod in the web UI) can delegate field by field and render the message in
+//! the reader's language. Format rules pass on blank values so optional fields may
+//! stay empty; a required field puts [`required`] or [`field_required`] first. Form
+//! rules return [`FieldErrors`]: each invalid field's first message, keyed by field
+//! name or path. Lengths count characters, never bytes.
+
+mod address_book;
+mod checkout;
+mod date_picker;
+mod digits;
+mod email;
+mod fields;
+mod image_upload;
+mod otp;
+mod password;
+mod payment_card;
+mod phone;
+mod phone_countries;
+mod price_range;
+mod return_request;
+mod sign_up;
+
+use std::collections::BTreeMap;
+
+use crate::messages::Message;
+
+pub use address_book::address_deletion;
+pub use checkout::{address_chosen, location_chosen, privacy_terms_accepted};
+pub use date_picker::{YEAR_OPTIONS, year_options};
+pub use digits::normalize_digits;
+pub use email::{EMAIL_FORMAT_EXAMPLE, email, email_format, is_email};
+pub use fields::{
+    field_required, greater_than_zero, is_web_url, max_length, min_length, only_numbers, required,
+    url,
+};
+pub use image_upload::{ACCEPTED_IMAGE_TYPES, image_file};
+pub use otp::{OtpBoxes, OtpEntry, backspace, is_complete, otp_code, paste, type_char};
+pub use password::{PASSWORD_MIN_CHARS, password, passwords_match};
+pub use payment_card::{
+    CARD_NUMBER_DIGITS, CVV_DIGITS, EXPIRY_YEAR_DIGITS, card_number, cvv, expiry_year,
+};
+pub use phone::{
+    PhoneCheck, PhoneKind, PhoneNumber, login_can_submit, login_mobile, parse_phone, phone,
+};
+pub use price_range::{PriceRange, clamp_price_range};
+pub use return_request::{
+    RETURN_COMMENT_MAX_CHARS, RefundMethod, ReturnItem, ReturnRequestForm, validate_return_request,
+};
+pub use sign_up::{SignUpForm, sign_up_can_submit, terms_accepted, validate_sign_up};
+
+/// Each invalid field's first message, keyed by field name or path
+/// (`email`, `items.0.comment`), in key order.
+pub type FieldErrors = BTreeMap<String, Message>;
 
 #[cfg(feature = "ts")]
-pub(crate) fn register_typescript(_d: &mut crate::typescript::Declarations) {}
+pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
+    d.add::<PhoneKind>()
+        .add::<PhoneNumber>()
+        .add::<PhoneCheck>()
+        .add::<OtpBoxes>()
+        .add::<OtpEntry>()
+        .add::<SignUpForm>()
+        .add::<RefundMethod>()
+        .add::<ReturnItem>()
+        .add::<ReturnRequestForm>()
+        .add::<PriceRange>();
+}

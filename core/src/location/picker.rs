@@ -1,0 +1,473 @@
+//! The location picker (spec 4): a point chosen on the map or from a search result is
+//! checked for support; a supported point has a district, which confirming stores.
+
+use serde::{Deserialize, Serialize};
+
+use super::search::{MapSearch, MapSearchResult, MapSearchStatus};
+use super::{GeoPoint, LatLng};
+use crate::effects::{ApiCall, Effect};
+use crate::messages::{Message, MessageId};
+use crate::storage::{ClientState, StorageKey, StoredValue, valid_id};
+
+/// Zoom of the picker's map (spec 9).
+pub const MAP_ZOOM: u32 = 14;
+/// Height of the picker's map in CSS pixels (spec 9).
+pub const MAP_HEIGHT_PX: u32 = 400;
+
+/// Where confirming a location leads (spec 4).
+const AFTER_CONFIRM: &str = "/home";
+
+/// The picker's state.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LocationPicker {
+    /// The chosen point, if any.
+    pub point: Option<GeoPoint>,
+    /// The support check of `point` is in flight.
+    pub loading: bool,
+    /// The district of `point` when it is supported.
+    pub district_id: Option<u64>,
+    /// The map search box.
+    pub search: MapSearch,
+}
+
+/// What happens to the picker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum LocationPickerEvent {
+    /// A point was chosen on the map or from a search result.
+    PointChosen { point: GeoPoint },
+    /// `GET /map/is-supported-location` answered for `point` (the call's latitude and
+    /// longitude): a district id when supported.
+    SupportAnswered {
+        point: GeoPoint,
+        district_id: Option<u64>,
+    },
+    /// The support check of `point` failed (only logged, spec 8).
+    SupportFailed { point: GeoPoint },
+    /// The confirm button was pressed.
+    Confirm,
+    /// The search box's text changed.
+    SearchTextChanged { text: String },
+    /// `GET /map/search` answered for `search` (the call's text).
+    SearchResultsArrived {
+        search: String,
+        results: Vec<MapSearchResult>,
+    },
+    /// `GET /map/search` failed for `search` (only logged, spec 8).
+    SearchFailed { search: String },
+}
+
+impl LocationPicker {
+    /// A picker showing the stored choice when there is a complete one (a point and
+    /// its district), otherwise nothing chosen.
+    pub fn start(stored: &ClientState) -> Self {
+        match (stored.location, stored.district_id) {
+            (Some(location), Some(district_id)) if location.is_valid() && valid_id(district_id) => {
+                LocationPicker {
+                    point: Some(location.into()),
+                    district_id: Some(district_id),
+                    ..LocationPicker::default()
+                }
+            }
+            _ => LocationPicker::default(),
+        }
+    }
+
+    /// Confirm is disabled while loading, with no location or with no district.
+    pub fn can_confirm(&self) -> bool {
+        !self.loading && self.point.is_some() && self.district_id.is_some()
+    }
+
+    /// The confirm button's label: 'Choose location' when no point is chosen, 'Pick
+    /// this address' when it is supported, 'Location not supported' otherwise.
+    pub fn label(&self) -> Message {
+        Message::new(match (self.point, self.district_id) {
+            (None, _) => MessageId::ChooseLocation,
+            (Some(_), Some(_)) => MessageId::PickThisAddress,
+            (Some(_), None) => MessageId::LocationNotSupported,
+        })
+    }
+
+    /// What the search dropdown shows.
+    pub fn search_status(&self) -> MapSearchStatus {
+        self.search.status()
+    }
+
+    /// Whether an answer about `point` is the one awaited: the user may have chosen
+    /// another point since the call was made.
+    fn awaits(&self, point: GeoPoint) -> bool {
+        self.loading && self.point == Some(point)
+    }
+}
+
+/// Applies an event, returning the new state and the effects to perform.
+pub fn update(
+    mut state: LocationPicker,
+    event: LocationPickerEvent,
+) -> (LocationPicker, Vec<Effect>) {
+    let mut effects = Vec::new();
+    match event {
+        LocationPickerEvent::PointChosen { point } => {
+            // A point off the earth cannot come from the map; ignore it.
+            if point.is_valid() {
+                state.point = Some(point);
+                state.loading = true;
+                state.district_id = None;
+                effects.push(Effect::Request {
+                    call: ApiCall::IsSupportedLocation {
+                        latitude: point.latitude,
+                        longitude: point.longitude,
+                    },
+                });
+            }
+        }
+        LocationPickerEvent::SupportAnswered { point, district_id } => {
+            if state.awaits(point) {
+                state.loading = false;
+                // A zero or out-of-range district is no district.
+                state.district_id = district_id.filter(|id| valid_id(*id));
+            }
+        }
+        LocationPickerEvent::SupportFailed { point } => {
+            if state.awaits(point) {
+                state.loading = false;
+                state.district_id = None;
+            }
+        }
+        LocationPickerEvent::Confirm => {
+            if let (true, Some(point), Some(district_id)) =
+                (state.can_confirm(), state.point, state.district_id)
+            {
+                effects = confirm(point, district_id);
+            }
+        }
+        LocationPickerEvent::SearchTextChanged { text } => {
+            effects.extend(state.search.text_changed(&text));
+        }
+        LocationPickerEvent::SearchResultsArrived { search, results } => {
+            state.search.results_arrived(&search, results);
+        }
+        LocationPickerEvent::SearchFailed { search } => state.search.failed(&search),
+    }
+    (state, effects)
+}
+
+/// Stores the chosen district and point and leaves for /home. A map point is not a
+/// saved address, so the saved-address keys go, and the default location is no longer
+/// in use.
+fn confirm(point: GeoPoint, district_id: u64) -> Vec<Effect> {
+    vec![
+        StoredValue::DistrictId(district_id).store(),
+        StoredValue::Location(LatLng::from(point)).store(),
+        StoredValue::UseDefaultLocation(false).store(),
+        Effect::Remove {
+            keys: vec![StorageKey::AddressId, StorageKey::SelectedAddress],
+        },
+        Effect::CloseModal,
+        Effect::Navigate {
+            to: AFTER_CONFIRM.to_owned(),
+            after_ms: 0,
+        },
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    const TAHRIR: GeoPoint = GeoPoint {
+        latitude: 30.0444,
+        longitude: 31.2357,
+    };
+    const SINAI: GeoPoint = GeoPoint {
+        latitude: 28.5,
+        longitude: 33.9,
+    };
+
+    fn run(events: Vec<LocationPickerEvent>) -> (LocationPicker, Vec<Effect>) {
+        events
+            .into_iter()
+            .fold((LocationPicker::default(), Vec::new()), |(state, _), e| {
+                update(state, e)
+            })
+    }
+
+    fn chosen(point: GeoPoint) -> LocationPickerEvent {
+        LocationPickerEvent::PointChosen { point }
+    }
+
+    fn answered(point: GeoPoint, district_id: Option<u64>) -> LocationPickerEvent {
+        LocationPickerEvent::SupportAnswered { point, district_id }
+    }
+
+    #[test]
+    fn nothing_chosen_says_choose_location_and_cannot_confirm() {
+        let picker = LocationPicker::default();
+        assert_eq!(picker.label().english(), "Choose location");
+        assert!(!picker.can_confirm());
+        assert_eq!(
+            update(picker.clone(), LocationPickerEvent::Confirm),
+            (picker, vec![])
+        );
+    }
+
+    #[test]
+    fn choosing_a_point_checks_its_support() {
+        let (picker, effects) = run(vec![chosen(TAHRIR)]);
+        assert_eq!(
+            effects,
+            [Effect::Request {
+                call: ApiCall::IsSupportedLocation {
+                    latitude: 30.0444,
+                    longitude: 31.2357
+                }
+            }]
+        );
+        assert!(picker.loading);
+        assert!(!picker.can_confirm(), "disabled while loading");
+    }
+
+    #[test]
+    fn a_supported_point_can_be_picked() {
+        let (picker, effects) = run(vec![chosen(TAHRIR), answered(TAHRIR, Some(7))]);
+        assert_eq!(effects, []);
+        assert_eq!(picker.district_id, Some(7));
+        assert_eq!(picker.label().english(), "Pick this address");
+        assert!(picker.can_confirm());
+    }
+
+    #[test]
+    fn an_unsupported_point_cannot_be_confirmed() {
+        for district in [None, Some(0)] {
+            let (picker, _) = run(vec![chosen(SINAI), answered(SINAI, district)]);
+            assert_eq!(picker.label().english(), "Location not supported");
+            assert!(!picker.can_confirm());
+        }
+    }
+
+    #[test]
+    fn a_failed_check_shows_no_district_and_no_toast() {
+        let (picker, effects) = run(vec![
+            chosen(TAHRIR),
+            LocationPickerEvent::SupportFailed { point: TAHRIR },
+        ]);
+        assert_eq!(effects, []);
+        assert!(!picker.loading);
+        assert_eq!(picker.district_id, None);
+        assert!(!picker.can_confirm());
+    }
+
+    #[test]
+    fn an_answer_for_a_point_no_longer_chosen_is_ignored() {
+        let (picker, _) = run(vec![
+            chosen(TAHRIR),
+            chosen(SINAI),
+            answered(TAHRIR, Some(7)),
+        ]);
+        assert_eq!(picker.point, Some(SINAI));
+        assert!(picker.loading);
+        assert!(!picker.can_confirm());
+        let (picker, _) = update(picker, answered(SINAI, None));
+        assert_eq!(picker.label().english(), "Location not supported");
+        // A late failure for the earlier point changes nothing either.
+        let (after, _) = update(
+            picker.clone(),
+            LocationPickerEvent::SupportFailed { point: TAHRIR },
+        );
+        assert_eq!(after, picker);
+    }
+
+    #[test]
+    fn choosing_again_forgets_the_previous_district() {
+        let (picker, _) = run(vec![
+            chosen(TAHRIR),
+            answered(TAHRIR, Some(7)),
+            chosen(SINAI),
+        ]);
+        assert_eq!(picker.district_id, None);
+        assert!(!picker.can_confirm());
+    }
+
+    #[test]
+    fn a_point_off_the_earth_is_ignored() {
+        let (picker, effects) = run(vec![chosen(GeoPoint {
+            latitude: f64::NAN,
+            longitude: 0.0,
+        })]);
+        assert_eq!(picker, LocationPicker::default());
+        assert_eq!(effects, []);
+    }
+
+    #[test]
+    fn confirming_stores_the_district_and_point_and_goes_home() {
+        let (picker, _) = run(vec![chosen(TAHRIR), answered(TAHRIR, Some(7))]);
+        let (_, effects) = update(picker, LocationPickerEvent::Confirm);
+        assert_eq!(
+            effects,
+            [
+                Effect::Store {
+                    key: StorageKey::DistrictId,
+                    value: "7".into()
+                },
+                Effect::Store {
+                    key: StorageKey::Location,
+                    value: r#"{"lat":30.0444,"lng":31.2357}"#.into()
+                },
+                Effect::Store {
+                    key: StorageKey::UseDefaultLocation,
+                    value: "false".into()
+                },
+                Effect::Remove {
+                    keys: vec![StorageKey::AddressId, StorageKey::SelectedAddress]
+                },
+                Effect::CloseModal,
+                Effect::Navigate {
+                    to: "/home".into(),
+                    after_ms: 0
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn confirming_while_loading_does_nothing() {
+        let (picker, _) = run(vec![
+            chosen(TAHRIR),
+            answered(TAHRIR, Some(7)),
+            chosen(SINAI),
+        ]);
+        let (_, effects) = update(picker, LocationPickerEvent::Confirm);
+        assert_eq!(effects, []);
+    }
+
+    #[test]
+    fn starts_from_a_complete_stored_choice_only() {
+        let stored = ClientState {
+            location: Some(LatLng {
+                lat: 30.0444,
+                lng: 31.2357,
+            }),
+            district_id: Some(7),
+            ..ClientState::default()
+        };
+        let picker = LocationPicker::start(&stored);
+        assert_eq!(picker.point, Some(TAHRIR));
+        assert!(picker.can_confirm());
+        let no_district = ClientState {
+            district_id: None,
+            ..stored
+        };
+        assert_eq!(
+            LocationPicker::start(&no_district),
+            LocationPicker::default()
+        );
+    }
+
+    #[test]
+    fn search_events_drive_the_dropdown() {
+        let (picker, effects) = run(vec![LocationPickerEvent::SearchTextChanged {
+            text: "Tahrir".into(),
+        }]);
+        assert_eq!(
+            effects,
+            [Effect::Request {
+                call: ApiCall::MapSearch {
+                    search: "Tahrir".into()
+                }
+            }]
+        );
+        assert_eq!(
+            picker.search_status(),
+            MapSearchStatus::Searching {
+                message: Message::new(MessageId::MapSearching)
+            }
+        );
+        let result = MapSearchResult {
+            name: "Tahrir Square".into(),
+            address: "Downtown, Cairo".into(),
+            location: TAHRIR,
+        };
+        let (picker, _) = update(
+            picker,
+            LocationPickerEvent::SearchResultsArrived {
+                search: "Tahrir".into(),
+                results: vec![result.clone()],
+            },
+        );
+        assert_eq!(
+            picker.search_status(),
+            MapSearchStatus::Results {
+                results: vec![result.clone()]
+            }
+        );
+        // Choosing the result checks its point like a click on the map.
+        let (_, effects) = update(picker, chosen(result.location));
+        assert_eq!(
+            effects,
+            [Effect::Request {
+                call: ApiCall::IsSupportedLocation {
+                    latitude: 30.0444,
+                    longitude: 31.2357
+                }
+            }]
+        );
+    }
+
+    #[test]
+    fn the_map_constants_are_the_specs() {
+        assert_eq!((MAP_ZOOM, MAP_HEIGHT_PX), (14, 400));
+    }
+
+    fn point() -> impl Strategy<Value = GeoPoint> {
+        prop_oneof![
+            Just(TAHRIR),
+            Just(SINAI),
+            (any::<f64>(), any::<f64>()).prop_map(|(latitude, longitude)| GeoPoint {
+                latitude,
+                longitude
+            }),
+        ]
+    }
+
+    fn event() -> impl Strategy<Value = LocationPickerEvent> {
+        prop_oneof![
+            point().prop_map(|point| LocationPickerEvent::PointChosen { point }),
+            (point(), proptest::option::of(any::<u64>())).prop_map(|(point, district_id)| {
+                LocationPickerEvent::SupportAnswered { point, district_id }
+            }),
+            point().prop_map(|point| LocationPickerEvent::SupportFailed { point }),
+            Just(LocationPickerEvent::Confirm),
+            "[ a-c]{0,3}".prop_map(|text| LocationPickerEvent::SearchTextChanged { text }),
+            "[a-c]{0,3}".prop_map(|search| LocationPickerEvent::SearchFailed { search }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn confirm_is_offered_only_for_a_settled_supported_point(
+            events in proptest::collection::vec(event(), 0..20)
+        ) {
+            let mut state = LocationPicker::default();
+            for event in events {
+                let confirming = event == LocationPickerEvent::Confirm;
+                let was_confirmable = state.can_confirm();
+                let (next, effects) = update(state, event);
+                state = next;
+                prop_assert!(state.point.is_none_or(|p| p.is_valid()));
+                prop_assert!(!state.loading || state.district_id.is_none());
+                prop_assert!(state.district_id.is_none_or(valid_id));
+                prop_assert_eq!(
+                    state.can_confirm(),
+                    state.label().id == MessageId::PickThisAddress && !state.loading
+                );
+                if confirming {
+                    prop_assert_eq!(effects.is_empty(), !was_confirmable);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Image upload (spec 4, 5): image files only, judged by MIME type.
+
+use crate::messages::{Message, MessageId};
+
+/// The MIME types accepted. SVG is deliberately absent: an SVG is a document that
+/// can carry scripts, and an uploaded one served back from the store's domain would
+/// run them.
+pub const ACCEPTED_IMAGE_TYPES: [&str; 4] = ["image/png", "image/jpeg", "image/webp", "image/gif"];
+
+/// 'Only image files are allowed' unless the file's MIME type (as the browser reports
+/// it; parameters and case ignored) is PNG, JPEG, WebP or GIF.
+pub fn image_file(mime_type: &str) -> Result<(), Message> {
+    let essence = mime_type.split(';').next().unwrap_or_default().trim();
+    if ACCEPTED_IMAGE_TYPES
+        .iter()
+        .any(|t| t.eq_ignore_ascii_case(essence))
+    {
+        Ok(())
+    } else {
+        Err(MessageId::ImageOnly.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accepts_the_four_raster_types() {
+        for good in [
+            "image/png",
+            "image/jpeg",
+            "image/webp",
+            "image/gif",
+            "IMAGE/PNG",
+            " image/jpeg; q=1 ",
+        ] {
+            assert_eq!(image_file(good), Ok(()), "{good}");
+        }
+    }
+
+    #[test]
+    fn rejects_svg_and_everything_else() {
+        for bad in [
+            "image/svg+xml",
+            "application/pdf",
+            "text/html",
+            "",
+            "image/",
+            "image/png-evil",
+            "video/mp4",
+        ] {
+            assert_eq!(
+                image_file(bad).unwrap_err().english(),
+                "Only image files are allowed",
+                "{bad}"
+            );
+        }
+    }
+}

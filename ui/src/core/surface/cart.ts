@@ -1,0 +1,83 @@
+import {
+  cartApply,
+  cartBadge,
+  cartInitialState,
+  cartOptimisticQuantity,
+  cartTotals,
+  checkAddToCart,
+  parseCart,
+  parseCartItem,
+  quantityDecrement,
+  quantityIncrement,
+  quantityLimits,
+  quantitySet,
+  type AddCheck,
+  type Cart,
+  type CartEvent,
+  type CartItem,
+  type CartItemOrder,
+  type CartLine,
+  type CartOutcome,
+  type CartPricing,
+  type CartProduct,
+  type CartState,
+  type CartTotals,
+  type CouponResponse,
+  type CouponRule,
+  type Favorite,
+  type QuantityCheck,
+  type QuantityLimits,
+} from "storefront-core";
+
+const product: CartProduct = { name: "Green tea", image: "/img/tea.png", min_qty: 1, max_qty: 5, stock: 8, branch_id: 3 };
+const favorite: Favorite = false;
+const order: CartItemOrder = { price: "25.00", total: "28.50", cart_total: "38.50", tax: "3.50" };
+const item: CartItem = {
+  id: 1,
+  key: "line-1",
+  product_id: 10,
+  qty: 2,
+  price: "12.50",
+  favorite,
+  order,
+  message: "Added to cart",
+  product,
+};
+const pricing: CartPricing = { tax_rate_bp: 1400, delivery_fee: "10.00", free_delivery_over: "100.00", free_delivery: false };
+const coupon: CouponRule = { type: "percent", rate_bp: 1000, cap: "20.00", minimum: null };
+const lines: CartLine[] = [{ price: "12.50", qty: 2 }];
+
+export function surfaceCart(serverCart: unknown, serverItem: unknown): string[] {
+  const cart: Cart = parseCart(serverCart);
+  const added: CartItem = parseCartItem(serverItem);
+  const totals: CartTotals = cartTotals(lines, pricing, coupon);
+  const response: CouponResponse = { item: added, coupon_id: 9, coupon_code: "SAVE10", coupon_rule: coupon, totals, message: null };
+  const events: CartEvent[] = [
+    { type: "loaded", cart },
+    { type: "added", item },
+    { type: "add_failed", status: 400, message: { kind: "server", text: "Items from another shop" } },
+    { type: "updated", item: added },
+    { type: "deleted", id: 1, order: null },
+    { type: "coupon_applied", response },
+    { type: "request_failed", message: { kind: "message", id: "bad_request", params: {} } },
+    { type: "favorite_toggled", product_id: 10 },
+    { type: "emptied" },
+    { type: "old_cart_message_dismissed" },
+    { type: "reset" },
+  ];
+  let state: CartState = cartInitialState();
+  const toasts: string[] = [];
+  for (const event of events) {
+    const outcome: CartOutcome = cartApply(state, event);
+    state = outcome.state;
+    toasts.push(...outcome.effects.map((effect) => effect.type));
+  }
+  const shown: Cart = cartOptimisticQuantity(cart, "line-1", 3);
+  const badge: number | null = cartBadge(state);
+  const check: AddCheck = checkAddToCart(state, 3);
+  const limits: QuantityLimits = quantityLimits(product);
+  const steps: QuantityCheck[] = [quantityIncrement(2, limits), quantityDecrement(2, limits), quantitySet(9, limits)];
+  const refused = steps.flatMap((step) => (step.kind === "refused" ? [step.message.id] : [String(step.qty)]));
+  const prompt = check.kind === "different_shop" ? check.prompt.id : "allowed";
+  return [shown.cart_total, String(badge ?? 0), prompt, totals.cart_total, ...refused, ...toasts];
+}

@@ -1,0 +1,164 @@
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{js, json, kind};
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Sends one event and returns (state, effects) as JSON.
+fn send(state: &Value, event: Value, now_ms: f64) -> (Value, Value) {
+    let update = json(
+        storefront_wasm::phone_login_update(js(state.clone()), js(event), now_ms.into()).unwrap(),
+    );
+    (update["state"].clone(), update["effects"].clone())
+}
+
+#[wasm_bindgen_test]
+fn an_existing_user_signs_in_through_js_values() {
+    let state = json(storefront_wasm::phone_login_start().unwrap());
+    assert_eq!(state["step"], "closed");
+    let (state, effects) = send(&state, json!({"type": "open_sign_in"}), 0.0);
+    assert_eq!(effects[1], json!({"type": "open_modal", "modal": "signIn"}));
+    let (state, effects) = send(
+        &state,
+        json!({"type": "request_code", "mobile": "+201001234567", "channel": "whatsapp"}),
+        1_000.0,
+    );
+    assert_eq!(
+        effects[0],
+        json!({"type": "store", "key": "temp_login_status", "value": "true"})
+    );
+    assert_eq!(
+        effects[2],
+        json!({"type": "request", "call": {"call": "login_by_otp", "mobile": "+201001234567", "channel": "whatsapp"}})
+    );
+    let (state, effects) = send(&state, json!({"type": "code_sent"}), 2_000.0);
+    assert_eq!(effects[1]["text"]["id"], "otp_sent");
+    assert_eq!(state["step"], "verifyOtp");
+    assert_eq!(state["login"]["isSuccess"], true);
+    let (state, _) = send(
+        &state,
+        json!({"type": "submit_code", "code": "1234"}),
+        3_000.0,
+    );
+    let (state, effects) = send(
+        &state,
+        json!({"type": "verified", "token": "tok", "user_exists": true, "message": null, "force_default_location": false}),
+        3_100.0,
+    );
+    assert_eq!(state["step"], "closed");
+    assert!(
+        effects
+            .as_array()
+            .unwrap()
+            .contains(&json!({"type": "navigate", "to": "/account/my-address", "after_ms": 500}))
+    );
+    assert!(
+        effects
+            .as_array()
+            .unwrap()
+            .contains(&json!({"type": "store", "key": "token", "value": "tok"}))
+    );
+}
+
+#[wasm_bindgen_test]
+fn resend_waits_sixty_seconds() {
+    let state = json(storefront_wasm::phone_login_start().unwrap());
+    let (state, _) = send(&state, json!({"type": "open_sign_in"}), 0.0);
+    let (state, _) = send(
+        &state,
+        json!({"type": "request_code", "mobile": "0100", "channel": "sms"}),
+        0.0,
+    );
+    let (state, _) = send(&state, json!({"type": "code_sent"}), 10_000.0);
+    let wait =
+        json(storefront_wasm::resend_availability(js(state.clone()), 69_001.0.into()).unwrap());
+    assert_eq!(
+        wait,
+        json!({"state": "wait", "seconds": 1, "message": {"id": "wait_before_resend", "params": {"seconds": "1"}}})
+    );
+    let text = storefront_wasm::render_message(js(wait["message"].clone()), "en").unwrap();
+    assert_eq!(text, "Wait 1 seconds before resending!");
+    let ready = json(storefront_wasm::resend_availability(js(state), 70_000.0.into()).unwrap());
+    assert_eq!(ready, json!({"state": "ready"}));
+}
+
+#[wasm_bindgen_test]
+fn restore_reopens_the_remembered_modal() {
+    let state = json(storefront_wasm::phone_login_start().unwrap());
+    let stored = json!({
+        "token": null, "language": null, "district_id": null, "address_id": null,
+        "selected_address": null, "location": null, "selected_service": null,
+        "selected_service_name": null, "use_default_location": false, "currency": null,
+        "login_in_progress": false, "user_mobile": "0100", "user_code": "1234",
+        "user_exists": false, "modal": "register"
+    });
+    let (state, effects) = send(&state, json!({"type": "restore", "stored": stored}), 0.0);
+    assert_eq!(state["step"], "register");
+    assert_eq!(
+        effects,
+        json!([{"type": "open_modal", "modal": "register"}])
+    );
+}
+
+#[wasm_bindgen_test]
+fn request_flows_toast_the_server_message_and_reset() {
+    let idle = json(storefront_wasm::request_status_idle().unwrap());
+    assert_eq!(idle["isLoading"], false);
+    let update = |status: &Value, event: Value, now: f64| {
+        json(
+            storefront_wasm::request_flow_update(js(status.clone()), js(event), now.into())
+                .unwrap(),
+        )
+    };
+    let loading = update(&idle, json!({"type": "started"}), 0.0);
+    assert_eq!(loading["status"]["isLoading"], true);
+    let done = update(
+        &loading["status"],
+        json!({"type": "succeeded", "message": "Check your inbox"}),
+        100.0,
+    );
+    assert_eq!(
+        done["effects"],
+        json!([
+            {"type": "toast", "tone": "success", "text": {"kind": "server", "text": "Check your inbox"}},
+            {"type": "wake_at", "at_ms": 3100}
+        ])
+    );
+    let reset = update(&done["status"], json!({"type": "tick"}), 3_100.0);
+    assert_eq!(reset["status"], idle);
+}
+
+#[wasm_bindgen_test]
+fn signed_in_effects_store_the_token_and_leave() {
+    let effects = json(storefront_wasm::signed_in_effects("tok", true).unwrap());
+    assert_eq!(
+        effects[0],
+        json!({"type": "store", "key": "token", "value": "tok"})
+    );
+    assert_eq!(
+        effects[2],
+        json!({"type": "navigate", "to": "/home", "after_ms": 500})
+    );
+    assert_eq!(
+        json(storefront_wasm::signed_in_effects("", true).unwrap()),
+        json!([])
+    );
+}
+
+#[wasm_bindgen_test]
+fn bad_events_and_times_are_invalid_arguments() {
+    let state = storefront_wasm::phone_login_start().unwrap();
+    let error = storefront_wasm::phone_login_update(
+        state.clone(),
+        js(json!({"type": "dance"})),
+        0.0.into(),
+    )
+    .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+    let error = storefront_wasm::resend_availability(state, f64::NAN.into()).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}

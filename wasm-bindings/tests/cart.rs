@@ -1,0 +1,201 @@
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use serde_json::{Value, json};
+use support::{js, json, kind};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn item(id: u64, product_id: u64, qty: u32, price: &str) -> Value {
+    json!({
+        "id": id, "key": format!("k{id}"), "product_id": product_id, "qty": qty,
+        "price": price, "favorite": false, "order": null, "message": null,
+        "product": {"name": "Tea", "image": null, "min_qty": 1, "max_qty": 5, "stock": 8, "branch_id": 3}
+    })
+}
+
+fn loaded_state() -> Value {
+    let cart = json!({
+        "items": [item(1, 10, 2, "12.50")],
+        "items_quantity": 2, "price": "25.00", "total": "28.50", "cart_total": "38.50",
+        "tax": "3.50", "coupon_id": null, "coupon_code": null, "coupon_discount": "0.00",
+        "delivery_price": "10.00", "branch_id": 3,
+        "pricing": {"tax_rate_bp": 1400, "delivery_fee": "10.00", "free_delivery_over": "100.00", "free_delivery": false},
+        "coupon_rule": null
+    });
+    let outcome = storefront_wasm::cart_apply(
+        storefront_wasm::cart_initial_state().unwrap(),
+        js(json!({"type": "loaded", "cart": cart})),
+    )
+    .unwrap();
+    json(outcome)["state"].clone()
+}
+
+#[wasm_bindgen_test]
+fn the_initial_state_has_no_cart_and_no_badge() {
+    let state = storefront_wasm::cart_initial_state().unwrap();
+    assert_eq!(
+        json(state.clone()),
+        json!({"cart": null, "loaded": false, "old_cart_message": null})
+    );
+    assert!(storefront_wasm::cart_badge(state).unwrap().is_null());
+}
+
+#[wasm_bindgen_test]
+fn adding_an_existing_product_replaces_it_and_toasts_the_server_message() {
+    let state = loaded_state();
+    let mut again = item(1, 10, 4, "12.50");
+    again["message"] = json!("Added to cart");
+    let outcome = json(
+        storefront_wasm::cart_apply(js(state), js(json!({"type": "added", "item": again})))
+            .unwrap(),
+    );
+    let cart = &outcome["state"]["cart"];
+    assert_eq!(cart["items_quantity"], 4);
+    assert_eq!(cart["items"].as_array().unwrap().len(), 1);
+    assert_eq!(cart["price"], "50.00");
+    assert_eq!(cart["tax"], "7.00");
+    assert_eq!(cart["cart_total"], "67.00");
+    assert_eq!(
+        outcome["effects"],
+        json!([{"type": "toast", "tone": "success", "text": {"kind": "server", "text": "Added to cart"}}])
+    );
+    let badge = storefront_wasm::cart_badge(js(outcome["state"].clone())).unwrap();
+    assert_eq!(badge.as_f64(), Some(4.0));
+}
+
+#[wasm_bindgen_test]
+fn a_400_on_add_keeps_the_old_cart_message() {
+    let outcome = json(
+        storefront_wasm::cart_apply(
+            js(loaded_state()),
+            js(json!({"type": "add_failed", "status": 400,
+                      "message": {"kind": "server", "text": "different shop"}})),
+        )
+        .unwrap(),
+    );
+    assert_eq!(
+        outcome["state"]["old_cart_message"],
+        json!({"kind": "server", "text": "different shop"})
+    );
+    assert_eq!(outcome["effects"], json!([]));
+}
+
+#[wasm_bindgen_test]
+fn server_carts_and_items_with_numbers_and_0_1_favourites_are_read() {
+    let cart = json(
+        storefront_wasm::parse_cart(js(json!({
+            "items": [{"id": 1, "key": "a", "product_id": 2, "qty": 3, "price": 1.5, "favorite": 1}],
+            "items_quantity": 3, "price": 4.5, "total": 4.5, "cart_total": 4.5, "tax": 0
+        })))
+        .unwrap(),
+    );
+    assert_eq!(cart["items"][0]["favorite"], true);
+    assert_eq!(cart["items"][0]["price"], "1.50");
+    assert_eq!(cart["tax"], "0.00");
+    let item = json(
+        storefront_wasm::parse_cart_item(js(
+            json!({"id": 1, "key": "a", "product_id": 2, "qty": 1, "price": 2, "favorite": 0}),
+        ))
+        .unwrap(),
+    );
+    assert_eq!(item["favorite"], false);
+    let error = storefront_wasm::parse_cart(js(json!({"items": "none"}))).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn totals_follow_the_documented_rules() {
+    let totals = json(
+        storefront_wasm::cart_totals(
+            js(json!([{"price": "5.00", "qty": 2}])),
+            js(json!({"tax_rate_bp": 1000, "delivery_fee": "3.00", "free_delivery_over": null, "free_delivery": false})),
+            js(json!({"type": "percent", "rate_bp": 1250, "cap": null, "minimum": null})),
+        )
+        .unwrap(),
+    );
+    assert_eq!(
+        totals,
+        json!({"price": "10.00", "coupon_discount": "1.25", "tax": "0.88",
+               "delivery_price": "3.00", "total": "9.63", "cart_total": "12.63"})
+    );
+    let without = json(
+        storefront_wasm::cart_totals(
+            js(json!([])),
+            js(json!({"tax_rate_bp": 0, "delivery_fee": "3.00", "free_delivery_over": null, "free_delivery": false})),
+            JsValue::NULL,
+        )
+        .unwrap(),
+    );
+    assert_eq!(without["cart_total"], "0.00");
+}
+
+#[wasm_bindgen_test]
+fn the_optimistic_cart_is_recomputed_and_negative_quantities_are_refused() {
+    let state = loaded_state();
+    let cart = js(state["cart"].clone());
+    let next = json(
+        storefront_wasm::cart_optimistic_quantity(cart.clone(), "k1", JsValue::from_f64(8.0))
+            .unwrap(),
+    );
+    assert_eq!(next["items_quantity"], 8);
+    assert_eq!(next["price"], "100.00");
+    assert_eq!(next["delivery_price"], "0.00");
+    assert_eq!(next["items"][0]["order"]["cart_total"], "114.00");
+    let error =
+        storefront_wasm::cart_optimistic_quantity(cart, "k1", JsValue::from_f64(-1.0)).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn the_stepper_reports_each_limit_with_its_message() {
+    let limits = storefront_wasm::quantity_limits(js(
+        json!({"name": "Tea", "image": null, "min_qty": 2, "max_qty": 5, "stock": 4, "branch_id": null}),
+    ))
+    .unwrap();
+    assert_eq!(
+        json(limits.clone()),
+        json!({"min": 2, "max": 5, "stock": 4})
+    );
+    let check = |value: JsValue| json(value);
+    assert_eq!(
+        check(storefront_wasm::quantity_increment(JsValue::from_f64(2.0), limits.clone()).unwrap()),
+        json!({"kind": "accepted", "qty": 3})
+    );
+    assert_eq!(
+        check(storefront_wasm::quantity_increment(JsValue::from_f64(4.0), limits.clone()).unwrap()),
+        json!({"kind": "refused", "message": {"id": "not_enough_stock", "params": {}}})
+    );
+    assert_eq!(
+        check(storefront_wasm::quantity_decrement(JsValue::from_f64(2.0), limits.clone()).unwrap()),
+        json!({"kind": "refused", "message": {"id": "min_quantity_reached", "params": {}}})
+    );
+    assert_eq!(
+        check(storefront_wasm::quantity_set(JsValue::from_f64(6.0), limits).unwrap()),
+        json!({"kind": "refused", "message": {"id": "max_quantity_reached", "params": {}}})
+    );
+    let unavailable = js(json!({"min": 1, "max": null, "stock": 0}));
+    assert_eq!(
+        check(storefront_wasm::quantity_set(JsValue::from_f64(1.0), unavailable).unwrap())["message"]
+            ["id"],
+        "item_unavailable"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_product_from_another_shop_gets_the_prompt() {
+    let state = loaded_state();
+    assert_eq!(
+        json(
+            storefront_wasm::check_add_to_cart(js(state.clone()), JsValue::from_f64(9.0)).unwrap()
+        ),
+        json!({"kind": "different_shop", "prompt": {"id": "different_shop", "params": {}}})
+    );
+    assert_eq!(
+        json(storefront_wasm::check_add_to_cart(js(state), JsValue::from_f64(3.0)).unwrap()),
+        json!({"kind": "allowed"})
+    );
+}

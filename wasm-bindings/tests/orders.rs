@@ -1,0 +1,130 @@
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use serde_json::json;
+use support::{js, json, kind};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn status(name: &str) -> JsValue {
+    JsValue::from_str(name)
+}
+
+#[wasm_bindgen_test]
+fn statuses_parse_with_canceled_and_unknown() {
+    assert_eq!(
+        storefront_wasm::parse_order_status("canceled").unwrap(),
+        "cancelled"
+    );
+    assert_eq!(
+        storefront_wasm::parse_order_status("on_hold").unwrap(),
+        "on_hold"
+    );
+    assert_eq!(
+        storefront_wasm::parse_order_status("refunded").unwrap(),
+        "unknown"
+    );
+}
+
+#[wasm_bindgen_test]
+fn tabs_carry_their_keys_and_statuses() {
+    let tabs = json(storefront_wasm::order_tabs().unwrap());
+    assert_eq!(tabs.as_array().unwrap().len(), 5);
+    assert_eq!(
+        tabs[1],
+        json!({"tab": "completed", "key": "delivered", "statuses": ["delivered"]})
+    );
+    let returns = json(storefront_wasm::return_tabs().unwrap());
+    assert_eq!(returns[1]["key"], "returned");
+    assert_eq!(
+        storefront_wasm::order_tab_of(status("shipped")).unwrap(),
+        "current"
+    );
+    assert_eq!(
+        storefront_wasm::return_tab_of(status("in_return")).unwrap(),
+        "current"
+    );
+    assert!(
+        storefront_wasm::return_tab_of(status("pending"))
+            .unwrap()
+            .is_null()
+    );
+    assert!(
+        storefront_wasm::order_tab_of(status("unknown"))
+            .unwrap()
+            .is_null()
+    );
+}
+
+#[wasm_bindgen_test]
+fn transitions_cancellation_and_returns() {
+    assert_eq!(
+        json(storefront_wasm::order_next_statuses(status("shipped")).unwrap()),
+        json!(["out_for_delivery", "delivered"])
+    );
+    assert!(
+        storefront_wasm::order_can_transition(status("pending"), status("processing")).unwrap()
+    );
+    assert!(
+        !storefront_wasm::order_can_transition(status("cancelled"), status("pending")).unwrap()
+    );
+    assert!(storefront_wasm::order_can_cancel(status("on_hold")).unwrap());
+    assert!(!storefront_wasm::order_can_cancel(status("shipped")).unwrap());
+    let delivered = 1_700_000_000_000.0;
+    let day = 86_400_000.0;
+    let days = f64::from(storefront_wasm::return_window_days());
+    assert_eq!(days, 14.0);
+    assert!(
+        storefront_wasm::order_can_request_return(
+            status("delivered"),
+            JsValue::from_f64(delivered),
+            JsValue::from_f64(delivered + days * day)
+        )
+        .unwrap()
+    );
+    assert!(
+        !storefront_wasm::order_can_request_return(
+            status("delivered"),
+            JsValue::from_f64(delivered),
+            JsValue::from_f64(delivered + days * day + 1.0)
+        )
+        .unwrap()
+    );
+    assert!(
+        !storefront_wasm::order_can_request_return(
+            status("delivered"),
+            JsValue::NULL,
+            JsValue::from_f64(delivered)
+        )
+        .unwrap()
+    );
+    let error = storefront_wasm::order_can_request_return(
+        status("delivered"),
+        JsValue::NULL,
+        JsValue::from_str("now"),
+    )
+    .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn order_details_are_read_from_server_numbers() {
+    let order = json(
+        storefront_wasm::parse_order_detail(js(json!({
+            "number": 1042, "date": "2025-03-01", "payment_method": "cash",
+            "price": 20, "subtotal": 18, "discount_coupon": 2, "tax": 2.52, "total": 20.52,
+            "status": "canceled", "items": [{"id": 1, "product_id": 4, "name": "Tea", "qty": 2, "price": 10}]
+        })))
+        .unwrap(),
+    );
+    assert_eq!(order["number"], "1042");
+    assert_eq!(order["total"], "20.52");
+    assert_eq!(order["status"], "cancelled");
+    assert_eq!(order["wallet_balance"], "0.00");
+    assert_eq!(order["items"][0]["price"], "10.00");
+    let error = storefront_wasm::parse_order_detail(js(json!({"number": 1}))).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}

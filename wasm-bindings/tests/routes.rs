@@ -1,0 +1,79 @@
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use serde_json::json;
+use support::{js, json, kind};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn the_table_lists_every_route_with_its_rules() {
+    let table = json(storefront_wasm::route_table().unwrap());
+    let rows = table.as_array().unwrap();
+    let cart = rows.iter().find(|r| r["pattern"] == "/cart").unwrap();
+    assert_eq!(
+        cart,
+        &json!({"id": "cart", "pattern": "/cart", "access": "authenticated", "needs_location": true, "layout": "standard"})
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r["pattern"] == "/auth/reset-password" && r["layout"] == "auth")
+    );
+}
+
+#[wasm_bindgen_test]
+fn matches_paths_with_ids_and_ignores_queries() {
+    let matched = json(storefront_wasm::match_route("/products/42/?ref=home").unwrap());
+    assert_eq!(matched["route"]["id"], "product");
+    assert_eq!(matched["params"], json!({"id": 42}));
+    assert!(
+        storefront_wasm::match_route("/products/0")
+            .unwrap()
+            .is_null()
+    );
+}
+
+#[wasm_bindgen_test]
+fn guests_are_redirected_with_the_origin_remembered() {
+    let context =
+        js(json!({"signed_in": false, "has_district": true, "force_default_location": false}));
+    let decision =
+        json(storefront_wasm::decide_navigation("/account/profile?x=1", context).unwrap());
+    assert_eq!(
+        decision,
+        json!({"decision": "redirect", "to": "/", "toast": null, "remember_origin": "/account/profile?x=1"})
+    );
+}
+
+#[wasm_bindgen_test]
+fn no_district_toasts_please_choose_an_address() {
+    let context =
+        js(json!({"signed_in": true, "has_district": false, "force_default_location": false}));
+    let decision = json(storefront_wasm::decide_navigation("/home", context.clone()).unwrap());
+    assert_eq!(decision["to"], "/account/my-address");
+    assert_eq!(decision["toast"]["id"], "please_choose_address");
+    let toast = storefront_wasm::render_message(js(decision["toast"].clone()), "en").unwrap();
+    assert_eq!(toast, "Please choose an address");
+    let allowed = json(storefront_wasm::decide_navigation("/account", context.clone()).unwrap());
+    assert_eq!(allowed["decision"], "allow");
+    let missing = json(storefront_wasm::decide_navigation("/nope", context).unwrap());
+    assert_eq!(missing, json!({"decision": "not_found"}));
+}
+
+#[wasm_bindgen_test]
+fn post_login_destination_depends_on_forced_location() {
+    assert_eq!(storefront_wasm::post_login_destination(true), "/home");
+    assert_eq!(
+        storefront_wasm::post_login_destination(false),
+        "/account/my-address"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_malformed_context_is_an_invalid_argument() {
+    let error = storefront_wasm::decide_navigation("/", JsValue::from_str("guest")).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}

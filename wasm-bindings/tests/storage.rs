@@ -1,0 +1,224 @@
+#![cfg(target_arch = "wasm32")]
+
+mod support;
+
+use serde_json::json;
+use support::{js, json, kind};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn local_storage() -> web_sys::Storage {
+    web_sys::window().unwrap().local_storage().unwrap().unwrap()
+}
+
+/// Each test starts from an empty `localStorage`.
+fn fresh() -> web_sys::Storage {
+    let storage = local_storage();
+    storage.clear().unwrap();
+    storage
+}
+
+fn item(name: &str) -> Option<String> {
+    local_storage().get_item(name).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn reads_the_client_state_from_local_storage() {
+    let storage = fresh();
+    for (name, value) in [
+        ("token", "eyJ0"),
+        ("language", "ar"),
+        ("district_id", "7"),
+        ("location", r#"{"lat":30.0444,"lng":31.2357}"#),
+        ("selectedService", "3"),
+        ("use_default_location", "true"),
+        ("modal_status", "pickAddress"),
+        ("user_exists", "false"),
+    ] {
+        storage.set_item(name, value).unwrap();
+    }
+    let state = json(storefront_wasm::read_client_state().unwrap());
+    assert_eq!(
+        state,
+        json!({
+            "token": "eyJ0",
+            "language": "ar",
+            "district_id": 7,
+            "address_id": null,
+            "selected_address": null,
+            "location": {"lat": 30.0444, "lng": 31.2357},
+            "selected_service": 3,
+            "selected_service_name": null,
+            "use_default_location": true,
+            "currency": "USD",
+            "login_in_progress": false,
+            "user_mobile": null,
+            "user_code": null,
+            "user_exists": false,
+            "modal": "pickAddress"
+        })
+    );
+}
+
+#[wasm_bindgen_test]
+fn corrupt_values_read_as_absent() {
+    let storage = fresh();
+    for (name, value) in [
+        ("district_id", "abc"),
+        ("address_id", "-1"),
+        ("selectedService", "1e400"),
+        ("location", "{bad json"),
+        ("language", "fr"),
+        ("modal_status", "checkout"),
+        ("use_default_location", "yes?"),
+        ("current_currency", "egp"),
+    ] {
+        storage.set_item(name, value).unwrap();
+    }
+    let state = json(storefront_wasm::read_client_state().unwrap());
+    for field in [
+        "district_id",
+        "address_id",
+        "selected_service",
+        "location",
+        "language",
+        "modal",
+    ] {
+        assert_eq!(state[field], serde_json::Value::Null, "{field}");
+    }
+    assert_eq!(state["use_default_location"], false);
+    assert_eq!(state["currency"], "EGP");
+}
+
+#[wasm_bindgen_test]
+fn applies_store_and_remove_effects_and_ignores_the_rest() {
+    let storage = fresh();
+    storage.set_item("address_id", "12").unwrap();
+    let effects = js(json!([
+        {"type": "store", "key": "district_id", "value": "7"},
+        {"type": "close_modal"},
+        {"type": "navigate", "to": "/home", "after_ms": 0},
+        {"type": "remove", "keys": ["address_id", "selectedAddress"]},
+        {"type": "store", "key": "persist:user", "value": "{}"}
+    ]));
+    storefront_wasm::apply_storage_effects(effects).unwrap();
+    assert_eq!(item("district_id").as_deref(), Some("7"));
+    assert_eq!(item("address_id"), None);
+    assert_eq!(item("persist:user").as_deref(), Some("{}"));
+    assert_eq!(storage.length().unwrap(), 2);
+}
+
+#[wasm_bindgen_test]
+fn a_write_over_the_quota_is_reported_after_applying_the_rest() {
+    fresh();
+    // Far beyond any browser's localStorage quota (5 MiB in Chrome).
+    let huge = "x".repeat(12 * 1024 * 1024);
+    let effects = js(json!([
+        {"type": "store", "key": "selectedServiceName", "value": huge},
+        {"type": "store", "key": "language", "value": "ar"}
+    ]));
+    let error = storefront_wasm::apply_storage_effects(effects).unwrap_err();
+    assert_eq!(kind(&error), "storage_write_failed");
+    let message = js_sys::Error::from(error).message();
+    assert_eq!(
+        String::from(message),
+        "could not store selectedServiceName: storage quota exceeded"
+    );
+    assert_eq!(item("selectedServiceName"), None);
+    assert_eq!(item("language").as_deref(), Some("ar"));
+}
+
+#[wasm_bindgen_test]
+fn malformed_effects_are_an_invalid_argument() {
+    fresh();
+    let error =
+        storefront_wasm::apply_storage_effects(js(json!([{"type": "store", "key": "nope"}])))
+            .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn logout_keeps_language_currency_and_service_only() {
+    let storage = fresh();
+    for name in [
+        "token",
+        "language",
+        "district_id",
+        "address_id",
+        "selectedAddress",
+        "location",
+        "selectedService",
+        "selectedServiceName",
+        "use_default_location",
+        "current_currency",
+        "temp_login_status",
+        "user_mobile",
+        "user_code",
+        "user_exists",
+        "modal_status",
+        "persist:user",
+    ] {
+        storage.set_item(name, "x").unwrap();
+    }
+    let effects = storefront_wasm::logout_storage_effects().unwrap();
+    assert_eq!(json(effects.clone())[0]["type"], "remove");
+    storefront_wasm::apply_storage_effects(effects).unwrap();
+    let mut left: Vec<String> = (0..storage.length().unwrap())
+        .filter_map(|i| storage.key(i).unwrap())
+        .collect();
+    left.sort();
+    assert_eq!(
+        left,
+        [
+            "current_currency",
+            "language",
+            "selectedService",
+            "selectedServiceName"
+        ]
+    );
+}
+
+#[wasm_bindgen_test]
+fn key_names_are_the_stored_names() {
+    assert_eq!(
+        storefront_wasm::storage_key_name(JsValue::from_str("persist:user")).unwrap(),
+        "persist:user"
+    );
+    assert_eq!(
+        storefront_wasm::storage_key_name(JsValue::from_str("selectedAddress")).unwrap(),
+        "selectedAddress"
+    );
+    let error = storefront_wasm::storage_key_name(JsValue::from_str("Token")).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn a_persisted_user_is_honoured_for_ten_seconds() {
+    fresh();
+    let now = 1_700_000_000_000u64;
+    let user = json!({"name": "Mona", "image": null, "default_locale": "ar"});
+    let effect =
+        storefront_wasm::persist_user_effect(js(user.clone()), JsValue::from_f64(now as f64))
+            .unwrap();
+    assert_eq!(json(effect.clone())["key"], "persist:user");
+    storefront_wasm::apply_storage_effects(js_sys::Array::of1(&effect).into()).unwrap();
+    let read_at =
+        |ms: u64| json(storefront_wasm::read_persisted_user(JsValue::from_f64(ms as f64)).unwrap());
+    assert_eq!(read_at(now + 10_000), user);
+    assert_eq!(read_at(now + 10_001), serde_json::Value::Null);
+    assert_eq!(read_at(now - 2_000), serde_json::Value::Null);
+}
+
+#[wasm_bindgen_test]
+fn times_must_be_whole_non_negative_milliseconds() {
+    for bad in [
+        JsValue::from_f64(-1.0),
+        JsValue::from_f64(1.5),
+        JsValue::from_str("now"),
+    ] {
+        let error = storefront_wasm::read_persisted_user(bad).unwrap_err();
+        assert_eq!(kind(&error), "invalid_argument");
+    }
+}
