@@ -33,6 +33,10 @@ pub struct Config {
     /// Where one-time codes go: `console`, `file:PATH` or `webhook:URL`.
     #[arg(long, env = "STOREFRONT_CODE_SENDER", default_value = "console")]
     pub code_sender: CodeSenderSpec,
+
+    /// Print the API's OpenAPI document as JSON and exit.
+    #[arg(long)]
+    pub print_openapi: bool,
 }
 
 impl Config {

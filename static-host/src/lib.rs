@@ -24,6 +24,8 @@ pub const API_MOUNT: &str = "/api";
 pub enum StartError {
     #[error("cannot create data directory {path}: {source}")]
     DataDir { path: String, source: io::Error },
+    #[error(transparent)]
+    Api(#[from] api::ApiStartError),
     #[error("cannot listen on {addr}: {source}")]
     Bind { addr: String, source: io::Error },
 }
@@ -37,7 +39,7 @@ pub fn app(config: &Config) -> Result<Router, StartError> {
     // With an external API the mount stays reserved, so a stray call gets a clear
     // JSON 404 rather than the app's HTML.
     let api = if config.embedded_api() {
-        api::router()
+        api::router(config)?
     } else {
         api::disabled_router()
     };

@@ -10,6 +10,18 @@ async fn main() -> std::process::ExitCode {
         )
         .init();
     let config = Config::parse();
+    if config.print_openapi {
+        return match serde_json::to_string_pretty(&static_host::api::openapi()) {
+            Ok(json) => {
+                println!("{json}");
+                std::process::ExitCode::SUCCESS
+            }
+            Err(err) => {
+                eprintln!("static-host: {err}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     match run(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {

@@ -1,16 +1,154 @@
 //! The embedded reference implementation of the product API (spec section 7),
-//! mounted under `/api`.
+//! mounted under `/api`, on SQLite. Its OpenAPI document is served at
+//! `/api/openapi.json` and generated from the handlers themselves.
 
+pub mod auth;
+pub mod catalogue;
+pub mod code_sender;
+pub mod db;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod i18n;
+pub mod map;
+pub mod media;
+pub mod pages;
+pub mod seed;
+pub mod settings;
+pub mod state;
+pub mod upload;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde_json::json;
+use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
-pub fn router() -> Router {
-    Router::new()
+use crate::config::Config;
+use error::ApiError;
+use extract::Lang;
+use i18n::Msg;
+use state::AppState;
+
+/// Largest JSON body accepted.
+pub const JSON_BODY_LIMIT: usize = 64 * 1024;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Storefront product API (reference implementation)",
+        description = "The product API of the bilingual marketplace storefront (spec section 7). \
+Send `Language: en|ar` to choose the language of names and messages, `Authorization: Bearer <token>` \
+when signed in, and `district-id` for the delivery district. Objects come as `{data, message}`, \
+lists as `{data, meta: {current_page, last_page, per_page, total}}`. Errors: 422 `{message, errors: {field: [..]}}`, \
+400 `{message, errors: {error}}`, others `{message}`.",
+        version = "1.0.0"
+    ),
+    servers((url = "/api")),
+    modifiers(&BearerAuth),
+    components(schemas(error::ErrorBody, error::ValidationErrorBody, error::BadRequestBody))
+)]
+struct ApiDoc;
+
+/// Declares the `bearer` security scheme the account operations use.
+struct BearerAuth;
+
+impl utoipa::Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiStartError {
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    #[error("cannot prepare the data directory: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("cannot seed the demo catalogue: {0}")]
+    Seed(#[from] rusqlite::Error),
+}
+
+/// Opens the database in `data_dir` (seeding the demo catalogue on first start) and
+/// builds the API router.
+pub fn router(config: &Config) -> Result<Router, ApiStartError> {
+    let data_dir: &Path = &config.data_dir;
+    let uploads_dir = data_dir.join("uploads");
+    std::fs::create_dir_all(&uploads_dir)?;
+    let db = db::Db::open(&data_dir.join("storefront.db"), 4)?;
+    db.with_writer(|conn| seed::run(conn, state::now_ms()))?;
+    let state = AppState {
+        db,
+        sender: code_sender::from_spec(&config.code_sender),
+        secret: Arc::new(state::load_or_create_secret(data_dir)?),
+        uploads_dir,
+    };
+    Ok(build(state))
+}
+
+/// Every documented operation, with its handler.
+fn operations() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(settings::routes())
+        .merge(auth::routes())
+        .merge(upload::routes())
+        .merge(media::routes())
+        .merge(catalogue::routes())
+        .merge(map::routes())
+        .merge(pages::routes())
+}
+
+/// The OpenAPI document of the API (also served at `/api/openapi.json`).
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    operations().split_for_parts().1
+}
+
+fn build(state: AppState) -> Router {
+    let (router, openapi) = operations().split_for_parts();
+    let openapi = Arc::new(openapi);
+    router
         .route("/health", get(health))
+        .route(
+            "/openapi.json",
+            get(move || {
+                let doc = openapi.clone();
+                async move { Json(doc.as_ref().clone()) }
+            }),
+        )
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .with_state(state)
+}
+
+async fn health() -> Json<serde_json::Value> {
+    Json(json!({ "status": "ok", "core_version": storefront_core::version() }))
+}
+
+async fn not_found(Lang(lang): Lang) -> Response {
+    ApiError::NotFound {
+        message: Msg::NotFound.text(lang),
+    }
+    .into_response()
+}
+
+async fn method_not_allowed(Lang(lang): Lang) -> Response {
+    ApiError::Status {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: Msg::MethodNotAllowed.text(lang),
+    }
+    .into_response()
 }
 
 /// Answers every call when the UI is pointed at an external API.
@@ -24,18 +162,6 @@ async fn disabled() -> Response {
         Json(
             json!({ "message": "The embedded API is off; this storefront uses an external API." }),
         ),
-    )
-        .into_response()
-}
-
-async fn health() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok", "core_version": storefront_core::version() }))
-}
-
-async fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Json(json!({ "message": "Not found" })),
     )
         .into_response()
 }

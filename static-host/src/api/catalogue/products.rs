@@ -1,0 +1,739 @@
+//! `GET /products` (suggestions, or the filtered and sorted listing with price
+//! bounds) and `GET /products/{id}` (the product page).
+
+use axum::Json;
+use axum::extract::State;
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use storefront_core::locale::Language;
+use storefront_core::money::Money;
+use utoipa::{IntoParams, ToSchema};
+
+use super::shared::{
+    CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, contains_pattern,
+    invalid_choice, not_found, old_amount, optional_search, out_of_range, pick, required_search,
+    required_service,
+};
+use crate::api::envelope::{Meta, Page, PageRequest, Paging};
+use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::api::extract::{Id, Lang, MaybeUser, Query};
+use crate::api::i18n::Msg;
+use crate::api::state::AppState;
+
+/// Highest price filter accepted, in whole pounds.
+const MAX_PRICE_MAJOR: i64 = 100_000_000;
+
+/// Whether a product can be bought now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StockStatus {
+    /// Stock above zero.
+    InStock,
+    /// No stock and no pre-order.
+    OutOfStock,
+    /// No stock, but it can be ordered ahead.
+    Preorder,
+}
+
+/// The status of a product with `stock` units that may or may not be pre-ordered.
+pub fn stock_status(stock: i64, preorder: bool) -> StockStatus {
+    if stock > 0 {
+        StockStatus::InStock
+    } else if preorder {
+        StockStatus::Preorder
+    } else {
+        StockStatus::OutOfStock
+    }
+}
+
+impl StockStatus {
+    /// The SQL condition selecting products with this status (fixed text).
+    fn condition(self) -> &'static str {
+        match self {
+            StockStatus::InStock => "p.stock > 0",
+            StockStatus::OutOfStock => "p.stock = 0 AND p.preorder = 0",
+            StockStatus::Preorder => "p.stock = 0 AND p.preorder <> 0",
+        }
+    }
+}
+
+/// Listing order (spec 9).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize, ToSchema)]
+pub enum ProductSort {
+    /// Most popular first, then best rated.
+    #[default]
+    #[serde(rename = "recommended")]
+    Recommended,
+    #[serde(rename = "best_selling")]
+    BestSelling,
+    /// By name in the request language.
+    #[serde(rename = "a_z")]
+    AZ,
+    #[serde(rename = "z_a")]
+    ZA,
+    #[serde(rename = "price_high")]
+    PriceHigh,
+    #[serde(rename = "price_low")]
+    PriceLow,
+    #[serde(rename = "newest")]
+    Newest,
+    #[serde(rename = "oldest")]
+    Oldest,
+}
+
+impl ProductSort {
+    /// The `ORDER BY` text (fixed fragments; ties always broken by id so pages never
+    /// overlap).
+    fn order_by(self, lang: Language) -> String {
+        match self {
+            ProductSort::Recommended => "p.popularity DESC, p.rating DESC, p.id".to_owned(),
+            ProductSort::BestSelling => "p.sales_count DESC, p.id".to_owned(),
+            ProductSort::AZ => format!("p.{} COLLATE NOCASE ASC, p.id", column("name", lang)),
+            ProductSort::ZA => format!("p.{} COLLATE NOCASE DESC, p.id", column("name", lang)),
+            ProductSort::PriceHigh => "p.price_minor DESC, p.id".to_owned(),
+            ProductSort::PriceLow => "p.price_minor ASC, p.id".to_owned(),
+            ProductSort::Newest => "p.created_at DESC, p.id DESC".to_owned(),
+            ProductSort::Oldest => "p.created_at ASC, p.id".to_owned(),
+        }
+    }
+}
+
+/// Query of `GET /products`.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProductsQuery {
+    /// The service (required).
+    pub service_id: Option<i64>,
+    /// Suggestions mode (when `page` is absent): text contained in the product name.
+    pub text: Option<String>,
+    /// Page number, from 1 (listing mode).
+    #[param(minimum = 1, maximum = 100000)]
+    pub page: Option<u32>,
+    /// Items per page, 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
+    pub limit: Option<u32>,
+    /// Text contained in the product name, either language, ignoring case (at most 100
+    /// characters; blank means no search).
+    pub search: Option<String>,
+    /// A category of the service; a parent category includes its subcategories.
+    pub category_id: Option<i64>,
+    /// A shop of the service.
+    pub branch_id: Option<i64>,
+    /// A brand of the service.
+    pub brand_id: Option<i64>,
+    /// Order of the list (default `recommended`).
+    #[param(inline)]
+    pub sort: Option<ProductSort>,
+    /// Only products with this stock status.
+    #[param(inline)]
+    pub stock: Option<StockStatus>,
+    /// Only products rated at least this many stars (1 to 5).
+    #[param(minimum = 1, maximum = 5)]
+    pub rating: Option<u8>,
+    /// Lowest price, a decimal amount in EGP such as `10` or `10.50`.
+    pub min_price: Option<String>,
+    /// Highest price, a decimal amount in EGP; not below `min_price`.
+    pub max_price: Option<String>,
+}
+
+/// A product in a listing.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductItem {
+    pub id: i64,
+    /// In the request language.
+    pub name: String,
+    /// Image path.
+    pub image: String,
+    /// Decimal string in EGP, e.g. `"19.99"`.
+    pub price: String,
+    /// The price before the discount, when there is one.
+    pub old_price: Option<String>,
+    /// Always `"EGP"`: the reference API ignores the `currency` request header.
+    pub currency: String,
+    /// 1 when the signed-in customer keeps it as a favourite, else 0 (always 0 for
+    /// guests).
+    #[schema(minimum = 0, maximum = 1)]
+    pub favorite: u8,
+    /// Units in stock.
+    pub stock: i64,
+    pub stock_status: StockStatus,
+    /// Fewest units per order.
+    pub min_qty: i64,
+    /// Most units per order.
+    pub max_qty: i64,
+    /// Average stars, 0 to 5.
+    pub rating: f64,
+    /// The shop selling it.
+    pub branch: IdName,
+    pub category_id: i64,
+    pub brand: Option<IdName>,
+}
+
+/// Pagination plus the price bounds of every product matching the filters other
+/// than the price range (for the price slider); null when nothing matches.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductMeta {
+    #[serde(flatten)]
+    pub page: Meta,
+    pub price_min: Option<String>,
+    pub price_max: Option<String>,
+}
+
+/// A page of products.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductPage {
+    pub data: Vec<ProductItem>,
+    pub meta: ProductMeta,
+}
+
+/// The answer of `GET /products`: a listing page, or suggestions (`{id, name}`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ProductsResponse {
+    Listing(ProductPage),
+    Suggestions(Page<IdName>),
+}
+
+/// The shop of a product, as the product page shows it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductBranch {
+    pub id: i64,
+    pub name: String,
+    pub logo: String,
+    pub closed: bool,
+    /// Delivery time in minutes.
+    pub minutes: i64,
+    /// Minimum order, decimal string in EGP.
+    pub minimum: String,
+    pub free_delivery: bool,
+}
+
+/// The product page.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProductDetail {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    pub image: String,
+    /// Pictures for the gallery, the main image first.
+    pub images: Vec<String>,
+    pub price: String,
+    pub old_price: Option<String>,
+    /// Always `"EGP"`.
+    pub currency: String,
+    #[schema(minimum = 0, maximum = 1)]
+    pub favorite: u8,
+    pub stock: i64,
+    pub stock_status: StockStatus,
+    pub min_qty: i64,
+    pub max_qty: i64,
+    pub rating: f64,
+    pub branch: ProductBranch,
+    pub category_id: i64,
+    pub category: IdName,
+    pub brand: Option<IdName>,
+}
+
+/// Validated listing filters.
+#[derive(Debug, Clone, Default, PartialEq)]
+struct Filters {
+    service_id: i64,
+    search: Option<String>,
+    category_id: Option<i64>,
+    branch_id: Option<i64>,
+    brand_id: Option<i64>,
+    stock: Option<StockStatus>,
+    rating: Option<u8>,
+    min_price: Option<i64>,
+    max_price: Option<i64>,
+}
+
+impl Filters {
+    /// The `WHERE` text for these filters, the price range included or not.
+    fn condition(&self, sql: &mut Sql, with_price: bool) -> String {
+        let mut conditions = vec![format!("p.service_id = {}", sql.arg(self.service_id))];
+        if let Some(search) = &self.search {
+            let m = sql.arg(contains_pattern(search));
+            conditions.push(format!(
+                "(p.name_en LIKE {m} ESCAPE '\\' OR p.name_ar LIKE {m} ESCAPE '\\')"
+            ));
+        }
+        if let Some(category) = self.category_id {
+            // The category and everything below it; UNION stops at a cycle.
+            conditions.push(format!(
+                "p.category_id IN (WITH RECURSIVE sub(id) AS (SELECT {} UNION \
+                 SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id) SELECT id FROM sub)",
+                sql.arg(category)
+            ));
+        }
+        if let Some(branch) = self.branch_id {
+            conditions.push(format!("p.branch_id = {}", sql.arg(branch)));
+        }
+        if let Some(brand) = self.brand_id {
+            conditions.push(format!("p.brand_id = {}", sql.arg(brand)));
+        }
+        if let Some(stock) = self.stock {
+            conditions.push(format!("({})", stock.condition()));
+        }
+        if let Some(rating) = self.rating {
+            conditions.push(format!("p.rating >= {}", sql.arg(i64::from(rating))));
+        }
+        if with_price {
+            if let Some(min) = self.min_price {
+                conditions.push(format!("p.price_minor >= {}", sql.arg(min)));
+            }
+            if let Some(max) = self.max_price {
+                conditions.push(format!("p.price_minor <= {}", sql.arg(max)));
+            }
+        }
+        all_of(&conditions)
+    }
+}
+
+/// A price filter in minor units; blank means no filter.
+fn price(field: &str, value: Option<&str>, lang: Language) -> Result<Option<i64>, ApiError> {
+    let Some(value) = value.map(str::trim).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let range = || out_of_range(field, 0, MAX_PRICE_MAJOR, lang);
+    let money = match Money::parse(value) {
+        Ok(money) => money,
+        Err(storefront_core::money::MoneyError::OutOfRange(_)) => return Err(range()),
+        Err(_) => {
+            return Err(ApiError::validation(
+                field,
+                Msg::FieldType {
+                    field: field.to_owned(),
+                }
+                .text(lang),
+            ));
+        }
+    };
+    if money.is_negative() || money > Money::major(MAX_PRICE_MAJOR) {
+        return Err(range());
+    }
+    Ok(Some(money.minor()))
+}
+
+/// Checks the query values that need no database.
+fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Filters, ApiError> {
+    // `text` also searches in listing mode, for clients that keep one parameter.
+    let search = match optional_search("search", query.search.as_deref(), lang)? {
+        Some(search) => Some(search),
+        None => optional_search("text", query.text.as_deref(), lang)?,
+    };
+    if let Some(rating) = query.rating
+        && !(1..=5).contains(&rating)
+    {
+        return Err(out_of_range("rating", 1, 5, lang));
+    }
+    let min_price = price("min_price", query.min_price.as_deref(), lang)?;
+    let max_price = price("max_price", query.max_price.as_deref(), lang)?;
+    if let (Some(min), Some(max)) = (min_price, max_price)
+        && min > max
+    {
+        let message = match lang {
+            Language::En => "The maximum price must not be below the minimum price.",
+            Language::Ar => "يجب ألا يقل أعلى سعر عن أقل سعر.",
+        };
+        return Err(ApiError::validation("max_price", message));
+    }
+    Ok(Filters {
+        service_id,
+        search,
+        category_id: query.category_id,
+        branch_id: query.branch_id,
+        brand_id: query.brand_id,
+        stock: query.stock,
+        rating: query.rating,
+        min_price,
+        max_price,
+    })
+}
+
+/// 422 unless `id` names a row of `table` in the service. `table` is a fixed name.
+fn check_in_service(
+    c: &Connection,
+    table: &'static str,
+    field: &str,
+    id: Option<i64>,
+    service_id: i64,
+    lang: Language,
+) -> Result<(), ApiError> {
+    let Some(id) = id else { return Ok(()) };
+    let found: Option<i64> = c
+        .query_row(
+            &format!("SELECT id FROM {table} WHERE id = ?1 AND service_id = ?2"),
+            params![id, service_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    found.map(|_| ()).ok_or_else(|| invalid_choice(field, lang))
+}
+
+/// The listing's columns, with the shop and brand names and the favourite flag
+/// (`{user}` is the marker of the customer id).
+fn listing_columns(user: &str) -> String {
+    format!(
+        "p.id, p.name_en, p.name_ar, p.image, p.price_minor, p.old_price_minor, p.stock, p.preorder,
+         p.min_qty, p.max_qty, p.rating, p.branch_id, b.name_en, b.name_ar, p.category_id,
+         p.brand_id, br.name_en, br.name_ar,
+         EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id)"
+    )
+}
+
+const LISTING_FROM: &str = "FROM products p JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
+
+fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<ProductItem> {
+    let price: i64 = r.get(4)?;
+    let stock: i64 = r.get(6)?;
+    let brand_id: Option<i64> = r.get(15)?;
+    let brand = match brand_id {
+        Some(id) => Some(IdName {
+            id,
+            name: pick(lang, r.get(16)?, r.get(17)?),
+        }),
+        None => None,
+    };
+    Ok(ProductItem {
+        id: r.get(0)?,
+        name: pick(lang, r.get(1)?, r.get(2)?),
+        image: r.get(3)?,
+        price: amount(price),
+        old_price: old_amount(price, r.get(5)?),
+        currency: CURRENCY.to_owned(),
+        stock,
+        stock_status: stock_status(stock, r.get(7)?),
+        min_qty: r.get(8)?,
+        max_qty: r.get(9)?,
+        rating: r.get(10)?,
+        branch: IdName {
+            id: r.get(11)?,
+            name: pick(lang, r.get(12)?, r.get(13)?),
+        },
+        category_id: r.get(14)?,
+        brand,
+        favorite: u8::from(r.get::<_, bool>(18)?),
+    })
+}
+
+fn listing(
+    c: &Connection,
+    filters: &Filters,
+    sort: ProductSort,
+    paging: PageRequest,
+    user_id: Option<i64>,
+    lang: Language,
+) -> Result<ProductPage, ApiError> {
+    check_service(c, filters.service_id, lang)?;
+    check_in_service(
+        c,
+        "categories",
+        "category_id",
+        filters.category_id,
+        filters.service_id,
+        lang,
+    )?;
+    check_in_service(
+        c,
+        "branches",
+        "branch_id",
+        filters.branch_id,
+        filters.service_id,
+        lang,
+    )?;
+    check_in_service(
+        c,
+        "brands",
+        "brand_id",
+        filters.brand_id,
+        filters.service_id,
+        lang,
+    )?;
+
+    let mut sql = Sql::default();
+    let condition = filters.condition(&mut sql, false);
+    let (low, high): (Option<i64>, Option<i64>) = c.query_row(
+        &format!("SELECT min(p.price_minor), max(p.price_minor) FROM products p WHERE {condition}"),
+        sql.params(),
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+
+    let mut sql = Sql::default();
+    let condition = filters.condition(&mut sql, true);
+    let total: i64 = c.query_row(
+        &format!("SELECT count(*) FROM products p WHERE {condition}"),
+        sql.params(),
+        |r| r.get(0),
+    )?;
+
+    let mut sql = Sql::default();
+    let user = sql.arg(user_id);
+    let condition = filters.condition(&mut sql, true);
+    let limit = sql.arg(i64::from(paging.limit));
+    let offset = sql.arg(paging.offset());
+    let text = format!(
+        "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        listing_columns(&user),
+        sort.order_by(lang),
+    );
+    let mut stmt = c.prepare(&text)?;
+    let data = stmt
+        .query_map(sql.params(), |r| product_item(r, lang))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(ProductPage {
+        data,
+        meta: ProductMeta {
+            page: paging.meta(u64::try_from(total).unwrap_or(0)),
+            price_min: low.map(amount),
+            price_max: high.map(amount),
+        },
+    })
+}
+
+fn suggestions(
+    c: &Connection,
+    service_id: i64,
+    text: &str,
+    lang: Language,
+) -> Result<Vec<IdName>, ApiError> {
+    check_service(c, service_id, lang)?;
+    let mut stmt = c.prepare(
+        "SELECT id, name_en, name_ar FROM products
+         WHERE service_id = ?1 AND (name_en LIKE ?2 ESCAPE '\\' OR name_ar LIKE ?2 ESCAPE '\\')
+         ORDER BY popularity DESC, id LIMIT ?3",
+    )?;
+    let rows = stmt.query_map(
+        params![service_id, contains_pattern(text), SUGGESTIONS],
+        |r| {
+            Ok(IdName {
+                id: r.get(0)?,
+                name: pick(lang, r.get(1)?, r.get(2)?),
+            })
+        },
+    )?;
+    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+}
+
+/// Products of a service, in two modes.
+///
+/// **Suggestions** (`service_id` and `text`, no `page`): at most 10 `{id, name}` of
+/// products whose name contains the text in either language, ignoring case, most
+/// popular first; blank `text` is a 422.
+///
+/// **Listing** (`service_id`, `page`, `limit` and optional filters): a page of
+/// products with `meta.price_min`/`meta.price_max`, the price bounds of the products
+/// matching every filter except the price range. `sort`: `recommended` (popularity,
+/// then rating; default), `best_selling`, `a_z`/`z_a` (by name in the request
+/// language), `price_high`, `price_low`, `newest`, `oldest`. `category_id` includes
+/// subcategories. Filter ids that are not in the service, a bad `sort`, `stock` or
+/// `rating`, or `min_price` above `max_price` are a 422.
+///
+/// Amounts are decimal strings in EGP whatever the `currency` header says;
+/// `favorite` is the signed-in customer's flag (0 for guests); names follow the
+/// `Language` header. A missing `service_id` is a 422, an unknown one a 404.
+#[utoipa::path(get, path = "/products", tag = "catalogue",
+    params(ProductsQuery, ("Language" = Option<String>, Header, description = "en or ar"),
+        ("currency" = Option<String>, Header, description = "Accepted and ignored: amounts are in EGP")),
+    security((), ("bearer" = [])),
+    responses((status = 200, body = ProductsResponse), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
+pub async fn list_products(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    user: MaybeUser,
+    Query(query): Query<ProductsQuery>,
+) -> Result<Json<ProductsResponse>, ApiError> {
+    let service_id = required_service(query.service_id, lang)?;
+    if query.text.is_some() && query.page.is_none() {
+        let text = required_search("text", query.text.as_deref(), lang)?;
+        let items = state
+            .db
+            .read(move |c| suggestions(c, service_id, &text, lang))
+            .await?;
+        return Ok(Json(ProductsResponse::Suggestions(Page::all(items))));
+    }
+    let paging = Paging {
+        page: query.page,
+        limit: query.limit,
+    }
+    .checked(lang)?;
+    let filters = filters(&query, service_id, lang)?;
+    let sort = query.sort.unwrap_or_default();
+    let user_id = user.id();
+    let page = state
+        .db
+        .read(move |c| listing(c, &filters, sort, paging, user_id, lang))
+        .await?;
+    Ok(Json(ProductsResponse::Listing(page)))
+}
+
+/// The product page: the listing fields plus the description, the gallery
+/// (`images`), the shop's delivery terms (`closed`, `minutes`, `minimum`,
+/// `free_delivery`) and the category. Amounts are decimal strings in EGP.
+#[utoipa::path(get, path = "/products/{id}", tag = "catalogue",
+    params(("id" = i64, Path, description = "Product id"),
+        ("Language" = Option<String>, Header, description = "en or ar")),
+    security((), ("bearer" = [])),
+    responses((status = 200, body = crate::api::envelope::Data<ProductDetail>),
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub async fn get_product(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    user: MaybeUser,
+    Id(id): Id,
+) -> Result<Json<crate::api::envelope::Data<ProductDetail>>, ApiError> {
+    let user_id = user.id();
+    let detail = state
+        .db
+        .read(move |c| product_detail(c, id, user_id, lang))
+        .await?;
+    Ok(Json(crate::api::envelope::Data::new(detail)))
+}
+
+fn product_detail(
+    c: &Connection,
+    id: i64,
+    user_id: Option<i64>,
+    lang: Language,
+) -> Result<ProductDetail, ApiError> {
+    let text = format!(
+        "SELECT {}, p.description_en, p.description_ar, b.logo, b.closed, b.delivery_minutes,
+                b.minimum_minor, b.free_delivery, c.name_en, c.name_ar
+         {LISTING_FROM} JOIN categories c ON c.id = p.category_id
+         WHERE p.id = ?2",
+        listing_columns("?1"),
+    );
+    let row = c
+        .query_row(&text, params![user_id, id], |r| {
+            let item = product_item(r, lang)?;
+            let description = pick(lang, r.get(19)?, r.get(20)?);
+            let branch = ProductBranch {
+                id: item.branch.id,
+                name: item.branch.name.clone(),
+                logo: r.get(21)?,
+                closed: r.get(22)?,
+                minutes: r.get(23)?,
+                minimum: amount(r.get(24)?),
+                free_delivery: r.get(25)?,
+            };
+            let category = IdName {
+                id: item.category_id,
+                name: pick(lang, r.get(26)?, r.get(27)?),
+            };
+            Ok((item, description, branch, category))
+        })
+        .optional()?;
+    let (item, description, branch, category) = row.ok_or_else(|| not_found(lang))?;
+    Ok(ProductDetail {
+        id: item.id,
+        name: item.name,
+        description,
+        images: vec![item.image.clone()],
+        image: item.image,
+        price: item.price,
+        old_price: item.old_price,
+        currency: item.currency,
+        favorite: item.favorite,
+        stock: item.stock,
+        stock_status: item.stock_status,
+        min_qty: item.min_qty,
+        max_qty: item.max_qty,
+        rating: item.rating,
+        branch,
+        category_id: item.category_id,
+        category,
+        brand: item.brand,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stock_status_follows_stock_and_preorder() {
+        assert_eq!(stock_status(3, false), StockStatus::InStock);
+        assert_eq!(stock_status(3, true), StockStatus::InStock);
+        assert_eq!(stock_status(0, true), StockStatus::Preorder);
+        assert_eq!(stock_status(0, false), StockStatus::OutOfStock);
+    }
+
+    #[test]
+    fn prices_parse_as_exact_amounts() {
+        assert_eq!(
+            price("min_price", Some("10.5"), Language::En).unwrap(),
+            Some(1050)
+        );
+        assert_eq!(
+            price("min_price", Some(" 7 "), Language::En).unwrap(),
+            Some(700)
+        );
+        assert_eq!(price("min_price", Some(""), Language::En).unwrap(), None);
+        let err = price("min_price", Some("abc"), Language::En).unwrap_err();
+        assert_eq!(
+            err.body()["errors"]["min_price"][0],
+            "The minimum price field has the wrong type."
+        );
+        let err = price("max_price", Some("-1"), Language::En).unwrap_err();
+        assert!(
+            err.body()["errors"]["max_price"][0]
+                .as_str()
+                .unwrap()
+                .contains("between 0")
+        );
+        assert!(price("max_price", Some("1e40"), Language::En).is_err());
+    }
+
+    #[test]
+    fn min_above_max_is_refused_on_max_price() {
+        let query = ProductsQuery {
+            min_price: Some("20".into()),
+            max_price: Some("10".into()),
+            ..Default::default()
+        };
+        let err = filters(&query, 1, Language::En).unwrap_err();
+        assert!(err.body()["errors"]["max_price"].is_array());
+        let query = ProductsQuery {
+            rating: Some(6),
+            ..Default::default()
+        };
+        assert!(
+            filters(&query, 1, Language::En).unwrap_err().body()["errors"]["rating"].is_array()
+        );
+    }
+
+    #[test]
+    fn conditions_bind_every_value() {
+        let filters = Filters {
+            service_id: 9,
+            search: Some("te'a".into()),
+            category_id: Some(3),
+            min_price: Some(100),
+            max_price: Some(200),
+            stock: Some(StockStatus::Preorder),
+            ..Default::default()
+        };
+        let mut sql = Sql::default();
+        let with = filters.condition(&mut sql, true);
+        assert!(!with.contains("te'a"), "values are parameters: {with}");
+        assert!(with.contains("p.price_minor >= ?4") && with.contains("p.price_minor <= ?5"));
+        let mut sql = Sql::default();
+        let without = filters.condition(&mut sql, false);
+        assert!(!without.contains("price_minor"));
+    }
+
+    #[test]
+    fn name_sorts_follow_the_language() {
+        assert!(
+            ProductSort::AZ
+                .order_by(Language::Ar)
+                .starts_with("p.name_ar")
+        );
+        assert!(
+            ProductSort::ZA
+                .order_by(Language::En)
+                .starts_with("p.name_en")
+        );
+    }
+}

@@ -1,0 +1,240 @@
+//! SQLite access: one writer connection and a few read-only connections in WAL mode,
+//! used from blocking tasks so the async runtime never waits on disk.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+
+use super::error::ApiError;
+
+/// Migrations, applied in order at start; `PRAGMA user_version` records the last one.
+const MIGRATIONS: &[&str] = &[
+    include_str!("../../migrations/0001_initial.sql"),
+    include_str!("../../migrations/0002_shared_ledgers.sql"),
+];
+
+#[derive(Clone)]
+pub struct Db {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    writer: Mutex<Connection>,
+    readers: Vec<Mutex<Connection>>,
+    next_reader: AtomicUsize,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("cannot open database {path}: {source}")]
+    Open {
+        path: String,
+        source: rusqlite::Error,
+    },
+    #[error("database migration {version} failed: {source}")]
+    Migrate {
+        version: usize,
+        source: rusqlite::Error,
+    },
+    #[error("database is newer (schema {found}) than this server knows ({known})")]
+    TooNew { found: usize, known: usize },
+}
+
+impl Db {
+    /// Opens (creating if needed) the database, applies pending migrations.
+    pub fn open(path: &Path, readers: usize) -> Result<Db, DbError> {
+        let open_err = |source| DbError::Open {
+            path: path.display().to_string(),
+            source,
+        };
+        let mut writer = Connection::open(path).map_err(open_err)?;
+        configure(&writer, false).map_err(open_err)?;
+        migrate(&mut writer)?;
+        let readers = (0..readers.max(1))
+            .map(|_| {
+                let conn = Connection::open_with_flags(
+                    path,
+                    OpenFlags::SQLITE_OPEN_READ_ONLY
+                        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+                        | OpenFlags::SQLITE_OPEN_URI,
+                )?;
+                configure(&conn, true)?;
+                Ok(Mutex::new(conn))
+            })
+            .collect::<Result<Vec<_>, rusqlite::Error>>()
+            .map_err(open_err)?;
+        Ok(Db {
+            inner: Arc::new(Inner {
+                writer: Mutex::new(writer),
+                readers,
+                next_reader: AtomicUsize::new(0),
+            }),
+        })
+    }
+
+    /// Runs a read on a reader connection.
+    pub async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, ApiError> + Send + 'static,
+    {
+        let inner = self.inner.clone();
+        run_blocking(move || {
+            let i = inner.next_reader.fetch_add(1, Ordering::Relaxed) % inner.readers.len();
+            let conn = lock(&inner.readers[i]);
+            f(&conn)
+        })
+        .await
+    }
+
+    /// Runs `f` in one IMMEDIATE transaction on the writer: committed if `f` returns
+    /// Ok, rolled back otherwise, so a refused request never changes stored data.
+    pub async fn write<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction<'_>) -> Result<T, ApiError> + Send + 'static,
+    {
+        let inner = self.inner.clone();
+        run_blocking(move || {
+            let mut conn = lock(&inner.writer);
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+        .await
+    }
+
+    /// Synchronous access to the writer, for start-up work (seeding) before serving.
+    pub fn with_writer<T>(&self, f: impl FnOnce(&mut Connection) -> T) -> T {
+        f(&mut lock(&self.inner.writer))
+    }
+}
+
+fn lock(mutex: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
+    // A panic while holding the lock leaves the connection usable: SQLite rolls
+    // back the open transaction when the Transaction guard drops.
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+async fn run_blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
+}
+
+fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    if read_only {
+        conn.pragma_update(None, "query_only", "ON")?;
+    } else {
+        // WAL lets readers run while the writer commits. synchronous=FULL: an
+        // acknowledged write survives power loss, not only a process crash.
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+    }
+    Ok(())
+}
+
+fn migrate(conn: &mut Connection) -> Result<(), DbError> {
+    let current: usize = conn
+        .pragma_query_value(None, "user_version", |row| row.get::<_, i64>(0))
+        .map(|v| usize::try_from(v).unwrap_or(0))
+        .map_err(|source| DbError::Migrate { version: 0, source })?;
+    if current > MIGRATIONS.len() {
+        return Err(DbError::TooNew {
+            found: current,
+            known: MIGRATIONS.len(),
+        });
+    }
+    for (index, sql) in MIGRATIONS.iter().enumerate().skip(current) {
+        let version = index + 1;
+        let err = |source| DbError::Migrate { version, source };
+        let tx = conn.transaction().map_err(err)?;
+        tx.execute_batch(sql).map_err(err)?;
+        tx.pragma_update(None, "user_version", version as i64)
+            .map_err(err)?;
+        tx.commit().map_err(err)?;
+        tracing::info!(version, "applied database migration");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn migrates_once_and_reopens() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("store.db");
+        let db = Db::open(&path, 2).unwrap();
+        db.write(|tx| {
+            tx.execute("INSERT INTO settings (key, value) VALUES ('k', '1')", [])?;
+            Ok(())
+        })
+        .await
+        .unwrap();
+        drop(db);
+        let db = Db::open(&path, 2).unwrap();
+        let value: String = db
+            .read(|c| {
+                Ok(
+                    c.query_row("SELECT value FROM settings WHERE key = 'k'", [], |r| {
+                        r.get(0)
+                    })?,
+                )
+            })
+            .await
+            .unwrap();
+        assert_eq!(value, "1");
+    }
+
+    #[tokio::test]
+    async fn a_failed_write_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("store.db"), 1).unwrap();
+        let result: Result<(), ApiError> = db
+            .write(|tx| {
+                tx.execute("INSERT INTO settings (key, value) VALUES ('a', '1')", [])?;
+                Err(ApiError::bad_request("refused"))
+            })
+            .await;
+        assert!(result.is_err());
+        let count: i64 = db
+            .read(|c| Ok(c.query_row("SELECT count(*) FROM settings", [], |r| r.get(0))?))
+            .await
+            .unwrap();
+        assert_eq!(count, 0);
+    }
+
+    #[tokio::test]
+    async fn readers_cannot_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("store.db"), 1).unwrap();
+        let result = db
+            .read(|c| Ok(c.execute("INSERT INTO settings (key, value) VALUES ('a', '1')", [])?))
+            .await;
+        assert!(result.is_err());
+    }
+
+    #[test]
+    fn refuses_a_newer_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("store.db");
+        let conn = Connection::open(&path).unwrap();
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        drop(conn);
+        assert!(matches!(
+            Db::open(&path, 1),
+            Err(DbError::TooNew { found: 99, .. })
+        ));
+    }
+}

@@ -1,0 +1,288 @@
+//! The API's own messages in English and Arabic. The `Language` request header picks
+//! one. Where the spec words a message, the core catalogue's text is used so server
+//! and client say the same thing.
+
+use storefront_core::locale::Language;
+use storefront_core::messages::{Message, MessageId};
+
+/// A message the API sends.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    /// A message of the core catalogue (the spec's wording).
+    Core(Message),
+    NotFound,
+    Unauthenticated,
+    InvalidJson,
+    ExpectedJson,
+    BodyTooLarge {
+        max_kb: usize,
+    },
+    FieldRequired {
+        field: String,
+    },
+    FieldType {
+        field: String,
+    },
+    InvalidChoice {
+        field: String,
+    },
+    OutOfRange {
+        field: String,
+        min: i64,
+        max: i64,
+    },
+    ChannelDisabled,
+    EmailCodeSent,
+    CodeIncorrect,
+    CodeExpired,
+    TooManyAttempts,
+    TooManyCodes,
+    AlreadyRegistered,
+    EmailTaken,
+    NoAccountForEmail,
+    ResetCodeSent,
+    PasswordReset,
+    PasswordUpdated,
+    CurrentPasswordWrong,
+    ProfileUpdated,
+    SettingsUpdated,
+    LoggedOut,
+    Uploaded,
+    FileTooLarge {
+        max_mb: usize,
+    },
+    MultipartExpected,
+    LocationSupported,
+    MethodNotAllowed,
+    SignedIn,
+    SendFailed,
+}
+
+impl From<MessageId> for Msg {
+    fn from(id: MessageId) -> Self {
+        Msg::Core(Message::new(id))
+    }
+}
+
+impl From<Message> for Msg {
+    fn from(message: Message) -> Self {
+        Msg::Core(message)
+    }
+}
+
+/// A field's name as shown to people.
+pub fn field_label(field: &str, lang: Language) -> String {
+    let (en, ar) = match field {
+        "mobile" => ("mobile number", "رقم الجوال"),
+        "channel" => ("verification method", "طريقة التحقق"),
+        "code" => ("code", "الرمز"),
+        "name" => ("name", "الاسم"),
+        "email" => ("e-mail", "البريد الإلكتروني"),
+        "referral_code" => ("referral code", "رمز الإحالة"),
+        "acceptTerms" => ("terms acceptance", "الموافقة على الشروط"),
+        "password" => ("password", "كلمة المرور"),
+        "password_confirmation" => ("password confirmation", "تأكيد كلمة المرور"),
+        "current_password" => ("current password", "كلمة المرور الحالية"),
+        "default_locale" => ("language", "اللغة"),
+        "company_name" => ("company name", "اسم الشركة"),
+        "birthdate" => ("birth date", "تاريخ الميلاد"),
+        "gender" => ("gender", "الجنس"),
+        "image" => ("image", "الصورة"),
+        "file" => ("file", "الملف"),
+        "page" => ("page", "الصفحة"),
+        "limit" => ("limit", "الحد"),
+        "service_id" => ("service", "الخدمة"),
+        "parent_id" => ("parent category", "الفئة الرئيسية"),
+        "latitude" => ("latitude", "خط العرض"),
+        "longitude" => ("longitude", "خط الطول"),
+        "search" | "text" => ("search text", "نص البحث"),
+        "sort" => ("sort order", "الترتيب"),
+        "stock" => ("stock filter", "فلتر المخزون"),
+        "rating" => ("rating", "التقييم"),
+        "min_price" => ("minimum price", "أقل سعر"),
+        "max_price" => ("maximum price", "أعلى سعر"),
+        "category" => ("category", "الفئة"),
+        "notifications" => ("notifications", "الإشعارات"),
+        other => return other.to_owned(),
+    };
+    match lang {
+        Language::En => en.to_owned(),
+        Language::Ar => ar.to_owned(),
+    }
+}
+
+impl Msg {
+    pub fn text(&self, lang: Language) -> String {
+        let ar = lang == Language::Ar;
+        let pick = |en: &str, ar_text: &str| {
+            if ar {
+                ar_text.to_owned()
+            } else {
+                en.to_owned()
+            }
+        };
+        match self {
+            Msg::Core(message) => message.render(lang),
+            Msg::NotFound => pick(
+                "The requested item was not found.",
+                "العنصر المطلوب غير موجود.",
+            ),
+            Msg::Unauthenticated => pick("Unauthenticated.", "غير مصرح، يرجى تسجيل الدخول."),
+            Msg::InvalidJson => pick(
+                "The request body is not valid JSON.",
+                "نص الطلب ليس بصيغة JSON صحيحة.",
+            ),
+            Msg::ExpectedJson => pick(
+                "Send the request body as JSON (Content-Type: application/json).",
+                "أرسل نص الطلب بصيغة JSON ‏(Content-Type: application/json).",
+            ),
+            Msg::BodyTooLarge { max_kb } => {
+                if ar {
+                    format!("نص الطلب كبير جدًا (الحد الأقصى {max_kb} كيلوبايت).")
+                } else {
+                    format!("The request body is too large (at most {max_kb} KB).")
+                }
+            }
+            Msg::FieldRequired { field } => {
+                let label = field_label(field, lang);
+                if ar {
+                    format!("حقل {label} مطلوب.")
+                } else {
+                    format!("The {label} field is required.")
+                }
+            }
+            Msg::FieldType { field } => {
+                let label = field_label(field, lang);
+                if ar {
+                    format!("قيمة حقل {label} غير صحيحة.")
+                } else {
+                    format!("The {label} field has the wrong type.")
+                }
+            }
+            Msg::InvalidChoice { field } => {
+                let label = field_label(field, lang);
+                if ar {
+                    format!("قيمة {label} المختارة غير صحيحة.")
+                } else {
+                    format!("The selected {label} is invalid.")
+                }
+            }
+            Msg::OutOfRange { field, min, max } => {
+                let label = field_label(field, lang);
+                if ar {
+                    format!("يجب أن تكون قيمة {label} بين {min} و{max}.")
+                } else {
+                    format!("The {label} must be between {min} and {max}.")
+                }
+            }
+            Msg::ChannelDisabled => pick(
+                "This verification method is not available.",
+                "طريقة التحقق هذه غير متاحة.",
+            ),
+            Msg::EmailCodeSent => pick(
+                "A code was sent to your e-mail.",
+                "تم إرسال رمز إلى بريدك الإلكتروني.",
+            ),
+            Msg::CodeIncorrect => pick("The code is incorrect.", "الرمز غير صحيح."),
+            Msg::CodeExpired => pick(
+                "The code has expired. Please request a new one.",
+                "انتهت صلاحية الرمز. يرجى طلب رمز جديد.",
+            ),
+            Msg::TooManyAttempts => pick(
+                "Too many wrong attempts. Please request a new code.",
+                "محاولات خاطئة كثيرة. يرجى طلب رمز جديد.",
+            ),
+            Msg::TooManyCodes => pick(
+                "Too many codes were requested for this number. Please try again later.",
+                "تم طلب رموز كثيرة لهذا الرقم. يرجى المحاولة لاحقًا.",
+            ),
+            Msg::AlreadyRegistered => pick(
+                "This mobile number is already registered.",
+                "رقم الجوال هذا مسجل بالفعل.",
+            ),
+            Msg::EmailTaken => pick(
+                "This e-mail is already used by another account.",
+                "هذا البريد الإلكتروني مستخدم في حساب آخر.",
+            ),
+            Msg::NoAccountForEmail => pick(
+                "No account uses this e-mail.",
+                "لا يوجد حساب بهذا البريد الإلكتروني.",
+            ),
+            Msg::ResetCodeSent => pick(
+                "If an account uses this e-mail, a reset code has been sent to it.",
+                "إذا كان هناك حساب بهذا البريد الإلكتروني فقد أرسلنا إليه رمز إعادة التعيين.",
+            ),
+            Msg::PasswordReset => pick(
+                "Your password has been reset.",
+                "تمت إعادة تعيين كلمة المرور.",
+            ),
+            Msg::PasswordUpdated => {
+                pick("Your password has been updated.", "تم تحديث كلمة المرور.")
+            }
+            Msg::CurrentPasswordWrong => pick(
+                "The current password is incorrect.",
+                "كلمة المرور الحالية غير صحيحة.",
+            ),
+            Msg::ProfileUpdated => pick(
+                "Profile updated successfully.",
+                "تم تحديث الملف الشخصي بنجاح.",
+            ),
+            Msg::SettingsUpdated => pick("Settings updated.", "تم تحديث الإعدادات."),
+            Msg::LoggedOut => pick("Logged out.", "تم تسجيل الخروج."),
+            Msg::Uploaded => pick("File uploaded.", "تم رفع الملف."),
+            Msg::FileTooLarge { max_mb } => {
+                if ar {
+                    format!("الملف كبير جدًا (الحد الأقصى {max_mb} ميجابايت).")
+                } else {
+                    format!("The file is too large (at most {max_mb} MB).")
+                }
+            }
+            Msg::MultipartExpected => pick(
+                "Send the file as multipart/form-data in a field named file.",
+                "أرسل الملف بصيغة multipart/form-data في حقل باسم file.",
+            ),
+            Msg::LocationSupported => {
+                pick("We deliver to this area.", "نقوم بالتوصيل إلى هذه المنطقة.")
+            }
+            Msg::MethodNotAllowed => pick(
+                "This method is not allowed here.",
+                "هذه الطريقة غير مسموح بها هنا.",
+            ),
+            Msg::SignedIn => pick("Signed in successfully.", "تم تسجيل الدخول بنجاح."),
+            Msg::SendFailed => pick(
+                "We could not send the code. Please try again.",
+                "تعذر إرسال الرمز. يرجى المحاولة مرة أخرى.",
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uses_the_spec_wording_from_the_core() {
+        let msg: Msg = Message::new(MessageId::WaitBeforeResend)
+            .with("seconds", 42)
+            .into();
+        assert_eq!(msg.text(Language::En), "Wait 42 seconds before resending!");
+        assert_eq!(
+            Msg::from(MessageId::AreaNotServed).text(Language::En),
+            "Sorry, we don't deliver to your area now!"
+        );
+    }
+
+    #[test]
+    fn field_messages_name_the_field_in_the_reader_language() {
+        let msg = Msg::FieldRequired {
+            field: "mobile".into(),
+        };
+        assert_eq!(
+            msg.text(Language::En),
+            "The mobile number field is required."
+        );
+        assert_eq!(msg.text(Language::Ar), "حقل رقم الجوال مطلوب.");
+        assert_eq!(field_label("unknown_field", Language::Ar), "unknown_field");
+    }
+}

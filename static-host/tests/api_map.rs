@@ -1,0 +1,244 @@
+//! Map search and delivery-area checks against the real server, on fixture places
+//! and districts (ids from 900000, far from the seeded city so they never overlap).
+
+mod common;
+
+use common::{Server, start};
+use serde_json::{Value, json};
+
+fn fixture(server: &Server) {
+    let db = server.db();
+    db.execute_batch(
+        "INSERT INTO districts (id, name_en, name_ar, polygon) VALUES
+            (900000, 'Fixture Bay', 'خليج التجربة', '[[-140,-40],[-139,-40],[-139,-39],[-140,-39],[-140,-40]]'),
+            -- An L shape: the notch (-129.5..-129, -29.5..-29) is outside.
+            (900001, 'Fixture Ell', 'حي الزاوية', '[[-130,-30],[-129,-30],[-129,-29.5],[-129.5,-29.5],[-129.5,-29],[-130,-29]]'),
+            -- Unreadable: skipped, never an error.
+            (900002, 'Broken', 'معطوب', 'not a polygon');
+         INSERT INTO places (id, name_en, name_ar, address_en, address_ar, latitude, longitude) VALUES
+            (900000, 'Zorblax Tower', 'برج زوربلاكس', '1 Quay Road, Fixture Bay', '١ طريق الرصيف، خليج التجربة', -39.5, -139.5),
+            (900001, 'Harbour Market', 'سوق الميناء', 'Zorblax Street 5', 'شارع زوربلاكس ٥', -39.4, -139.4);",
+    )
+    .unwrap();
+    for n in 1..=12 {
+        db.execute(
+            "INSERT INTO places (id, name_en, name_ar, address_en, address_ar, latitude, longitude)
+             VALUES (?1, ?2, ?3, 'Somewhere', 'مكان ما', -39.0, -139.0)",
+            rusqlite::params![
+                900_100 + n,
+                format!("Quuxville {n:02}"),
+                format!("كوكسفيل {n:02}")
+            ],
+        )
+        .unwrap();
+    }
+}
+
+async fn get(server: &Server, path: &str, lang: &str) -> (u16, Value) {
+    let response = server
+        .client
+        .get(server.url(path))
+        .header("Language", lang)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn support(server: &Server, lat: f64, lng: f64, lang: &str) -> Value {
+    let (status, body) = get(
+        server,
+        &format!("/api/map/is-supported-location?latitude={lat}&longitude={lng}"),
+        lang,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body
+}
+
+#[tokio::test]
+async fn map_search_finds_places_by_name_or_address_in_either_language() {
+    let server = start().await;
+    fixture(&server);
+    let (status, body) = get(&server, "/api/map/search?search=zorblax", "en").await;
+    assert_eq!(status, 200);
+    assert_eq!(
+        body["data"],
+        json!([
+            {"name": "Zorblax Tower", "address": "1 Quay Road, Fixture Bay", "location": {"latitude": -39.5, "longitude": -139.5}},
+            {"name": "Harbour Market", "address": "Zorblax Street 5", "location": {"latitude": -39.4, "longitude": -139.4}}
+        ]),
+        "name matches first, then address matches"
+    );
+    let (_, body) = get(&server, "/api/map/search?search=زوربلاكس", "ar").await;
+    assert_eq!(body["data"][0]["name"], "برج زوربلاكس");
+    assert_eq!(body["data"][0]["address"], "١ طريق الرصيف، خليج التجربة");
+    assert_eq!(body["data"].as_array().unwrap().len(), 2);
+    let (_, body) = get(&server, "/api/map/search?search=QUUXVILLE", "en").await;
+    let names: Vec<&str> = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        (1..=10)
+            .map(|n| format!("Quuxville {n:02}"))
+            .collect::<Vec<_>>(),
+        "at most 10"
+    );
+    let (_, body) = get(
+        &server,
+        "/api/map/search?search=no-such-place-anywhere",
+        "en",
+    )
+    .await;
+    assert_eq!(body["data"], json!([]));
+
+    for path in [
+        "/api/map/search?search=",
+        "/api/map/search?search=%20%20",
+        "/api/map/search",
+    ] {
+        let (status, body) = get(&server, path, "en").await;
+        assert_eq!(status, 422, "{path}");
+        assert_eq!(body["errors"]["search"][0], "please add search text");
+    }
+    let (status, body) = get(
+        &server,
+        &format!("/api/map/search?search={}", "q".repeat(500)),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 422);
+    assert!(body["errors"]["search"][0].is_string());
+}
+
+#[tokio::test]
+async fn points_inside_a_district_are_supported() {
+    let server = start().await;
+    fixture(&server);
+    let body = support(&server, -39.5, -139.5, "en").await;
+    assert_eq!(
+        body,
+        json!({"data": {"supported": true, "district_id": 900000, "district": {"id": 900000, "name": "Fixture Bay"}},
+               "message": "We deliver to this area."})
+    );
+    let body = support(&server, -39.5, -139.5, "ar").await;
+    assert_eq!(body["data"]["district"]["name"], "خليج التجربة");
+    assert_eq!(body["message"], "نقوم بالتوصيل إلى هذه المنطقة.");
+    // Edges and vertices belong to the district.
+    for (lat, lng) in [(-40.0, -139.5), (-39.0, -140.0), (-39.25, -139.0)] {
+        assert_eq!(
+            support(&server, lat, lng, "en").await["data"]["district_id"],
+            900000,
+            "{lat},{lng}"
+        );
+    }
+    // The concave district: its arm is in, its notch is out.
+    assert_eq!(
+        support(&server, -29.2, -129.8, "en").await["data"]["district_id"],
+        900001
+    );
+    assert_eq!(
+        support(&server, -29.8, -129.2, "en").await["data"]["district_id"],
+        900001
+    );
+    assert_eq!(
+        support(&server, -29.2, -129.2, "en").await["data"]["supported"],
+        false
+    );
+}
+
+#[tokio::test]
+async fn points_outside_every_district_are_not_served() {
+    let server = start().await;
+    fixture(&server);
+    for (lat, lng) in [
+        (-39.5, -141.0),
+        (-41.0, -139.5),
+        (-38.9, -139.5),
+        (89.0, 179.0),
+    ] {
+        let body = support(&server, lat, lng, "en").await;
+        assert_eq!(
+            body,
+            json!({"data": {"supported": false, "district_id": null, "district": null},
+                   "message": "Sorry, we don't deliver to your area now!"}),
+            "{lat},{lng}"
+        );
+    }
+    let body = support(&server, -41.0, -139.5, "ar").await;
+    assert_eq!(body["message"], "عذرًا، لا نقوم بالتوصيل إلى منطقتك حاليًا!");
+}
+
+#[tokio::test]
+async fn bad_coordinates_are_refused_with_the_field_named() {
+    let server = start().await;
+    for (query, field) in [
+        ("latitude=200&longitude=10", "latitude"),
+        ("latitude=-90.5&longitude=10", "latitude"),
+        ("latitude=10&longitude=-181", "longitude"),
+        ("latitude=10&longitude=180.01", "longitude"),
+        ("latitude=abc&longitude=10", "latitude"),
+        ("latitude=10&longitude=", "longitude"),
+        ("latitude=NaN&longitude=10", "latitude"),
+        ("latitude=10&longitude=inf", "longitude"),
+        ("longitude=10", "latitude"),
+        ("latitude=10", "longitude"),
+        ("", "latitude"),
+    ] {
+        let (status, body) = get(
+            &server,
+            &format!("/api/map/is-supported-location?{query}"),
+            "en",
+        )
+        .await;
+        assert_eq!(status, 422, "{query}: {body}");
+        assert!(body["errors"][field][0].is_string(), "{query}: {body}");
+    }
+    let (_, body) = get(
+        &server,
+        "/api/map/is-supported-location?latitude=200&longitude=10",
+        "ar",
+    )
+    .await;
+    assert!(
+        body["errors"]["latitude"][0]
+            .as_str()
+            .unwrap()
+            .contains("خط العرض")
+    );
+    // The extremes themselves are valid coordinates.
+    let (status, _) = get(
+        &server,
+        "/api/map/is-supported-location?latitude=-90&longitude=180",
+        "en",
+    )
+    .await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn the_openapi_document_describes_the_map_calls() {
+    let server = start().await;
+    let doc = server.get_json("/api/openapi.json").await.1;
+    for path in ["/map/search", "/map/is-supported-location"] {
+        assert!(
+            doc["paths"][path]["get"]["responses"]["200"].is_object(),
+            "{path}"
+        );
+    }
+    let params: Vec<&str> = doc["paths"]["/map/is-supported-location"]["get"]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        params.contains(&"latitude") && params.contains(&"longitude"),
+        "{params:?}"
+    );
+}

@@ -1,0 +1,128 @@
+//! Shared harness for the integration tests: the real server on a loopback port with
+//! a fresh data directory, and an HTTP client.
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use clap::Parser;
+use serde_json::Value;
+use static_host::Config;
+
+pub const INDEX: &str = r#"<!doctype html><html><head><meta name="storefront-api-base" content="/api" /></head><body><div id="root"></div></body></html>"#;
+
+pub struct Server {
+    pub base: String,
+    pub dir: tempfile::TempDir,
+    pub client: reqwest::Client,
+}
+
+impl Server {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    pub fn outbox(&self) -> PathBuf {
+        self.dir.path().join("outbox.jsonl")
+    }
+
+    /// The last code sent to `to`, read from the file outbox.
+    pub fn last_code(&self, to: &str) -> Option<String> {
+        let text = std::fs::read_to_string(self.outbox()).ok()?;
+        text.lines()
+            .rev()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .find(|v| v["to"] == to)
+            .and_then(|v| v["code"].as_str().map(str::to_owned))
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.unwrap()
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post_json(&self, path: &str, body: Value) -> (u16, Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Opens the server's database directly (to check what was stored, or to move a
+    /// code's expiry into the past).
+    pub fn db(&self) -> rusqlite::Connection {
+        rusqlite::Connection::open(self.data_dir().join("storefront.db")).unwrap()
+    }
+}
+
+pub fn client() -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::new()
+}
+
+pub fn write_ui(root: &Path) {
+    let ui = root.join("ui");
+    std::fs::create_dir_all(ui.join("assets")).unwrap();
+    std::fs::write(ui.join("index.html"), INDEX).unwrap();
+    // Big enough for the compression layer to bother.
+    let script = "console.log('storefront');\n".repeat(200);
+    std::fs::write(ui.join("assets/index-3f2a1b.js"), script).unwrap();
+    std::fs::write(
+        ui.join("assets/storefront_core_bg-9c1d.wasm"),
+        b"\0asm\x01\0\0\0",
+    )
+    .unwrap();
+    std::fs::write(
+        ui.join("favicon.svg"),
+        "<svg xmlns='http://www.w3.org/2000/svg'/>",
+    )
+    .unwrap();
+}
+
+/// Starts the server with extra flags, on a fresh data directory (or `reuse`'s).
+pub async fn start_with(extra: &[&str], reuse: Option<tempfile::TempDir>) -> Server {
+    let dir = reuse.unwrap_or_else(|| tempfile::tempdir().unwrap());
+    write_ui(dir.path());
+    let data = dir.path().join("data");
+    let ui = dir.path().join("ui");
+    let outbox = dir.path().join("outbox.jsonl");
+    let mut args = vec![
+        "static-host".to_owned(),
+        "--addr".into(),
+        "127.0.0.1:0".into(),
+        "--data-dir".into(),
+        data.display().to_string(),
+        "--ui-dir".into(),
+        ui.display().to_string(),
+        "--code-sender".into(),
+        format!("file:{}", outbox.display()),
+    ];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let config = Config::try_parse_from(args).unwrap();
+    let app = static_host::app(&config).unwrap();
+    let (listener, addr): (_, SocketAddr) = static_host::bind(&config).await.unwrap();
+    tokio::spawn(static_host::serve(listener, app, std::future::pending()));
+    Server {
+        base: format!("http://{addr}"),
+        dir,
+        client: client(),
+    }
+}
+
+pub async fn start() -> Server {
+    start_with(&[], None).await
+}
