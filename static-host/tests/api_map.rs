@@ -222,10 +222,74 @@ async fn bad_coordinates_are_refused_with_the_field_named() {
 }
 
 #[tokio::test]
+async fn districts_are_served_as_geojson_for_the_map() {
+    let server = start().await;
+    fixture(&server);
+    let response = server
+        .client
+        .get(server.url("/api/map/districts"))
+        .header("Language", "ar")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 200);
+    assert_eq!(
+        response.headers()["content-type"].to_str().unwrap(),
+        "application/geo+json"
+    );
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["type"], "FeatureCollection");
+    let features = body["features"].as_array().unwrap();
+    let ids: Vec<i64> = features.iter().map(|f| f["id"].as_i64().unwrap()).collect();
+    // The seeded city's districts come first, then the fixtures; the unreadable one
+    // is left out.
+    assert!(ids.contains(&1), "{ids:?}");
+    assert!(ids.contains(&900000) && ids.contains(&900001), "{ids:?}");
+    assert!(!ids.contains(&900002), "{ids:?}");
+    let bay = features.iter().find(|f| f["id"] == 900000).unwrap();
+    assert_eq!(
+        bay,
+        &json!({
+            "type": "Feature",
+            "id": 900000,
+            "properties": {"id": 900000, "name": "خليج التجربة"},
+            "geometry": {"type": "Polygon", "coordinates": [[
+                [-140.0, -40.0], [-139.0, -40.0], [-139.0, -39.0], [-140.0, -39.0], [-140.0, -40.0]
+            ]]}
+        })
+    );
+    // An open ring is closed as GeoJSON requires.
+    let ell = features.iter().find(|f| f["id"] == 900001).unwrap();
+    let ring = ell["geometry"]["coordinates"][0].as_array().unwrap();
+    assert_eq!(ring.len(), 7);
+    assert_eq!(ring.first(), ring.last());
+    // Every ring is closed and lists [longitude, latitude] pairs.
+    for feature in features {
+        let ring = feature["geometry"]["coordinates"][0].as_array().unwrap();
+        assert!(ring.len() >= 4, "{feature}");
+        assert_eq!(ring.first(), ring.last(), "{feature}");
+        assert!(ring.iter().all(|p| p.as_array().unwrap().len() == 2));
+    }
+    let (_, english) = get(&server, "/api/map/districts", "en").await;
+    let bay = english["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["id"] == 900000)
+        .unwrap()
+        .clone();
+    assert_eq!(bay["properties"]["name"], "Fixture Bay");
+}
+
+#[tokio::test]
 async fn the_openapi_document_describes_the_map_calls() {
     let server = start().await;
     let doc = server.get_json("/api/openapi.json").await.1;
-    for path in ["/map/search", "/map/is-supported-location"] {
+    for path in [
+        "/map/search",
+        "/map/is-supported-location",
+        "/map/districts",
+    ] {
         assert!(
             doc["paths"][path]["get"]["responses"]["200"].is_object(),
             "{path}"

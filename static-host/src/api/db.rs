@@ -13,6 +13,8 @@ use super::error::ApiError;
 const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0001_initial.sql"),
     include_str!("../../migrations/0002_shared_ledgers.sql"),
+    include_str!("../../migrations/0003_orders.sql"),
+    include_str!("../../migrations/0004_account.sql"),
 ];
 
 #[derive(Clone)]

@@ -53,6 +53,23 @@ pub enum Msg {
     },
     MultipartExpected,
     LocationSupported,
+    // Account areas.
+    AddressCreated,
+    AddressUpdated,
+    AddressDeleted,
+    DefaultAddressSet,
+    TooManyAddresses {
+        max: usize,
+    },
+    FavoriteAdded,
+    FavoriteRemoved,
+    ContactReceived,
+    TooManyContactMessages,
+    SupportReceived {
+        id: i64,
+    },
+    NotificationRead,
+    NotificationsAllRead,
     MethodNotAllowed,
     SignedIn,
     SendFailed,
@@ -103,6 +120,46 @@ pub fn field_label(field: &str, lang: Language) -> String {
         "max_price" => ("maximum price", "أعلى سعر"),
         "category" => ("category", "الفئة"),
         "notifications" => ("notifications", "الإشعارات"),
+        "contact_name" => ("contact name", "اسم جهة الاتصال"),
+        "phone" => ("phone number", "رقم الهاتف"),
+        "country" => ("country", "الدولة"),
+        "region" => ("region", "المنطقة"),
+        "city" => ("city", "المدينة"),
+        "address_details" => ("address", "العنوان"),
+        "building_number" => ("building number", "رقم المبنى"),
+        "floor" => ("floor", "الطابق"),
+        "apartment_number" => ("apartment number", "رقم الشقة"),
+        "postal_code" => ("postal code", "الرمز البريدي"),
+        "location" => ("map location", "الموقع على الخريطة"),
+        "type" => ("type", "النوع"),
+        "is_default" => ("default flag", "العنوان الافتراضي"),
+        "subject" => ("subject", "الموضوع"),
+        "message" => ("message", "الرسالة"),
+        "order_id" => ("order", "الطلب"),
+        "id" => ("id", "المعرّف"),
+        // Cart, checkout, orders and returns.
+        "product_id" => ("product", "المنتج"),
+        "qty" | "quantity" => ("quantity", "الكمية"),
+        "key" => ("cart item", "عنصر السلة"),
+        "empty_cart" => ("empty cart option", "خيار إفراغ السلة"),
+        "coupon_code" => ("coupon code", "رمز الكوبون"),
+        "address_id" => ("address", "العنوان"),
+        "pickup_address_id" => ("pickup address", "عنوان الاستلام"),
+        "payment_method" => ("payment method", "طريقة الدفع"),
+        "use_wallet" => ("wallet option", "خيار المحفظة"),
+        "wallet_amount" => ("wallet amount", "مبلغ المحفظة"),
+        "card" => ("card details", "بيانات البطاقة"),
+        "number" => ("card number", "رقم البطاقة"),
+        "exp_month" => ("expiry month", "شهر الانتهاء"),
+        "exp_year" => ("expiry year", "سنة الانتهاء"),
+        "cvv" => ("CVV", "رمز التحقق (CVV)"),
+        "items" => ("items", "المنتجات"),
+        "reason" => ("reason", "السبب"),
+        "comment" => ("comment", "التعليق"),
+        "refund_method" => ("refund method", "طريقة الاسترداد"),
+        "date" => ("date", "التاريخ"),
+        "time" => ("time", "الوقت"),
+        "tab" => ("tab", "التبويب"),
         other => return other.to_owned(),
     };
     match lang {
@@ -240,6 +297,48 @@ impl Msg {
             Msg::MultipartExpected => pick(
                 "Send the file as multipart/form-data in a field named file.",
                 "أرسل الملف بصيغة multipart/form-data في حقل باسم file.",
+            ),
+            Msg::AddressCreated => pick("Address added.", "تمت إضافة العنوان."),
+            Msg::AddressUpdated => pick("Address updated.", "تم تحديث العنوان."),
+            Msg::AddressDeleted => pick("Address deleted.", "تم حذف العنوان."),
+            Msg::DefaultAddressSet => pick(
+                "This is now your default address.",
+                "أصبح هذا عنوانك الافتراضي.",
+            ),
+            Msg::TooManyAddresses { max } => {
+                if ar {
+                    format!("يمكنك حفظ {max} عنوانًا على الأكثر. احذف عنوانًا قبل إضافة آخر.")
+                } else {
+                    format!(
+                        "You can keep at most {max} addresses. Delete one before adding another."
+                    )
+                }
+            }
+            Msg::FavoriteAdded => pick("Added to your favourites.", "تمت الإضافة إلى المفضلة."),
+            Msg::FavoriteRemoved => pick("Removed from your favourites.", "تمت الإزالة من المفضلة."),
+            Msg::ContactReceived => pick(
+                "Thank you! We received your message and will reply soon.",
+                "شكرًا لك! استلمنا رسالتك وسنرد عليك قريبًا.",
+            ),
+            Msg::TooManyContactMessages => pick(
+                "You have sent several messages recently. Please try again later.",
+                "لقد أرسلت عدة رسائل مؤخرًا. يرجى المحاولة لاحقًا.",
+            ),
+            Msg::SupportReceived { id } => {
+                if ar {
+                    format!("استلمنا طلب الدعم رقم {id}، وسيتواصل معك فريقنا قريبًا.")
+                } else {
+                    format!(
+                        "We received your support request #{id}; our team will contact you soon."
+                    )
+                }
+            }
+            Msg::NotificationRead => {
+                pick("Notification marked as read.", "تم تعليم الإشعار كمقروء.")
+            }
+            Msg::NotificationsAllRead => pick(
+                "All notifications marked as read.",
+                "تم تعليم جميع الإشعارات كمقروءة.",
             ),
             Msg::LocationSupported => {
                 pick("We deliver to this area.", "نقوم بالتوصيل إلى هذه المنطقة.")

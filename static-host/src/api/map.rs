@@ -1,5 +1,6 @@
-//! `GET /map/search` (the local gazetteer) and `GET /map/is-supported-location`
-//! (which delivery district, if any, contains a point).
+//! `GET /map/search` (the local gazetteer), `GET /map/is-supported-location`
+//! (which delivery district, if any, contains a point) and `GET /map/districts` (the
+//! delivery districts as GeoJSON, drawn by the location picker's map).
 
 use axum::Json;
 use axum::extract::State;
@@ -24,6 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(search))
         .routes(routes!(is_supported_location))
+        .routes(routes!(districts))
 }
 
 /// A place found by map search (spec 3).
@@ -148,6 +150,105 @@ async fn is_supported_location(
         ),
     };
     Ok(Json(Data::with_message(support, message)))
+}
+
+/// The delivery districts as a GeoJSON `FeatureCollection` (RFC 7946), the data
+/// source of the location picker's map.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DistrictCollection {
+    /// Always `FeatureCollection`.
+    #[serde(rename = "type")]
+    #[schema(example = "FeatureCollection")]
+    pub kind: String,
+    pub features: Vec<DistrictFeature>,
+}
+
+/// One district as a GeoJSON `Feature`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DistrictFeature {
+    /// Always `Feature`.
+    #[serde(rename = "type")]
+    #[schema(example = "Feature")]
+    pub kind: String,
+    /// The district id (also in `properties`).
+    pub id: i64,
+    pub properties: IdName,
+    pub geometry: DistrictGeometry,
+}
+
+/// A GeoJSON `Polygon`: one closed outer ring of `[longitude, latitude]` positions.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DistrictGeometry {
+    /// Always `Polygon`.
+    #[serde(rename = "type")]
+    #[schema(example = "Polygon")]
+    pub kind: String,
+    /// One ring; its last position repeats the first.
+    pub coordinates: Vec<Vec<Vec<f64>>>,
+}
+
+/// The delivery districts as GeoJSON (a `FeatureCollection` of `Polygon`s, names in
+/// the request language), for drawing on the map. Districts whose stored outline
+/// cannot be read are left out (and logged).
+#[utoipa::path(get, path = "/map/districts", tag = "location",
+    params(("Language" = Option<String>, Header, description = "en or ar")),
+    responses((status = 200, body = DistrictCollection, content_type = "application/geo+json")))]
+async fn districts(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+) -> Result<impl axum::response::IntoResponse, ApiError> {
+    let features = state
+        .db
+        .read(move |c| {
+            let mut stmt =
+                c.prepare("SELECT id, name_en, name_ar, polygon FROM districts ORDER BY id")?;
+            let rows = stmt.query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    pick(lang, r.get(1)?, r.get(2)?),
+                    r.get::<_, String>(3)?,
+                ))
+            })?;
+            let mut features = Vec::new();
+            for row in rows {
+                let (id, name, polygon) = row?;
+                let Some(ring) = parse_ring(&polygon) else {
+                    tracing::warn!(
+                        district = id,
+                        "district polygon is not a ring of [lng, lat] points"
+                    );
+                    continue;
+                };
+                features.push(district_feature(id, name, &ring));
+            }
+            Ok(features)
+        })
+        .await?;
+    let collection = DistrictCollection {
+        kind: "FeatureCollection".into(),
+        features,
+    };
+    Ok((
+        [(axum::http::header::CONTENT_TYPE, "application/geo+json")],
+        Json(collection),
+    ))
+}
+
+/// A district as a GeoJSON feature, its ring closed as RFC 7946 requires.
+fn district_feature(id: i64, name: String, ring: &[(f64, f64)]) -> DistrictFeature {
+    let mut positions: Vec<Vec<f64>> = ring.iter().map(|&(x, y)| vec![x, y]).collect();
+    if let Some(first) = positions.first().cloned() {
+        positions.push(first);
+    }
+    DistrictFeature {
+        kind: "Feature".into(),
+        id,
+        properties: IdName { id, name },
+        geometry: DistrictGeometry {
+            kind: "Polygon".into(),
+            coordinates: vec![positions],
+        },
+    }
 }
 
 /// The first district (by id) whose polygon contains the point. A district whose
@@ -336,6 +437,22 @@ mod tests {
         ];
         assert!(contains(&zamalek, (31.2197, 30.0626)));
         assert!(!contains(&zamalek, (31.2357, 30.0444)));
+    }
+
+    #[test]
+    fn features_close_their_ring() {
+        let ring = parse_ring("[[0,0],[10,0],[10,10],[0,10]]").unwrap();
+        let feature = district_feature(3, "Dokki".into(), &ring);
+        let json = serde_json::to_value(&feature).unwrap();
+        assert_eq!(json["type"], "Feature");
+        assert_eq!(json["geometry"]["type"], "Polygon");
+        let positions = json["geometry"]["coordinates"][0].as_array().unwrap();
+        assert_eq!(positions.len(), 5);
+        assert_eq!(positions.first(), positions.last());
+        assert_eq!(
+            json["properties"],
+            serde_json::json!({"id": 3, "name": "Dokki"})
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! mounted under `/api`, on SQLite. Its OpenAPI document is served at
 //! `/api/openapi.json` and generated from the handlers themselves.
 
+pub mod account;
 pub mod auth;
 pub mod catalogue;
 pub mod code_sender;
@@ -12,6 +13,7 @@ pub mod extract;
 pub mod i18n;
 pub mod map;
 pub mod media;
+pub mod orders;
 pub mod pages;
 pub mod seed;
 pub mod settings;
@@ -107,6 +109,8 @@ fn operations() -> OpenApiRouter<AppState> {
         .merge(catalogue::routes())
         .merge(map::routes())
         .merge(pages::routes())
+        .merge(orders::routes())
+        .merge(account::routes())
 }
 
 /// The OpenAPI document of the API (also served at `/api/openapi.json`).

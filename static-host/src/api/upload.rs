@@ -6,6 +6,7 @@
 use axum::Json;
 use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
+use axum::extract::rejection::PathRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -175,10 +176,14 @@ fn valid_file_name(name: &str) -> bool {
 async fn uploaded_file(
     State(state): State<AppState>,
     Lang(lang): Lang,
-    Path(file): Path<String>,
+    file: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let not_found = || ApiError::NotFound {
         message: Msg::NotFound.text(lang),
+    };
+    // A name that is not UTF-8 once decoded is no name this server generated.
+    let Ok(Path(file)) = file else {
+        return Err(not_found());
     };
     // Only names this server generated; never a path.
     if !valid_file_name(&file) {

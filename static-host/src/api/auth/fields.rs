@@ -73,8 +73,12 @@ pub fn code(raw: &str, lang: Language) -> Result<String, ApiError> {
     Ok(value.to_owned())
 }
 
-/// A new password entered twice.
+/// A new password entered twice. The core's rule leaves an empty field to the
+/// form's "required" check, so the emptiness is refused here.
 pub fn new_password(password: &str, confirmation: &str, lang: Language) -> Result<(), ApiError> {
+    if password.is_empty() {
+        return Err(required("password", lang));
+    }
     storefront_core::validation::password(password)
         .map_err(|message| invalid("password", message, lang))?;
     storefront_core::validation::passwords_match(password, confirmation)

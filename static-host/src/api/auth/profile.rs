@@ -112,13 +112,40 @@ pub fn load_profile(conn: &Connection, user_id: i64) -> Result<Profile, ApiError
     }
 }
 
-/// The customer's default address. Addresses are kept by the address book of the
-/// account endpoints; until a customer saves one there is none.
+/// The customer's default address from the address book (`/addresses`), in the
+/// shape of spec 3 `User.address`; none until the customer saves one.
 pub fn default_address(
-    _conn: &Connection,
-    _user_id: i64,
+    conn: &Connection,
+    user_id: i64,
 ) -> Result<Option<ProfileAddress>, ApiError> {
-    Ok(None)
+    use crate::api::envelope::{Location, Named};
+    Ok(conn
+        .query_row(
+            "SELECT id, name, region, postal_code, address_details, district_id, latitude, longitude,
+                    country, city
+             FROM addresses WHERE user_id = ?1 AND is_default = 1 AND deleted_at IS NULL",
+            [user_id],
+            |r| {
+                let text = |i: usize| -> rusqlite::Result<Option<String>> {
+                    Ok(Some(r.get::<_, String>(i)?).filter(|t| !t.is_empty()))
+                };
+                Ok(ProfileAddress {
+                    id: r.get(0)?,
+                    name: text(1)?,
+                    region: text(2)?,
+                    postal_code: text(3)?,
+                    address_details: text(4)?,
+                    district_id: r.get(5)?,
+                    location: Some(Location {
+                        latitude: r.get(6)?,
+                        longitude: r.get(7)?,
+                    }),
+                    country_id: text(8)?.map(|name| Named { name }),
+                    city_id: text(9)?.map(|name| Named { name }),
+                })
+            },
+        )
+        .optional()?)
 }
 
 /// The signed-in customer's profile, default address and language.
