@@ -658,3 +658,271 @@ fn a_restart_keeps_carts_orders_and_wallets() {
         checkout_cash(&server, &c, 1, address).await;
     });
 }
+
+// ---------------------------------------------------------------------------
+// Idempotency-Key (helper M): a replay never places a second order.
+
+/// `POST /api/order/checkout` with an `Idempotency-Key`; answers the status, whether
+/// the answer says it was replayed, and the body.
+async fn checkout_with_key(
+    server: &Server,
+    c: &Customer,
+    key: &str,
+    body: Value,
+) -> (u16, bool, Value) {
+    let response = server
+        .client
+        .post(server.url("/api/order/checkout"))
+        .bearer_auth(&c.token)
+        .header("Language", "en")
+        .header("Idempotency-Key", key)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    let status = response.status().as_u16();
+    let replayed = response
+        .headers()
+        .get("idempotent-replayed")
+        .is_some_and(|v| v == "true");
+    (
+        status,
+        replayed,
+        response.json().await.unwrap_or(Value::Null),
+    )
+}
+
+#[tokio::test]
+async fn a_replayed_key_answers_the_first_order_and_places_nothing_more() {
+    let server = start().await;
+    let (c, _, product, address) = ready(&server, "01001260001").await;
+    top_up(&server, &c, 1_000);
+    let body = json!({"service_id": 1, "address_id": address, "payment_method": "cash", "use_wallet": true});
+    let (status, replayed, first) =
+        checkout_with_key(&server, &c, "attempt-0001", body.clone()).await;
+    assert_eq!((status, replayed), (201, false), "{first}");
+    let id = first["data"]["id"].as_i64().unwrap();
+    assert_eq!(first["data"]["wallet_balance"], "10.00");
+
+    // The cart is already empty, yet the replay (same key) answers the same order.
+    for _ in 0..3 {
+        let (status, replayed, again) =
+            checkout_with_key(&server, &c, "attempt-0001", body.clone()).await;
+        assert_eq!((status, replayed), (200, true), "{again}");
+        assert_eq!(again["data"]["id"], id);
+        assert_eq!(again["data"]["number"], first["data"]["number"]);
+        assert_eq!(
+            again["data"]["delivery_code"],
+            first["data"]["delivery_code"]
+        );
+        assert_eq!(again["message"], "Your order has been placed.");
+    }
+    // Even a replay whose body no longer passes the form names the order it placed.
+    let (status, replayed, again) = checkout_with_key(
+        &server,
+        &c,
+        "attempt-0001",
+        json!({"payment_method": "cash"}),
+    )
+    .await;
+    assert_eq!(
+        (status, replayed, again["data"]["id"].as_i64()),
+        (200, true, Some(id))
+    );
+    assert_eq!(count(&server, "SELECT count(*) FROM orders"), 1);
+    assert_eq!(count(&server, "SELECT count(*) FROM payments"), 2);
+    assert_eq!(count(&server, "SELECT count(*) FROM point_entries"), 1);
+    assert_eq!(wallet_balance(&server, &c), 0);
+    assert_eq!(stock(&server, product), 98);
+
+    // A new key is a new attempt: the cart is empty now.
+    let (status, replayed, fresh) =
+        checkout_with_key(&server, &c, "attempt-0002", body.clone()).await;
+    assert_eq!((status, replayed), (400, false));
+    assert_eq!(error_of(&fresh), "You don't have any product");
+
+    // Keys are per customer: another customer's same key places their own order.
+    let other = customer(&server, "01001260002").await;
+    let other_address = make_address(&server, &other, 1);
+    add(&server, &other, product, 1).await;
+    let other_body =
+        json!({"service_id": 1, "address_id": other_address, "payment_method": "cash"});
+    let (status, replayed, theirs) =
+        checkout_with_key(&server, &other, "attempt-0001", other_body).await;
+    assert_eq!((status, replayed), (201, false), "{theirs}");
+    assert_ne!(theirs["data"]["id"], id);
+    assert_eq!(count(&server, "SELECT count(*) FROM orders"), 2);
+    assert_eq!(
+        count(&server, "SELECT count(*) FROM checkout_idempotency_keys"),
+        2
+    );
+    // Another customer's key never reveals an order.
+    let (status, _, _) = checkout_with_key(&server, &c, "attempt-0001", body).await;
+    assert_eq!(status, 200);
+    let owner: i64 = server
+        .db()
+        .query_row(
+            "SELECT user_id FROM orders WHERE id = ?1",
+            [theirs["data"]["id"].as_i64().unwrap()],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(owner, other.id);
+}
+
+#[tokio::test]
+async fn a_refused_attempt_keeps_its_key_free_for_another_try() {
+    let server = start().await;
+    let (c, _, product, address) = ready(&server, "01001260003").await;
+    let holder = "Idempotent Holder 0003";
+    let declined = json!({"number": "4000000000000002", "exp_month": 12, "exp_year": "39", "cvv": "123", "name": holder});
+    let (status, replayed, body) = checkout_with_key(
+        &server,
+        &c,
+        "k-0003",
+        json!({"service_id": 1, "address_id": address, "payment_method": "card", "card": declined}),
+    )
+    .await;
+    assert_eq!((status, replayed), (400, false));
+    assert_eq!(
+        error_of(&body),
+        "An error occured while processing your payment, please try again later"
+    );
+    assert_eq!(
+        count(&server, "SELECT count(*) FROM checkout_idempotency_keys"),
+        0
+    );
+    // The same key with a good card places the order; replays answer it.
+    let good = json!({"service_id": 1, "address_id": address, "payment_method": "card", "card": card(holder)});
+    let (status, replayed, placed) = checkout_with_key(&server, &c, "k-0003", good.clone()).await;
+    assert_eq!((status, replayed), (201, false), "{placed}");
+    let (status, replayed, again) = checkout_with_key(&server, &c, "k-0003", good).await;
+    assert_eq!((status, replayed), (200, true));
+    assert_eq!(again["data"]["id"], placed["data"]["id"]);
+    assert_eq!(count(&server, "SELECT count(*) FROM orders"), 1);
+    assert_eq!(stock(&server, product), 98);
+    let journal = test_gateway().journal_for(holder);
+    assert_eq!(
+        journal.iter().filter(|e| e.captured).count(),
+        1,
+        "{journal:?}"
+    );
+    assert!(journal.iter().all(|e| !e.released));
+}
+
+#[tokio::test]
+async fn keys_that_are_not_visible_ascii_are_refused_and_change_nothing() {
+    let server = start().await;
+    let (c, _, _, address) = ready(&server, "01001260004").await;
+    let body = json!({"service_id": 1, "address_id": address, "payment_method": "cash"});
+    let long = "k".repeat(256);
+    for bad in ["", "has space", "tab\tkey", long.as_str()] {
+        let (status, _, answer) = checkout_with_key(&server, &c, bad, body.clone()).await;
+        assert_eq!(status, 422, "{bad:?}: {answer}");
+        assert_eq!(
+            field_error(&answer, "Idempotency-Key"),
+            "The Idempotency-Key header must be 1 to 255 visible ASCII characters."
+        );
+    }
+    let (status, body_ar) = {
+        let response = server
+            .client
+            .post(server.url("/api/order/checkout"))
+            .bearer_auth(&c.token)
+            .header("Language", "ar")
+            .header("Idempotency-Key", "")
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (
+            response.status().as_u16(),
+            response.json::<Value>().await.unwrap(),
+        )
+    };
+    assert_eq!(status, 422);
+    assert!(field_error(&body_ar, "Idempotency-Key").starts_with("يجب"));
+    assert_eq!(count(&server, "SELECT count(*) FROM orders"), 0);
+    // The longest key is fine, and so is no key at all (the other tests).
+    let (status, _, placed) = checkout_with_key(&server, &c, &"k".repeat(255), body).await;
+    assert_eq!(status, 201, "{placed}");
+}
+
+#[tokio::test]
+async fn concurrent_replays_of_one_key_place_one_order_and_charge_once() {
+    let server = start().await;
+    for round in 0..3 {
+        let (c, _, product, address) = ready(&server, &format!("0100126010{round}")).await;
+        top_up(&server, &c, 500);
+        let holder = format!("Double Click {round}");
+        let body = json!({"service_id": 1, "address_id": address, "payment_method": "card",
+                          "use_wallet": true, "card": card(&holder)});
+        let key = format!("double-click-{round}");
+        let mut tasks = Vec::new();
+        for _ in 0..8 {
+            let client = server.client.clone();
+            let url = server.url("/api/order/checkout");
+            let token = c.token.clone();
+            let body = body.clone();
+            let key = key.clone();
+            tasks.push(tokio::spawn(async move {
+                let response = client
+                    .post(url)
+                    .bearer_auth(token)
+                    .header("Idempotency-Key", key)
+                    .json(&body)
+                    .send()
+                    .await
+                    .unwrap();
+                let status = response.status().as_u16();
+                (status, response.json::<Value>().await.unwrap())
+            }));
+        }
+        let mut ids = Vec::new();
+        let mut created = 0;
+        for task in tasks {
+            let (status, answer) = task.await.unwrap();
+            match status {
+                201 => created += 1,
+                200 => {}
+                other => panic!("round {round}: unexpected {other}: {answer}"),
+            }
+            ids.push(answer["data"]["id"].as_i64().unwrap());
+        }
+        assert_eq!(created, 1, "round {round}");
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), 1, "round {round}: {ids:?}");
+        let orders: i64 = server
+            .db()
+            .query_row(
+                "SELECT count(*) FROM orders WHERE user_id = ?1",
+                [c.id],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(orders, 1);
+        assert_eq!(stock(&server, product), 98);
+        assert_eq!(wallet_balance(&server, &c), 0);
+        // One capture; every other authorization a racing replay made was released.
+        let journal = test_gateway().journal_for(&holder);
+        assert_eq!(
+            journal.iter().filter(|e| e.captured).count(),
+            1,
+            "{journal:?}"
+        );
+        assert!(
+            journal.iter().all(|e| e.captured != e.released),
+            "{journal:?}"
+        );
+        let charged: i64 = server
+            .db()
+            .query_row(
+                "SELECT coalesce(sum(amount_minor), 0) FROM payments WHERE order_id = ?1",
+                [ids[0]],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(charged, 12_900);
+    }
+}

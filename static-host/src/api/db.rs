@@ -15,6 +15,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0002_shared_ledgers.sql"),
     include_str!("../../migrations/0003_orders.sql"),
     include_str!("../../migrations/0004_account.sql"),
+    include_str!("../../migrations/0005_idempotency.sql"),
 ];
 
 #[derive(Clone)]
@@ -76,7 +77,9 @@ impl Db {
         })
     }
 
-    /// Runs a read on a reader connection.
+    /// Runs a read on a reader connection, in one read transaction: every statement of
+    /// `f` sees the same snapshot, so a write committing between two of them (a checkout
+    /// emptying the cart after its idempotency key was looked up) is never half seen.
     pub async fn read<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         T: Send + 'static,
@@ -86,7 +89,9 @@ impl Db {
         run_blocking(move || {
             let i = inner.next_reader.fetch_add(1, Ordering::Relaxed) % inner.readers.len();
             let conn = lock(&inner.readers[i]);
-            f(&conn)
+            // Dropped at the end, which ends the read (rolls back: nothing was written).
+            let snapshot = conn.unchecked_transaction()?;
+            f(&snapshot)
         })
         .await
     }

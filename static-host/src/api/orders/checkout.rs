@@ -30,10 +30,25 @@
 //! transaction: the wallet is debited (`wallet_entries` kind `order_payment`), the
 //! payments are recorded, loyalty points are earned (see [`POINTS_PER_EGP`]), the
 //! customer is notified and the cart is emptied. The answer is the placed order (201), `pending`.
+//!
+//! # Idempotency
+//!
+//! An optional `Idempotency-Key` header (1 to 255 visible ASCII characters, else 422
+//! on `Idempotency-Key`) names one placement attempt of the customer. The order an
+//! attempt places is stored with its key (`checkout_idempotency_keys`) in the same
+//! transaction as the order, and the key is looked up before anything else — first on
+//! a reader, then again inside the write transaction, which SQLite runs one at a time.
+//! So a replay of a key that placed an order (a double click, a reload during
+//! placement, a retried request, also several at once) answers that order, **200**
+//! with `Idempotent-Replayed: true`, and never places, charges or debits a second
+//! time; a card authorized by a losing replay is released. The body of a replay is
+//! not compared. A refused attempt stores nothing, so the same key may be sent again
+//! (e.g. with another card after a decline). Keys are per customer.
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Deserialize;
 use storefront_core::cart::{CartTotals, QuantityCheck, QuantityLimits, set_quantity};
@@ -61,6 +76,54 @@ pub const POINTS_PER_EGP: i64 = 1;
 
 /// Days earned points stay valid.
 pub const POINTS_VALID_DAYS: i64 = 365;
+
+/// The request header naming one placement attempt (see the module doc).
+pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
+
+/// The response header set on the answer to a replayed key.
+pub const IDEMPOTENT_REPLAYED: &str = "idempotent-replayed";
+
+/// Longest accepted `Idempotency-Key`.
+pub const IDEMPOTENCY_KEY_MAX: usize = 255;
+
+/// The `Idempotency-Key` header: none, or 1 to [`IDEMPOTENCY_KEY_MAX`] visible ASCII
+/// characters (422 otherwise; several headers are refused too).
+fn idempotency_key(headers: &HeaderMap, lang: Language) -> Result<Option<String>, ApiError> {
+    let mut values = headers.get_all(IDEMPOTENCY_KEY).iter();
+    let Some(value) = values.next() else {
+        return Ok(None);
+    };
+    let bytes = value.as_bytes();
+    let valid = values.next().is_none()
+        && !bytes.is_empty()
+        && bytes.len() <= IDEMPOTENCY_KEY_MAX
+        && bytes.iter().all(|b| b.is_ascii_graphic());
+    if !valid {
+        return Err(ApiError::validation(
+            "Idempotency-Key",
+            OrderMsg::IdempotencyKey.text(lang),
+        ));
+    }
+    Ok(Some(String::from_utf8_lossy(bytes).into_owned()))
+}
+
+/// The order a customer's key already placed.
+fn placed_with_key(conn: &Connection, user_id: i64, key: &str) -> Result<Option<i64>, ApiError> {
+    Ok(conn
+        .query_row(
+            "SELECT order_id FROM checkout_idempotency_keys WHERE user_id = ?1 AND key = ?2",
+            params![user_id, key],
+            |r| r.get(0),
+        )
+        .optional()?)
+}
+
+/// What the write transaction did.
+enum Written {
+    Placed(i64),
+    /// The key had placed this order already (a concurrent replay won the race).
+    Replayed(i64),
+}
 
 /// How the amount due (after the wallet) is paid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
@@ -416,35 +479,96 @@ fn place(
     Ok(order_id)
 }
 
-/// Places an order from the cart (rules in the module doc): answers the order, 201.
+/// The answer for an order: 201 when this request placed it, 200 with
+/// `Idempotent-Replayed: true` when its key had placed it before.
+async fn answer(
+    state: &AppState,
+    user_id: i64,
+    order_id: i64,
+    replayed: bool,
+    lang: Language,
+    now: i64,
+) -> Result<Response, ApiError> {
+    let detail = state
+        .db
+        .read(move |c| load_detail(c, user_id, order_id, lang, now))
+        .await?;
+    let body = Json(Data::with_message(detail, OrderMsg::OrderPlaced.text(lang)));
+    Ok(if replayed {
+        (
+            StatusCode::OK,
+            [(
+                HeaderName::from_static(IDEMPOTENT_REPLAYED),
+                HeaderValue::from_static("true"),
+            )],
+            body,
+        )
+            .into_response()
+    } else {
+        (StatusCode::CREATED, body).into_response()
+    })
+}
+
+/// Places an order from the cart (rules in the module doc): answers the order, 201; a
+/// replayed `Idempotency-Key` answers the order it placed, 200.
 #[utoipa::path(post, path = "/order/checkout", tag = "orders", request_body = CheckoutRequest,
-    params(("Language" = Option<String>, Header, description = "en or ar")),
+    params(("Language" = Option<String>, Header, description = "en or ar"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Names one placement attempt \
+(1 to 255 visible ASCII characters, e.g. a UUID). A key that already placed an order answers that order \
+(200, `Idempotent-Replayed: true`) instead of placing another; a refused attempt stores nothing, so the key \
+may be sent again. Keys are per customer.")),
     security(("bearer" = [])),
     responses((status = 201, description = "The placed order", body = Data<OrderDetailBody>),
+        (status = 200, description = "The order this Idempotency-Key placed before (a replay); nothing \
+new is placed or charged", body = Data<OrderDetailBody>,
+            headers(("Idempotent-Replayed" = String, description = "`true`"))),
         (status = 400, description = "Empty cart, closed shop, stock, minimum order, delivery area, \
 wallet balance or a declined card", body = BadRequestBody),
         (status = 401, body = ErrorBody), (status = 404, description = "Unknown service", body = ErrorBody),
-        (status = 422, body = ValidationErrorBody)))]
+        (status = 422, description = "The form, or an Idempotency-Key that is not 1 to 255 visible \
+ASCII characters", body = ValidationErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<CheckoutRequest>,
-) -> Result<(StatusCode, Json<Data<OrderDetailBody>>), ApiError> {
-    let request = check_form(body, lang)?;
+) -> Result<Response, ApiError> {
+    let key = idempotency_key(&headers, lang)?;
     let now = now_ms();
     let user_id = user.id;
+    if let Some(key) = key.clone() {
+        let placed = state
+            .db
+            .read(move |c| placed_with_key(c, user_id, &key))
+            .await?;
+        if let Some(order_id) = placed {
+            return answer(&state, user_id, order_id, true, lang, now).await;
+        }
+    }
+    let request = check_form(body, lang)?;
     let first = {
         let request = request.clone();
+        let key = key.clone();
         state
             .db
             .read(move |c| {
+                // Again on this snapshot: a replay racing the first attempt may find the
+                // cart already emptied by it.
+                if let Some(key) = &key
+                    && let Some(order_id) = placed_with_key(c, user_id, key)?
+                {
+                    return Ok(Err(order_id));
+                }
                 let plan = plan(c, user_id, &request, lang, now)?;
-                Ok((plan.totals, plan.due_minor))
+                Ok(Ok((plan.totals, plan.due_minor)))
             })
             .await?
     };
-    let (expected_totals, expected_due) = first;
+    let (expected_totals, expected_due) = match first {
+        Ok(expected) => expected,
+        Err(order_id) => return answer(&state, user_id, order_id, true, lang, now).await,
+    };
     let authorization = match &request.card {
         Some(card) if request.method == PaymentMethod::Card && expected_due > 0 => Some(
             gateway()
@@ -457,6 +581,12 @@ pub async fn checkout(
     let written = state
         .db
         .write(move |tx| {
+            // Looked up again under the write lock: a concurrent replay may have won.
+            if let Some(key) = &key
+                && let Some(order_id) = placed_with_key(tx, user_id, key)?
+            {
+                return Ok(Written::Replayed(order_id));
+            }
             let plan = plan(tx, user_id, &request, lang, now)?;
             // A card was authorized for the amount seen before: the order must cost that.
             if request.method == PaymentMethod::Card
@@ -465,29 +595,34 @@ pub async fn checkout(
                 return Err(ApiError::bad_request(OrderMsg::CartChanged.text(lang)));
             }
             let order_id = place(tx, user_id, &request, &plan, held.as_ref(), lang, now)?;
+            if let Some(key) = &key {
+                tx.execute(
+                    "INSERT INTO checkout_idempotency_keys (user_id, key, order_id, created_at)
+                     VALUES (?1, ?2, ?3, ?4)",
+                    params![user_id, key, order_id, now],
+                )?;
+            }
             if let Some(auth) = &held {
                 gateway()
                     .capture(auth)
                     .map_err(|_| refuse(MessageId::PaymentFailed, lang))?;
             }
-            Ok(order_id)
+            Ok(Written::Placed(order_id))
         })
         .await;
-    let order_id = match written {
-        Ok(id) => id,
+    match written {
+        Ok(Written::Placed(order_id)) => answer(&state, user_id, order_id, false, lang, now).await,
+        Ok(Written::Replayed(order_id)) => {
+            if let Some(auth) = &authorization {
+                gateway().release(auth);
+            }
+            answer(&state, user_id, order_id, true, lang, now).await
+        }
         Err(err) => {
             if let Some(auth) = &authorization {
                 gateway().release(auth);
             }
-            return Err(err);
+            Err(err)
         }
-    };
-    let detail = state
-        .db
-        .read(move |c| load_detail(c, user_id, order_id, lang, now))
-        .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(Data::with_message(detail, OrderMsg::OrderPlaced.text(lang))),
-    ))
+    }
 }

@@ -45,6 +45,9 @@ pub enum OrderMsg {
         days: i64,
     },
     PickupTime,
+    /// The `Idempotency-Key` header of `POST /order/checkout` is not 1 to 255 visible
+    /// ASCII characters.
+    IdempotencyKey,
 }
 
 /// A message of the core catalogue (the spec's wording) in a language.
@@ -176,6 +179,10 @@ impl OrderMsg {
                 "Choose a pickup time between 09:00 and 21:00 (HH:MM).",
                 "اختر وقت استلام بين 09:00 و21:00 (بصيغة HH:MM).",
             ),
+            OrderMsg::IdempotencyKey => pick(
+                "The Idempotency-Key header must be 1 to 255 visible ASCII characters.",
+                "يجب أن تتكون ترويسة Idempotency-Key من 1 إلى 255 حرفًا مرئيًا من حروف ASCII.",
+            ),
         }
     }
 }
@@ -217,6 +224,7 @@ mod tests {
             OrderMsg::DuplicateItem,
             OrderMsg::PickupDate { days: 7 },
             OrderMsg::PickupTime,
+            OrderMsg::IdempotencyKey,
         ];
         for msg in all {
             let (en, ar) = (msg.text(Language::En), msg.text(Language::Ar));
