@@ -37,6 +37,10 @@ pub struct Config {
     /// Print the API's OpenAPI document as JSON and exit.
     #[arg(long)]
     pub print_openapi: bool,
+
+    /// An operator command to run on the data directory instead of serving.
+    #[command(subcommand)]
+    pub command: Option<crate::ops::Command>,
 }
 
 impl Config {

@@ -3,6 +3,7 @@
 
 pub mod api;
 pub mod config;
+pub mod ops;
 mod web;
 
 use std::future::Future;

@@ -22,6 +22,15 @@ async fn main() -> std::process::ExitCode {
             }
         };
     }
+    if let Some(command) = &config.command {
+        return match static_host::ops::run(&config, command, &mut std::io::stdout()) {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("static-host: {err}");
+                std::process::ExitCode::FAILURE
+            }
+        };
+    }
     match run(config).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {

@@ -1,0 +1,175 @@
+//! The operator command `static-host order-status ORDER STATUS...` run as a real
+//! process on the data directory of a running server: allowed steps happen with their
+//! effects and show in the API, a refused step stops the command and changes nothing,
+//! bad input is refused before anything is written.
+
+mod common;
+mod orders_support;
+
+use std::process::{Command, Output};
+
+use common::start;
+use orders_support::*;
+
+fn order_status_cli(data_dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_static-host"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("order-status")
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("static-host runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[tokio::test]
+async fn moves_an_order_step_by_step_while_the_server_runs() {
+    let server = start().await;
+    let (c, order, product, _) = placed_order(&server, "01001270001").await;
+    let stock_before = stock(&server, product);
+    let id = order.to_string();
+
+    let out = order_status_cli(
+        &server.data_dir(),
+        &[&id, "processing", "shipped", "delivered"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let number = 100_000 + order;
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "order {order} (#{number}): pending -> processing\n\
+             order {order} (#{number}): processing -> shipped\n\
+             order {order} (#{number}): shipped -> delivered\n"
+        )
+    );
+    assert_eq!(order_status(&server, order), "delivered");
+    // The API sees it: the order is in the completed tab and may now be returned.
+    let (status, body) = get(&server, &c, &format!("/api/orders/{order}")).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["status"], "delivered");
+    assert_eq!(body["data"]["can_return"], true);
+    assert_eq!(body["data"]["history"].as_array().unwrap().len(), 4);
+    // Delivery's effect: cash recorded as collected; stock unchanged by these steps.
+    let cash: String = server
+        .db()
+        .query_row(
+            "SELECT status FROM payments WHERE order_id = ?1 AND method = 'cash'",
+            [order],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(cash, "captured");
+    assert_eq!(stock(&server, product), stock_before);
+}
+
+#[tokio::test]
+async fn the_customer_number_names_the_order_too() {
+    let server = start().await;
+    let (_, order, _, _) = placed_order(&server, "01001270002").await;
+    let number = format!("#{}", 100_000 + order);
+    let out = order_status_cli(&server.data_dir(), &[&number, "on_hold"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(order_status(&server, order), "on_hold");
+}
+
+#[tokio::test]
+async fn a_refused_step_stops_and_changes_nothing() {
+    let server = start().await;
+    let (_, order, product, _) = placed_order(&server, "01001270003").await;
+    let stock_before = stock(&server, product);
+    let id = order.to_string();
+
+    // pending -> processing is allowed, processing -> delivered is not.
+    let out = order_status_cli(
+        &server.data_dir(),
+        &[&id, "processing", "delivered", "shipped"],
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("pending -> processing"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("refused: an order cannot go from processing to delivered"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(order_status(&server, order), "processing");
+    let history: i64 = server
+        .db()
+        .query_row(
+            "SELECT count(*) FROM order_status_history WHERE order_id = ?1",
+            [order],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(history, 2, "checkout and the one allowed step");
+    assert_eq!(stock(&server, product), stock_before);
+}
+
+#[tokio::test]
+async fn cancelling_as_the_shop_has_its_effects() {
+    let server = start().await;
+    let (c, order, product, _) = placed_order(&server, "01001270004").await;
+    let stock_before = stock(&server, product);
+    let out = order_status_cli(&server.data_dir(), &[&order.to_string(), "rejected"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(order_status(&server, order), "rejected");
+    assert_eq!(stock(&server, product), stock_before + 2, "stock goes back");
+    let (_, body) = get(&server, &c, "/api/orders?tab=rejected").await;
+    assert_eq!(body["data"][0]["id"], order);
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_before_anything_is_written() {
+    let server = start().await;
+    let (_, order, _, _) = placed_order(&server, "01001270005").await;
+    let id = order.to_string();
+
+    let out = order_status_cli(&server.data_dir(), &[&id, "processing", "lost"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("\"lost\" is not an order status"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(order_status(&server, order), "pending", "no step ran");
+
+    let out = order_status_cli(&server.data_dir(), &["abc", "processing"]);
+    assert!(
+        text(&out.stderr).contains("\"abc\" is not an order id"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = order_status_cli(&server.data_dir(), &["999999", "processing"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("order 999999 does not exist"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    // A status is required.
+    let out = order_status_cli(&server.data_dir(), &[&id]);
+    assert!(!out.status.success());
+}
+
+#[test]
+fn an_empty_data_directory_is_not_turned_into_a_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = order_status_cli(dir.path(), &["1", "processing"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("no database at"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.path().join("storefront.db").exists());
+}
