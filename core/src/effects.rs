@@ -69,8 +69,9 @@ pub enum ApiCall {
     RegisterByOtp { registration: Registration },
     /// `PUT /user/update-setting` with only `default_locale` (its message is not shown).
     UpdateLanguage { default_locale: Language },
-    /// `POST /user/logout`
-    Logout,
+    /// `POST /user/logout` with the session's own token: the session is cleared right
+    /// after this effect (and the page may be leaving), so the call carries it.
+    Logout { token: String },
     /// `GET /map/is-supported-location?latitude&longitude`
     IsSupportedLocation { latitude: f64, longitude: f64 },
     /// `GET /map/search?search=`

@@ -15,6 +15,18 @@ pub fn location_picker_start(
     to_js(&LocationPicker::start(&stored))
 }
 
+/// Opening the picker: show it and remember it for a reload (spec 4).
+#[wasm_bindgen(js_name = locationPickerOpenEffects, unchecked_return_type = "T.Effect[]")]
+pub fn location_picker_open_effects() -> Result<JsValue, JsValue> {
+    to_js(&location::open())
+}
+
+/// Dismissing the picker without choosing: close it and forget it.
+#[wasm_bindgen(js_name = locationPickerDismissEffects, unchecked_return_type = "T.Effect[]")]
+pub fn location_picker_dismiss_effects() -> Result<JsValue, JsValue> {
+    to_js(&location::dismiss())
+}
+
 /// Applies an event: the new picker state and the effects to perform.
 #[wasm_bindgen(
     js_name = locationPickerUpdate,

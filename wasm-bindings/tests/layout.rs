@@ -18,7 +18,7 @@ fn breakpoints_and_constants() {
     assert_eq!(
         json(storefront_wasm::layout_constants().unwrap()),
         json!({"desktop_above_px": 1220, "tablet_above_px": 767, "small_screen_below_px": 768,
-               "categories_max_height": "70vh", "map_zoom": 14, "map_height_px": 400})
+               "categories_max_height": "70vh", "category_tree_limit": 1000, "map_zoom": 14, "map_height_px": 400})
     );
 }
 

@@ -82,7 +82,7 @@ fn choosing_checking_and_confirming_a_point() {
             {"type": "store", "key": "district_id", "value": "7"},
             {"type": "store", "key": "location", "value": "{\"lat\":30.0444,\"lng\":31.2357}"},
             {"type": "store", "key": "use_default_location", "value": "false"},
-            {"type": "remove", "keys": ["address_id", "selectedAddress"]},
+            {"type": "remove", "keys": ["address_id", "selectedAddress", "modal_status"]},
             {"type": "close_modal"},
             {"type": "navigate", "to": "/home", "after_ms": 0}
         ])
@@ -145,6 +145,21 @@ fn the_search_dropdown_follows_text_and_results() {
     );
     let (picker, _) = update(&picker, json!({"type": "search_failed", "search": "Zzz"}));
     assert_eq!(status(&picker)["message"]["id"], "map_no_results");
+}
+
+#[wasm_bindgen_test]
+fn opening_and_dismissing_the_picker_remember_it_for_a_reload() {
+    assert_eq!(
+        json(storefront_wasm::location_picker_open_effects().unwrap()),
+        json!([
+            {"type": "open_modal", "modal": "pickAddress"},
+            {"type": "store", "key": "modal_status", "value": "pickAddress"}
+        ])
+    );
+    assert_eq!(
+        json(storefront_wasm::location_picker_dismiss_effects().unwrap()),
+        json!([{"type": "close_modal"}, {"type": "remove", "keys": ["modal_status"]}])
+    );
 }
 
 #[wasm_bindgen_test]

@@ -32,7 +32,7 @@ fn logout_from_an_account_page_reloads() {
     let effects = effects.as_array().unwrap();
     assert_eq!(
         effects[0],
-        json!({"type": "request", "call": {"call": "logout"}})
+        json!({"type": "request", "call": {"call": "logout", "token": "tok"}})
     );
     let removed = effects[1]["keys"].as_array().unwrap();
     assert!(removed.contains(&json!("token")) && removed.contains(&json!("district_id")));

@@ -10,6 +10,8 @@ pub const TABLET_ABOVE_PX: u32 = 767;
 pub const SMALL_SCREEN_BELOW_PX: u32 = 768;
 /// Maximum height of the categories list panel (spec 2).
 pub const CATEGORIES_MAX_HEIGHT: &str = "70vh";
+/// `limit` of a category tree request (`GET /categories?service_id&is_tree&limit`, spec 7, 9).
+pub const CATEGORY_TREE_LIMIT: u32 = 1000;
 /// Zoom of the location picker's map (spec 9).
 pub const MAP_ZOOM: u8 = 14;
 /// Height of the location picker's map (spec 9).
@@ -33,6 +35,7 @@ pub struct LayoutConstants {
     pub tablet_above_px: u32,
     pub small_screen_below_px: u32,
     pub categories_max_height: String,
+    pub category_tree_limit: u32,
     pub map_zoom: u8,
     pub map_height_px: u32,
 }
@@ -60,6 +63,7 @@ pub fn layout_constants() -> LayoutConstants {
         tablet_above_px: TABLET_ABOVE_PX,
         small_screen_below_px: SMALL_SCREEN_BELOW_PX,
         categories_max_height: CATEGORIES_MAX_HEIGHT.to_owned(),
+        category_tree_limit: CATEGORY_TREE_LIMIT,
         map_zoom: MAP_ZOOM,
         map_height_px: MAP_HEIGHT_PX,
     }
@@ -96,6 +100,7 @@ mod tests {
     fn constants_are_the_spec_values() {
         let constants = layout_constants();
         assert_eq!(constants.categories_max_height, "70vh");
+        assert_eq!(constants.category_tree_limit, 1000);
         assert_eq!((constants.map_zoom, constants.map_height_px), (14, 400));
         assert_eq!(
             (

@@ -6,8 +6,9 @@ mod footer;
 mod navigation;
 
 pub use breakpoints::{
-    Breakpoint, CATEGORIES_MAX_HEIGHT, DESKTOP_ABOVE_PX, LayoutConstants, MAP_HEIGHT_PX, MAP_ZOOM,
-    SMALL_SCREEN_BELOW_PX, TABLET_ABOVE_PX, breakpoint, is_small_screen, layout_constants,
+    Breakpoint, CATEGORIES_MAX_HEIGHT, CATEGORY_TREE_LIMIT, DESKTOP_ABOVE_PX, LayoutConstants,
+    MAP_HEIGHT_PX, MAP_ZOOM, SMALL_SCREEN_BELOW_PX, TABLET_ABOVE_PX, breakpoint, is_small_screen,
+    layout_constants,
 };
 pub use footer::{
     ExternalLink, Footer, FooterLink, GeneralSetting, Settings, SocialLink, SocialMedia,

@@ -5,7 +5,9 @@ mod picker;
 mod search;
 mod types;
 
-pub use picker::{LocationPicker, LocationPickerEvent, MAP_HEIGHT_PX, MAP_ZOOM, update};
+pub use picker::{
+    LocationPicker, LocationPickerEvent, MAP_HEIGHT_PX, MAP_ZOOM, dismiss, open, update,
+};
 pub use search::{MapSearch, MapSearchResult, MapSearchStatus};
 pub use types::{Address, GeoPoint, LatLng, Named};
 

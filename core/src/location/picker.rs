@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::search::{MapSearch, MapSearchResult, MapSearchStatus};
 use super::{GeoPoint, LatLng};
+use crate::auth::Modal;
 use crate::effects::{ApiCall, Effect};
 use crate::messages::{Message, MessageId};
 use crate::storage::{ClientState, StorageKey, StoredValue, valid_id};
@@ -154,16 +155,40 @@ pub fn update(
     (state, effects)
 }
 
+/// Opens the picker and remembers it, so a reload reopens it (spec 4).
+pub fn open() -> Vec<Effect> {
+    vec![
+        Effect::OpenModal {
+            modal: Modal::PickAddress,
+        },
+        StoredValue::ModalStatus(Modal::PickAddress).store(),
+    ]
+}
+
+/// Dismisses the picker without choosing: a reload no longer reopens it.
+pub fn dismiss() -> Vec<Effect> {
+    vec![
+        Effect::CloseModal,
+        Effect::Remove {
+            keys: vec![StorageKey::ModalStatus],
+        },
+    ]
+}
+
 /// Stores the chosen district and point and leaves for /home. A map point is not a
 /// saved address, so the saved-address keys go, and the default location is no longer
-/// in use.
+/// in use. The picker is done, so a reload no longer reopens it.
 fn confirm(point: GeoPoint, district_id: u64) -> Vec<Effect> {
     vec![
         StoredValue::DistrictId(district_id).store(),
         StoredValue::Location(LatLng::from(point)).store(),
         StoredValue::UseDefaultLocation(false).store(),
         Effect::Remove {
-            keys: vec![StorageKey::AddressId, StorageKey::SelectedAddress],
+            keys: vec![
+                StorageKey::AddressId,
+                StorageKey::SelectedAddress,
+                StorageKey::ModalStatus,
+            ],
         },
         Effect::CloseModal,
         Effect::Navigate {
@@ -322,12 +347,41 @@ mod tests {
                     value: "false".into()
                 },
                 Effect::Remove {
-                    keys: vec![StorageKey::AddressId, StorageKey::SelectedAddress]
+                    keys: vec![
+                        StorageKey::AddressId,
+                        StorageKey::SelectedAddress,
+                        StorageKey::ModalStatus
+                    ]
                 },
                 Effect::CloseModal,
                 Effect::Navigate {
                     to: "/home".into(),
                     after_ms: 0
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn opening_remembers_the_picker_and_dismissing_forgets_it() {
+        assert_eq!(
+            open(),
+            [
+                Effect::OpenModal {
+                    modal: Modal::PickAddress
+                },
+                Effect::Store {
+                    key: StorageKey::ModalStatus,
+                    value: "pickAddress".into()
+                },
+            ]
+        );
+        assert_eq!(
+            dismiss(),
+            [
+                Effect::CloseModal,
+                Effect::Remove {
+                    keys: vec![StorageKey::ModalStatus]
                 },
             ]
         );

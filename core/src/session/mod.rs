@@ -22,12 +22,14 @@ pub enum LogoutReason {
 /// (an unauthorized answer means the server already refused the token, so asking
 /// again would only fail), clears session and location data, resets every cached
 /// query, and reloads the page when `current_path` needs sign-in (else the page
-/// stays). The request comes first so it still carries the token.
+/// stays). The request carries the token, which the clearing then removes.
 pub fn logout(stored: &ClientState, current_path: &str, reason: LogoutReason) -> Vec<Effect> {
     let mut effects = Vec::new();
-    if stored.signed_in() && reason == LogoutReason::Requested {
+    if let (Some(token), LogoutReason::Requested) = (&stored.token, reason) {
         effects.push(Effect::Request {
-            call: ApiCall::Logout,
+            call: ApiCall::Logout {
+                token: token.clone(),
+            },
         });
     }
     // Session and location data go; language, currency and service stay (the storage
@@ -129,7 +131,9 @@ mod tests {
             effects,
             vec![
                 Effect::Request {
-                    call: ApiCall::Logout
+                    call: ApiCall::Logout {
+                        token: "tok".into()
+                    }
                 },
                 Effect::Remove {
                     keys: CLEARED_ON_LOGOUT.to_vec()
