@@ -35,13 +35,21 @@ pkg: pkg-manifest
     done
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
 
+# TypeScript types of the product API, generated from the OpenAPI document the handlers publish.
+api-types:
+    cargo run --quiet -p static-host -- --print-openapi > target/openapi.json
+    openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize
+
+# Everything generated that the UI compiles against.
+generated: pkg api-types
+
 # Print the release WASM core's size, raw and gzip.
 wasm-size: pkg
     @printf 'storefront_core_bg.wasm: %s bytes raw, %s bytes gzip -9\n' \
       "$(wc -c < pkg/bundler/storefront_core_bg.wasm)" "$(gzip -9c pkg/bundler/storefront_core_bg.wasm | wc -c)"
 
 # Build the UI for production into ui/dist.
-ui: pkg
+ui: generated
     cd ui && npm run --silent build
 
 # Build everything and serve the storefront (UI + embedded API).
@@ -79,7 +87,7 @@ test:
     suite "clippy (wasm32)"             cargo clippy -p storefront-wasm --all-targets --target wasm32-unknown-unknown --quiet -- -D warnings
     suite "cargo test"                  cargo test --workspace
     suite "wasm tests (chromium)"       just wasm-test
-    suite "build pkg/"                  just pkg
+    suite "build pkg/ and API types"    just generated
     suite "tsc"                         bash -c 'cd ui && npm run --silent typecheck'
     suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
     suite "jest"                        bash -c 'cd ui && npx jest --ci'

@@ -12,6 +12,12 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // CommonJS files jest loads by path (its custom environment).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { "react-hooks": reactHooks },

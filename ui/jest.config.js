@@ -2,7 +2,8 @@
 // build through the package's `exports` ("node" condition).
 /** @type {import('jest').Config} */
 const config = {
-  testEnvironment: "node",
+  // jsdom (with Node's TextEncoder, fetch, Request, Response) for every test.
+  testEnvironment: "<rootDir>/src/test/jsdom-environment.cjs",
   roots: ["<rootDir>/src"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
@@ -11,6 +12,10 @@ const config = {
       { jsc: { parser: { syntax: "typescript", tsx: true }, transform: { react: { runtime: "automatic" } } } },
     ],
   },
+  // These packages ship only ES modules; swc turns them into CommonJS for jest.
+  transformIgnorePatterns: [
+    "/node_modules/(?!(react-intl|@formatjs|intl-messageformat|wouter|regexparam|mitt|openapi-fetch)/)",
+  ],
   moduleNameMapper: { "\\.(css)$": "<rootDir>/src/test/styleMock.ts" },
 };
 

@@ -6,7 +6,9 @@ import { join } from "node:path";
 // Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against
 // the real static-host serving the built UI and the embedded API on a fresh database.
 const port = Number(process.env.E2E_PORT ?? 18181);
-const dataDir = mkdtempSync(join(tmpdir(), "storefront-e2e-"));
+// Workers load this file again: they inherit the directory the main process chose, so
+// `outbox` names the file the server writes.
+const dataDir = (process.env.STOREFRONT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "storefront-e2e-")));
 export const outbox = join(dataDir, "outbox.jsonl");
 
 export default defineConfig({
@@ -18,11 +20,15 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // No entry animations: axe must not measure a toast's contrast halfway through its fade-in.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
         "--no-sandbox",
-        "--disable-gpu",
+        // WebGL for the location picker's map: software rendering (not --disable-gpu).
+        "--use-angle=swiftshader",
+        "--enable-unsafe-swiftshader",
         "--disable-quic",
         "--no-first-run",
         "--disable-background-networking",

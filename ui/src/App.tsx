@@ -1,14 +1,21 @@
-import { coreVersion, textDirection } from "storefront-core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { connectApi } from "./api/client";
+import { browserHost } from "./app/host";
+import { queryClient } from "./app/queryClient";
+import { StartupGate } from "./app/StartupGate";
+import { LocaleProvider } from "./i18n/LocaleProvider";
+import { AppRouter } from "./routes/AppRouter";
 
-/** Foundation page: proves the WASM core runs in the browser. */
+connectApi(browserHost);
+
 export function App() {
   return (
-    <main>
-      <h1>Storefront</h1>
-      <p>
-        Rules core <span data-testid="core-version">{coreVersion()}</span>; Arabic is written{" "}
-        <span data-testid="ar-direction">{textDirection("ar")}</span>.
-      </p>
-    </main>
+    <QueryClientProvider client={queryClient}>
+      <LocaleProvider>
+        <StartupGate>
+          <AppRouter />
+        </StartupGate>
+      </LocaleProvider>
+    </QueryClientProvider>
   );
 }

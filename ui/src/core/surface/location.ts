@@ -1,6 +1,8 @@
 import {
   locationPickerCanConfirm,
+  locationPickerDismissEffects,
   locationPickerLabel,
+  locationPickerOpenEffects,
   locationPickerStart,
   locationPickerUpdate,
   mapHeightPx,
@@ -31,12 +33,13 @@ const events: LocationPickerEvent[] = [
 
 export function surfaceLocation(): string[] {
   let picker: LocationPicker = locationPickerStart(readClientState());
-  const effects: Effect[] = [];
+  const effects: Effect[] = [...locationPickerOpenEffects()];
   for (const event of events) {
     const [next, produced]: [LocationPicker, Effect[]] = locationPickerUpdate(picker, event);
     picker = next;
     effects.push(...produced);
   }
+  effects.push(...locationPickerDismissEffects());
   const search: MapSearch = picker.search;
   const label: Message = locationPickerLabel(picker);
   const status: MapSearchStatus = mapSearchStatus(picker);

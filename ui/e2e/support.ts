@@ -1,0 +1,154 @@
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { storageKeyName, type StorageKey } from "storefront-core";
+import { outbox } from "../playwright.config";
+
+/**
+ * Shared helpers of the end-to-end suites: the axe scan, screenshots, stored client
+ * state set before the app loads, toasts, and a signed-in session made through the real
+ * OTP API (codes read from the reference API's file outbox).
+ */
+
+/** Where screenshots go (git-ignored, not committed). */
+export const ARTIFACTS = join(import.meta.dirname, "..", "e2e-artifacts");
+
+/** axe-core on the page (or the part `include` selects): fails on serious or critical violations. */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${page.url()}`,
+  ).toEqual([]);
+}
+
+/** A screenshot (full page unless `fullPage` is false) written to ui/e2e-artifacts/{name}.png. */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path, fullPage, animations: "disabled" });
+  return path;
+}
+
+/** The toast showing `text` (the toaster renders role status, or alert for errors). */
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first();
+}
+
+let seeded = 0;
+
+/**
+ * Values put into localStorage under the core's key names before the app first loads in
+ * this tab (a reload keeps whatever the app stored since). Values are the stored forms
+ * (core storage module): ids as decimal text, `language` as en/ar, objects as JSON.
+ */
+export async function seedStorage(page: Page, values: Partial<Record<StorageKey, string>>): Promise<void> {
+  const named = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [storageKeyName(key as StorageKey), value]),
+  );
+  seeded += 1;
+  const flag = `e2e-seeded-${seeded}`;
+  await page.addInitScript(
+    ({ entries, flag }: { entries: Record<string, string>; flag: string }) => {
+      if (sessionStorage.getItem(flag)) return;
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      sessionStorage.setItem(flag, "1");
+    },
+    { entries: named, flag },
+  );
+}
+
+/** The demo seed's first district and its groceries service (products focused, with categories). */
+export const SEED = { district: 1, groceries: 1, restaurants: 2 } as const;
+
+/** A guest with a delivery district and the groceries service chosen. */
+export async function guestWithDistrict(page: Page, extra: Partial<Record<StorageKey, string>> = {}): Promise<void> {
+  await seedStorage(page, {
+    district_id: String(SEED.district),
+    selectedService: String(SEED.groceries),
+    ...extra,
+  });
+}
+
+let counter = 0;
+
+/** A fresh Egyptian mobile number (E.164) no other test or run uses. */
+export function uniqueMobile(): string {
+  counter += 1;
+  const digits = `${Date.now() % 100_000}${process.pid % 100}${counter % 10}`.padStart(8, "0").slice(-8);
+  return `+2012${digits}`;
+}
+
+/** The codes the reference API wrote to its outbox for `to`, oldest first. */
+export function outboxCodes(to: string): string[] {
+  if (!existsSync(outbox)) return [];
+  return readFileSync(outbox, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as { to: string; code: string })
+    .filter((entry) => entry.to === to)
+    .map((entry) => entry.code);
+}
+
+async function body<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {
+  expect(response.ok(), `${response.url()} answered ${response.status()}: ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export interface Session {
+  token: string;
+  mobile: string;
+}
+
+/**
+ * Signs a customer in through the API: POST /api/user/login-by-otp, the code from the
+ * outbox, verify, and register when the number is new. Returns the bearer token.
+ */
+export async function apiSignIn(
+  request: APIRequestContext,
+  options: { mobile?: string; name?: string; email?: string } = {},
+): Promise<Session> {
+  const mobile = options.mobile ?? uniqueMobile();
+  const before = outboxCodes(mobile).length;
+  const sent = await body<{ data: { mobile: string } }>(
+    await request.post("/api/user/login-by-otp", { data: { mobile, channel: "sms" } }),
+  );
+  const to = sent.data.mobile;
+  await expect.poll(() => outboxCodes(to).length, { message: `a code for ${to}` }).toBeGreaterThan(before);
+  const code = outboxCodes(to).at(-1) ?? "";
+  const verified = await body<{ data: { token: string | null; user_exists: boolean } }>(
+    await request.post("/api/user/verify-login-by-otp", { data: { mobile: to, channel: "sms", code } }),
+  );
+  if (verified.data.token) return { token: verified.data.token, mobile: to };
+  const registered = await body<{ data: { token: string } }>(
+    await request.post("/api/user/register-by-otp", {
+      data: {
+        name: options.name ?? "Mona Test",
+        email: options.email ?? `e2e.${to.slice(1)}.${Date.now()}@example.com`,
+        referral_code: "",
+        acceptTerms: true,
+        user_register: "user",
+        mobile: to,
+        code,
+      },
+    }),
+  );
+  return { token: registered.data.token, mobile: to };
+}
+
+/**
+ * A signed-in session in the page: signs in through the API, then stores the token (and
+ * any other values) under the core's key names before the app loads.
+ */
+export async function signIn(
+  page: Page,
+  options: { name?: string; storage?: Partial<Record<StorageKey, string>> } = {},
+): Promise<Session> {
+  const session = await apiSignIn(page.request, { name: options.name });
+  await seedStorage(page, { token: session.token, ...options.storage });
+  return session;
+}

@@ -1,0 +1,96 @@
+import createClient, { type Middleware } from "openapi-fetch";
+import {
+  classifyStatus,
+  clientErrorMessage,
+  logoutEffects,
+  noResponseMessage,
+  requestHeaders,
+  responseErrorMessage,
+  type Text,
+} from "storefront-core";
+import { apiBase } from "../app/config";
+import { runEffects, type EffectHost } from "../app/effects";
+import { useAppStore } from "../app/store";
+import type { paths } from "./schema.gen";
+
+/** A failed call, with the message the core extracted for the error toast (spec 8). */
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status, or null when no response came back. */
+    readonly status: number | null,
+    readonly text: Text,
+    readonly body: unknown = null,
+  ) {
+    super(text.kind === "server" ? text.text : text.id);
+    this.name = "ApiError";
+  }
+}
+
+let host: EffectHost | null = null;
+
+/** The app shell hands the client its navigation and query cache once, at start. */
+export function connectApi(effectHost: EffectHost): void {
+  host = effectHost;
+}
+
+const headers: Middleware = {
+  onRequest({ request }) {
+    const { client, language } = useAppStore.getState();
+    for (const [name, value] of requestHeaders(client, language)) request.headers.set(name, value);
+    return request;
+  },
+  async onResponse({ response }) {
+    if (response.ok) return response;
+    const bytes = new Uint8Array(await response.clone().arrayBuffer());
+    const { client } = useAppStore.getState();
+    const outcome = classifyStatus(response.status, client.login_in_progress);
+    if (outcome === "log_out" && host) {
+      runEffects(logoutEffects(client, currentPath(), "unauthorized"), host);
+    } else if (outcome === "not_found" && host) {
+      host.navigate("/404");
+    }
+    throw new ApiError(response.status, responseErrorMessage(response.status, bytes), parseJson(bytes));
+  },
+  onError({ error }) {
+    if (error instanceof ApiError) return error;
+    // fetch rejects with a TypeError when no response arrives (offline, refused).
+    // By name: the error may come from another realm than this page's TypeError.
+    if (error instanceof Error && error.name === "TypeError") return new ApiError(null, noResponseMessage());
+    return new ApiError(null, clientErrorMessage(error instanceof Error ? error.message : String(error)));
+  },
+};
+
+/** The body as JSON, or null when it is not JSON (the message came from the core). */
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return null;
+  }
+}
+
+/** Requests need an absolute URL outside browsers (jest); in a page it is the same URL. */
+function absolute(base: string): string {
+  const page = globalThis.location?.href;
+  return page ? new URL(base, page).href.replace(/\/$/, "") : base;
+}
+
+function currentPath(): string {
+  const loc = globalThis.location;
+  return loc ? loc.pathname + loc.search : "/";
+}
+
+/** The typed product API client (types generated from static-host's OpenAPI document). */
+export const api = createClient<paths>({
+  baseUrl: absolute(apiBase()),
+  // Looked up per call, not captured once, so tests and service workers can wrap fetch.
+  fetch: (request) => globalThis.fetch(request),
+});
+api.use(headers);
+
+/** Resolves to the body of a successful call; failures reject with {@link ApiError}. */
+export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
+  const { data, response } = await call;
+  if (data === undefined) throw new ApiError(response.status, noResponseMessage());
+  return data;
+}

@@ -1,0 +1,74 @@
+import { useQuery } from "@tanstack/react-query";
+import { parseProfileResponse, parseRemoteConfig } from "storefront-core";
+import { useAppStore } from "../app/store";
+import { api, unwrap } from "./client";
+
+/**
+ * Queries the shell and several features share. Keys start with the resource name so a
+ * language change (`resetQueries`) or a service change (`removeQueries(["branches"])`) hits
+ * them all; the language is part of each key because names come back localized.
+ */
+export function useRemoteConfig() {
+  const language = useAppStore((s) => s.language);
+  return useQuery({
+    queryKey: ["remote-config", language],
+    // Parsed leniently by the core (numbers as strings, 0/1 flags, missing fields).
+    queryFn: async () => {
+      const raw: unknown = (await unwrap(api.GET("/remote-config"))).data;
+      return parseRemoteConfig(raw);
+    },
+    staleTime: Infinity,
+  });
+}
+
+export function useSettings() {
+  const language = useAppStore((s) => s.language);
+  return useQuery({
+    queryKey: ["settings", language],
+    queryFn: async () => (await unwrap(api.GET("/setting"))).data,
+    staleTime: Infinity,
+  });
+}
+
+export function useProfile() {
+  const token = useAppStore((s) => s.client.token);
+  return useQuery({
+    queryKey: ["profile", token],
+    enabled: token !== null,
+    queryFn: async () => {
+      const raw: unknown = await unwrap(api.GET("/user/profile"));
+      return parseProfileResponse(raw);
+    },
+  });
+}
+
+export function useServices(enabled = true) {
+  const language = useAppStore((s) => s.language);
+  return useQuery({
+    queryKey: ["services", language],
+    enabled,
+    queryFn: async () => (await unwrap(api.GET("/services"))).data,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useSelectedService() {
+  const language = useAppStore((s) => s.language);
+  const id = useAppStore((s) => s.client.selected_service);
+  return useQuery({
+    queryKey: ["services", language, id],
+    enabled: id !== null,
+    queryFn: async () => (await unwrap(api.GET("/services/{id}", { params: { path: { id: id ?? 0 } } }))).data,
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function useStaticPages(category: string, enabled: boolean) {
+  const language = useAppStore((s) => s.language);
+  return useQuery({
+    queryKey: ["static-pages", language, category],
+    enabled,
+    queryFn: async () => (await unwrap(api.GET("/static-pages", { params: { query: { category } } }))).data,
+    staleTime: 10 * 60_000,
+  });
+}

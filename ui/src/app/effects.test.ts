@@ -1,0 +1,74 @@
+import { QueryClient } from "@tanstack/react-query";
+import { changeLanguageEffects, chooseServiceEffects } from "storefront-core";
+import { runEffects, type EffectHost } from "./effects";
+import { useAppStore } from "./store";
+
+function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
+  return { navigate: jest.fn(), request: jest.fn(), reload: jest.fn(), queryClient: new QueryClient() };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAppStore.getState().refresh();
+  useAppStore.setState({ toasts: [], modal: null, language: "en" });
+  jest.useRealTimers();
+});
+
+describe("runEffects with the real core", () => {
+  test("storage effects go through the core and the store re-reads them", () => {
+    runEffects([{ type: "store", key: "district_id", value: "4" }], host());
+    expect(localStorage.getItem("district_id")).toBe("4");
+    expect(useAppStore.getState().client.district_id).toBe(4);
+    runEffects([{ type: "remove", keys: ["district_id"] }], host());
+    expect(useAppStore.getState().client.district_id).toBeNull();
+  });
+
+  test("choosing a service stores it, drops the catalogue lists and goes home", () => {
+    const h = host();
+    h.queryClient.setQueryData(["branches", "en", 1], { data: [] });
+    h.queryClient.setQueryData(["settings", "en"], { data: {} });
+    runEffects(chooseServiceEffects({ id: 3, name: "Pharmacy" }), h);
+    expect(useAppStore.getState().client.selected_service).toBe(3);
+    expect(useAppStore.getState().client.selected_service_name).toBe("Pharmacy");
+    expect(h.queryClient.getQueryData(["branches", "en", 1])).toBeUndefined();
+    expect(h.queryClient.getQueryData(["settings", "en"])).toBeDefined();
+    expect(h.navigate).toHaveBeenCalledWith("/home");
+  });
+
+  test("a guest's language change flips the page direction and persists locally", () => {
+    const h = host();
+    runEffects(changeLanguageEffects("en", "ar", false), h);
+    expect(document.documentElement.dir).toBe("rtl");
+    expect(document.documentElement.lang).toBe("ar");
+    expect(useAppStore.getState().language).toBe("ar");
+    expect(useAppStore.getState().client.language).toBe("ar");
+    expect(h.request).not.toHaveBeenCalled();
+  });
+
+  test("a signed-in user's language change asks the server to save it", () => {
+    const h = host();
+    runEffects(changeLanguageEffects("en", "ar", true), h);
+    expect(h.request).toHaveBeenCalledWith({ call: "update_language", default_locale: "ar" });
+  });
+
+  test("toasts, modals and delayed navigation", () => {
+    jest.useFakeTimers();
+    const h = host();
+    runEffects(
+      [
+        { type: "toast", tone: "success", text: { kind: "server", text: "Saved" } },
+        { type: "open_modal", modal: "verifyOtp" },
+        { type: "navigate", to: "/home", after_ms: 500 },
+      ],
+      h,
+    );
+    expect(useAppStore.getState().toasts.map((t) => t.text)).toEqual([{ kind: "server", text: "Saved" }]);
+    expect(useAppStore.getState().modal).toBe("verifyOtp");
+    expect(h.navigate).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(500);
+    expect(h.navigate).toHaveBeenCalledWith("/home");
+    runEffects([{ type: "close_modal" }, { type: "reload_page" }], h);
+    expect(useAppStore.getState().modal).toBeNull();
+    expect(h.reload).toHaveBeenCalled();
+  });
+});

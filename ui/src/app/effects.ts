@@ -1,0 +1,77 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { applyStorageEffects, textDirection, type ApiCall, type Effect, type Language } from "storefront-core";
+import { useAppStore } from "./store";
+
+/** What effects act on, passed in so tests can watch them. */
+export interface EffectHost {
+  navigate(to: string): void;
+  queryClient: QueryClient;
+  /** API calls a flow asks for; flows that issue calls pass a handler. */
+  request?(call: ApiCall): void;
+  /** Timer requests (`WakeAt`): the flow wants to be woken at this time. */
+  wakeAt?(atMs: number): void;
+  reload?(): void;
+}
+
+/** Query keys of the catalogue lists a service change resets (spec 4). */
+export const CATALOGUE_LIST_KEYS = [["branches"], ["products"]] as const;
+
+export function applyDocumentLanguage(language: Language, doc: Document | undefined = globalThis.document): void {
+  if (!doc) return;
+  doc.documentElement.lang = language;
+  doc.documentElement.dir = textDirection(language);
+}
+
+/**
+ * Runs the effects the core returned, in order. Storage writes go back through the core
+ * (`applyStorageEffects`), then the store re-reads what storage holds.
+ */
+export function runEffects(effects: Effect[], host: EffectHost): void {
+  const store = useAppStore.getState();
+  let storageChanged = false;
+  for (const effect of effects) {
+    switch (effect.type) {
+      case "store":
+      case "remove":
+        applyStorageEffects([effect]);
+        storageChanged = true;
+        break;
+      case "toast":
+        store.pushToast(effect.tone, effect.text);
+        break;
+      case "navigate":
+        if (effect.after_ms > 0) setTimeout(() => host.navigate(effect.to), effect.after_ms);
+        else host.navigate(effect.to);
+        break;
+      case "open_modal":
+        store.setModal(effect.modal);
+        break;
+      case "close_modal":
+        store.setModal(null);
+        break;
+      case "request":
+        host.request?.(effect.call);
+        break;
+      case "wake_at":
+        host.wakeAt?.(effect.at_ms);
+        break;
+      case "reset_queries":
+        void host.queryClient.resetQueries();
+        break;
+      case "reset_catalogue_lists":
+        for (const key of CATALOGUE_LIST_KEYS) host.queryClient.removeQueries({ queryKey: key });
+        break;
+      case "reload_remote_config":
+        void host.queryClient.invalidateQueries({ queryKey: ["remote-config"] });
+        break;
+      case "set_document_language":
+        store.setLanguage(effect.language);
+        applyDocumentLanguage(effect.language);
+        break;
+      case "reload_page":
+        (host.reload ?? (() => globalThis.location.reload()))();
+        break;
+    }
+  }
+  if (storageChanged) useAppStore.getState().refresh();
+}

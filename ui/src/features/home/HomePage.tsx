@@ -1,0 +1,37 @@
+import { useIntl } from "react-intl";
+import { useProfile, useSelectedService } from "../../api/queries";
+import { useAppStore } from "../../app/store";
+import { useStoreName } from "../chrome/Header";
+import { HomeSections } from "./sections/HomeSections";
+import styles from "./HomePage.module.css";
+
+/**
+ * Home (route /home, location required): a greeting naming the selected service, then
+ * that service's blocks, shops and products (the services themselves are switched in
+ * the services bar and on /services).
+ */
+export default function HomePage() {
+  const intl = useIntl();
+  const storeName = useStoreName();
+  const name = useProfile().data?.user?.name ?? null;
+  const storedName = useAppStore((s) => s.client.selected_service_name);
+  const serviceName = useSelectedService().data?.name ?? storedName;
+
+  return (
+    <div className={styles.page}>
+      <section className={styles.greeting} aria-labelledby="home-title">
+        <h1 id="home-title" className={styles.title}>
+          {name
+            ? intl.formatMessage({ id: "home.greeting" }, { name })
+            : intl.formatMessage({ id: "home.welcome" }, { name: storeName })}
+        </h1>
+        <p className={styles.subtitle}>
+          {serviceName
+            ? intl.formatMessage({ id: "home.shoppingIn" }, { service: serviceName })
+            : intl.formatMessage({ id: "home.chooseService" })}
+        </p>
+      </section>
+      <HomeSections />
+    </div>
+  );
+}

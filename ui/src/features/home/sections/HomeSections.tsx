@@ -1,0 +1,172 @@
+import type { ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "wouter";
+import { cutLabel } from "storefront-core";
+import { useSelectedService } from "../../../api/queries";
+import { AddToCartProvider } from "../../catalogue/AddToCart";
+import { BranchCard, type CardBranch } from "../../catalogue/BranchCard";
+import { LazyImage } from "../../catalogue/LazyImage";
+import { InfiniteBranches, InfiniteProducts } from "../../catalogue/Lists";
+import { ProductCard, cardFromBlock, type BlockProduct } from "../../catalogue/ProductCard";
+import type { ServiceBlock } from "../../catalogue/queries";
+import { CardGridSkeleton } from "../../catalogue/Skeletons";
+import { LoadError } from "../../catalogue/States";
+import styles from "./HomeSections.module.css";
+
+type BlockType = ServiceBlock["type"];
+
+interface Tile {
+  id: number;
+  name: string;
+  icon?: string;
+  logo?: string;
+  image?: string;
+}
+
+/** Where a product block's "See all" leads: the listing in the block's order. */
+export const SEE_ALL: Partial<Record<BlockType, string>> = {
+  hot_deals: "/products",
+  best_seller: "/products?sort=best_selling",
+  most_popular: "/products?sort=recommended",
+  new_arrived: "/products?sort=newest",
+};
+
+const PRODUCT_BLOCKS: readonly BlockType[] = ["hot_deals", "best_seller", "most_popular", "new_arrived"];
+
+function Section({ id, title, action, children }: { id: string; title: ReactNode; action?: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={styles.section} data-testid={`home-section-${id}`}>
+      <div className={styles.head}>
+        <h2 id={id} className={styles.title}>
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Rail({ children, label, focusable = false }: { children: ReactNode; label: string; focusable?: boolean }) {
+  return (
+    <ul className={styles.rail} aria-label={label} tabIndex={focusable ? 0 : undefined}>
+      {children}
+    </ul>
+  );
+}
+
+function Block({ block }: { block: ServiceBlock }) {
+  const intl = useIntl();
+  const id = `block-${block.type}`;
+  const items = block.items as unknown[];
+
+  if (block.type === "slider") {
+    const banners = items as Tile[];
+    return (
+      <Section id={id} title={block.title}>
+        <Rail label={block.title} focusable>
+          {banners.map((banner, i) => (
+            <li key={banner.id} className={styles.banner}>
+              <LazyImage
+                src={banner.image ?? ""}
+                alt={intl.formatMessage({ id: "homeSections.banner" }, { n: i + 1 })}
+                ratio={3}
+                width={720}
+                fit="cover"
+                eager={i === 0}
+              />
+            </li>
+          ))}
+        </Rail>
+      </Section>
+    );
+  }
+
+  if (block.type === "categories" || block.type === "brands") {
+    const tiles = items as Tile[];
+    const href = (tile: Tile) => (block.type === "categories" ? `/categories/${tile.id}` : `/products?brand_id=${tile.id}`);
+    return (
+      <Section id={id} title={block.title}>
+        <ul className={styles.tiles}>
+          {tiles.map((tile) => (
+            <li key={tile.id}>
+              <Link href={href(tile)} className={styles.tile} title={tile.name}>
+                <LazyImage src={tile.icon ?? tile.logo ?? ""} alt="" width={96} />
+                <span>{cutLabel(tile.name)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    );
+  }
+
+  if (block.type === "branches") {
+    const branches = items as CardBranch[];
+    return (
+      <Section id={id} title={block.title}>
+        <Rail label={block.title}>
+          {branches.map((branch) => (
+            <li key={branch.id} className={styles.railItem}>
+              <BranchCard branch={branch} />
+            </li>
+          ))}
+        </Rail>
+      </Section>
+    );
+  }
+
+  if (PRODUCT_BLOCKS.includes(block.type)) {
+    const products = items as BlockProduct[];
+    const seeAll = SEE_ALL[block.type];
+    return (
+      <Section
+        id={id}
+        title={block.title}
+        action={
+          seeAll ? (
+            <Link href={seeAll} className={styles.seeAll}>
+              <FormattedMessage id="catalogue.seeAll" />
+              <span className="visually-hidden">: {block.title}</span>
+            </Link>
+          ) : null
+        }
+      >
+        <Rail label={block.title}>
+          {products.map((product) => (
+            <li key={product.id} className={styles.railItem}>
+              <ProductCard product={cardFromBlock(product)} />
+            </li>
+          ))}
+        </Rail>
+      </Section>
+    );
+  }
+  return null;
+}
+
+/**
+ * The home page of the selected service: its blocks in the order the API sends them
+ * (offers, category shopping, hot deals, best seller, most popular, new arrived,
+ * brands, top shops), then every shop and every product, page after page while
+ * meta.last_page allows (requested only with a page and the service, by the core's rule).
+ */
+export function HomeSections() {
+  const intl = useIntl();
+  const service = useSelectedService();
+  return (
+    <AddToCartProvider>
+      <div className={styles.sections}>
+        {service.isPending && service.fetchStatus !== "idle" ? <CardGridSkeleton rail count={5} /> : null}
+        {service.isError ? <LoadError error={service.error} onRetry={() => void service.refetch()} /> : null}
+        {service.data?.blocks.map((block) => <Block key={block.type} block={block} />)}
+        <Section id="home-branches" title={<FormattedMessage id="homeSections.branches" />}>
+          <InfiniteBranches search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
+        </Section>
+        <Section id="home-products" title={<FormattedMessage id="homeSections.products" />}>
+          <InfiniteProducts filters={{}} label={intl.formatMessage({ id: "homeSections.products" })} />
+        </Section>
+      </div>
+    </AddToCartProvider>
+  );
+}

@@ -1,0 +1,49 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { RouteId, RouteParams } from "storefront-core";
+
+export interface ScreenProps {
+  params: RouteParams;
+  /** The query string of the location, parsed. */
+  query: URLSearchParams;
+}
+
+export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
+
+/**
+ * Which component renders each route of the core's route table. Screens load lazily so the
+ * home route's first load stays small; the table itself (paths, guards, layouts) is the core's.
+ */
+export const screens: Partial<Record<RouteId, Screen>> = {
+  landing: lazy(() => import("../features/home/LandingPage")),
+  home: lazy(() => import("../features/home/HomePage")),
+  not_found: lazy(() => import("../features/not-found/NotFoundPage")),
+  services: lazy(() => import("../features/catalogue/ServicesPage")),
+  search_results: lazy(() => import("../features/catalogue/SearchResultsPage")),
+  branches_results: lazy(() => import("../features/catalogue/BranchesResultsPage")),
+  branch: lazy(() => import("../features/catalogue/BranchPage")),
+  category: lazy(() => import("../features/catalogue/CategoryPage")),
+  product: lazy(() => import("../features/catalogue/ProductPage")),
+  products: lazy(() => import("../features/catalogue/ProductsPage")),
+  email_login: lazy(() => import("../features/auth/EmailLoginPage")),
+  forgot_password: lazy(() => import("../features/auth/ForgotPasswordPage")),
+  reset_password: lazy(() => import("../features/auth/ResetPasswordPage")),
+  cart: lazy(() => import("../features/cart/CartPage")),
+  checkout: lazy(() => import("../features/checkout/CheckoutPage")),
+  checkout_success: lazy(() => import("../features/checkout/SuccessPage")),
+  account: lazy(() => import("../features/account/account-menu/AccountMenuPage")),
+  my_orders: lazy(() => import("../features/account/my-orders/MyOrdersPage")),
+  order_detail: lazy(() => import("../features/account/my-orders/OrderDetailPage")),
+  return_orders: lazy(() => import("../features/account/return-orders/ReturnOrdersPage")),
+  new_return_order: lazy(() => import("../features/account/return-orders/NewReturnPage")),
+  my_favourites: lazy(() => import("../features/account/my-favourites/MyFavouritesPage")),
+  my_wallet: lazy(() => import("../features/account/my-wallet/MyWalletPage")),
+  my_address: lazy(() => import("../features/account/my-address/MyAddressPage")),
+  profile: lazy(() => import("../features/account/profile/ProfilePage")),
+  preferences: lazy(() => import("../features/account/preferences/PreferencesPage")),
+  loyalty_points: lazy(() => import("../features/account/loyalty-points/LoyaltyPointsPage")),
+  referral_program: lazy(() => import("../features/account/referral-program/ReferralProgramPage")),
+  account_information: lazy(() => import("../features/account/information/InformationPage")),
+  information: lazy(() => import("../features/account/information/PublicInformationPage")),
+  contact_us: lazy(() => import("../features/account/contact-us/ContactUsPage")),
+  support: lazy(() => import("../features/account/support/SupportPage")),
+};
