@@ -1,0 +1,82 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { FormattedMessage } from "react-intl";
+import { otpCode, otpIsComplete, resendAvailability } from "storefront-core";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { Dialog } from "./Dialog";
+import { dispatchLogin, usePhoneLogin } from "./flow";
+import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
+import { useClock } from "./useClock";
+import styles from "./Form.module.css";
+
+/**
+ * Verify code (spec 4): four boxes, verify enabled when all are filled, resend disabled
+ * for 60 s with 'Wait N seconds before resending!' counting down (the core's
+ * resendAvailability at the current time).
+ */
+export function VerifyModal() {
+  const state = usePhoneLogin((s) => s.state);
+  const [boxes, setBoxes] = useState(EMPTY_BOXES);
+  const boxesRef = useRef<OtpBoxesHandle>(null);
+  const text = useCoreText();
+  const groupLabel = useId();
+  const waitId = useId();
+  // The countdown is the core's answer at the current time, refreshed while open.
+  const now = useClock(true);
+  const resend = resendAvailability(state, now);
+  const waiting = resend.state === "wait";
+
+  // A refused code empties the boxes for the next try.
+  useEffect(
+    () =>
+      usePhoneLogin.subscribe((next, previous) => {
+        if (next.state.verify_otp.isFailed && !previous.state.verify_otp.isFailed) {
+          setBoxes(EMPTY_BOXES);
+          boxesRef.current?.focus(0);
+        }
+      }),
+    [],
+  );
+
+  const verifying = state.verify_otp.isLoading;
+  const complete = otpIsComplete(boxes);
+  return (
+    <Dialog title={<FormattedMessage id="auth.verify.title" />} onClose={() => dispatchLogin({ type: "close" })} testId="verify-modal">
+      <form
+        className={styles.form}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const code = otpCode(boxes);
+          if (code !== null) dispatchLogin({ type: "submit_code", code });
+        }}
+      >
+        <p className={styles.intro} id={groupLabel}>
+          <FormattedMessage id="auth.verify.intro" values={{ mobile: <bdi dir="ltr">{state.mobile ?? ""}</bdi> }} />
+        </p>
+        <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={groupLabel} disabled={verifying} autoFocus />
+        <button type="submit" className={styles.primary} disabled={!complete || verifying} aria-busy={verifying}>
+          <FormattedMessage id={verifying ? "auth.verify.verifying" : "auth.verify.submit"} />
+        </button>
+        <div className={styles.row}>
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={waiting || state.login.isLoading}
+            aria-describedby={waiting ? waitId : undefined}
+            onClick={() => dispatchLogin({ type: "resend" })}
+          >
+            <FormattedMessage id="auth.verify.resend" />
+          </button>
+          <button type="button" className={styles.linkButton} onClick={() => dispatchLogin({ type: "open_sign_in" })}>
+            <FormattedMessage id="auth.verify.changeNumber" />
+          </button>
+        </div>
+        {resend.state === "wait" && (
+          <p id={waitId} className={styles.hint} data-testid="resend-wait">
+            {text({ kind: "message", ...resend.message })}
+          </p>
+        )}
+      </form>
+    </Dialog>
+  );
+}

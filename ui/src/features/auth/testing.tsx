@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { IntlProvider } from "react-intl";
+import { configure, render } from "@testing-library/react";
+import { parseRemoteConfig, type Language } from "storefront-core";
+import { queryClient } from "../../app/queryClient";
+import { useAppStore } from "../../app/store";
+import { messages } from "../../i18n/messages";
+
+// Modals load lazily and the WASM core is real: allow a busy machine some time.
+configure({ asyncUtilTimeout: 5_000 });
+
+/** The reference API's remote config, as the tests of these features need it. */
+export function remoteConfig(overrides: Record<string, unknown> = {}) {
+  return parseRemoteConfig({
+    app_name: "Nile Market",
+    title: "Nile Market",
+    description: "",
+    keywords: "",
+    fav_icon: "/favicon.svg",
+    default_country_code: "EG",
+    default_service_id: 1,
+    enable_services_page: true,
+    force_select_default_locations: false,
+    default_location: { district_id: 1, latitude: 30.0626, longitude: 31.2197 },
+    verification_methods_sms: true,
+    verification_methods_whatsapp: true,
+    ...overrides,
+  });
+}
+
+/** Puts a remote config in the query cache for the page language (no fetch). */
+export function seedRemoteConfig(language: Language = "en", overrides: Record<string, unknown> = {}): void {
+  queryClient.setQueryData(["remote-config", language], remoteConfig(overrides));
+}
+
+/** Renders with the app's query cache and the real message catalogues. */
+export function renderWithApp(ui: ReactNode, language: Language = "en") {
+  useAppStore.getState().setLanguage(language);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={messages[language]} defaultLocale="en">
+        {children}
+      </IntlProvider>
+    </QueryClientProvider>
+  );
+  return render(ui, { wrapper });
+}
+
+/** A successful openapi-fetch answer. */
+export function answer<T>(data: T) {
+  return Promise.resolve({ data, response: { status: 200 } as Response });
+}
