@@ -1,0 +1,98 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "wouter";
+import { cutLabel } from "storefront-core";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import type { ScreenProps } from "../../routes/screens";
+import { AddToCartProvider } from "./AddToCart";
+import { LazyImage } from "./LazyImage";
+import { InfiniteProducts } from "./Lists";
+import { useCategory, useSubcategories } from "./queries";
+import { ChipsSkeleton, DetailSkeleton } from "./Skeletons";
+import { EmptyState, LoadError, LoadMore } from "./States";
+import styles from "./Pages.module.css";
+
+/** The subcategories, page by page (meta.current_page / meta.last_page). */
+function Subcategories({ parentId }: { parentId: number }) {
+  const text = useCoreText();
+  const query = useSubcategories(parentId);
+  if (query.isPending) return <ChipsSkeleton />;
+  if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
+  const items = query.data.pages.flatMap((page) => page.data);
+  if (items.length === 0) {
+    return <EmptyState>{text({ kind: "message", id: "no_subcategories", params: {} })}</EmptyState>;
+  }
+  return (
+    <>
+      <ul className={styles.categoryGrid} data-testid="subcategories">
+        {items.map((category) => (
+          <li key={category.id}>
+            <Link href={`/categories/${category.id}`} className={styles.categoryTile} title={category.name}>
+              <LazyImage src={category.icon} alt="" width={96} />
+              <span>{cutLabel(category.name)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LoadMore
+        hasNext={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        onLoad={() => void query.fetchNextPage()}
+        auto={false}
+      />
+    </>
+  );
+}
+
+/** /categories/{id}: the category, its subcategories and its products. */
+export default function CategoryPage({ params }: ScreenProps) {
+  const intl = useIntl();
+  const id = params.id ?? null;
+  const category = useCategory(id);
+
+  if (category.isPending) return <DetailSkeleton />;
+  if (category.isError) return <LoadError error={category.error} onRetry={() => void category.refetch()} />;
+  const c = category.data;
+
+  return (
+    <AddToCartProvider>
+      <article aria-labelledby="category-title" className={styles.page}>
+        {c.parent ? (
+          <p>
+            <Link href={`/categories/${c.parent.id}`} className={styles.backLink}>
+              <FormattedMessage id="catalogue.category.parent" values={{ name: c.parent.name }} />
+            </Link>
+          </p>
+        ) : null}
+        <header className={styles.categoryHeader}>
+          <LazyImage src={c.icon} alt="" width={64} eager className={styles.categoryIcon} />
+          <h1 id="category-title" className={styles.title}>
+            {c.name}
+          </h1>
+        </header>
+
+        <section aria-labelledby="subcategories-title" className={styles.block}>
+          <h2 id="subcategories-title" className={styles.subtitle}>
+            <FormattedMessage id="catalogue.category.subcategories" />
+          </h2>
+          <Subcategories key={c.id} parentId={c.id} />
+        </section>
+
+        <section aria-labelledby="category-products" className={styles.block}>
+          <div className={styles.sectionHead}>
+            <h2 id="category-products" className={styles.subtitle}>
+              <FormattedMessage id="catalogue.category.products" values={{ name: c.name }} />
+            </h2>
+            <Link href={`/products?category_id=${c.id}`} className={styles.seeAll}>
+              <FormattedMessage id="catalogue.category.allProducts" values={{ name: c.name }} />
+            </Link>
+          </div>
+          <InfiniteProducts
+            filters={{ category_id: c.id }}
+            service={c.service_id}
+            label={intl.formatMessage({ id: "catalogue.category.products" }, { name: c.name })}
+          />
+        </section>
+      </article>
+    </AddToCartProvider>
+  );
+}

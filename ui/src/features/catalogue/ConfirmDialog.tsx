@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef } from "react";
+import { FormattedMessage } from "react-intl";
+import type { Text } from "storefront-core";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import styles from "./Dialog.module.css";
+
+interface ConfirmDialogProps {
+  /** The question; the dialog is open while it is set. */
+  message: Text | null;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** The different-shop question, in a native modal dialog (focus is kept inside it). */
+export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const text = useCoreText();
+  const titleId = useId();
+  const bodyId = useId();
+  const open = message !== null;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === "function") dialog.showModal();
+      else dialog.setAttribute("open", "");
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === "function") dialog.close();
+      else dialog.removeAttribute("open");
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className={styles.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id={titleId} className={styles.title}>
+        <FormattedMessage id="catalogue.confirm.title" />
+      </h2>
+      <p id={bodyId}>{message ? text(message) : null}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onCancel} autoFocus>
+          <FormattedMessage id="catalogue.confirm.cancel" />
+        </button>
+        <button type="button" className={styles.primary} onClick={onConfirm}>
+          <FormattedMessage id="catalogue.confirm.accept" />
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,207 @@
+import { useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useLocation } from "wouter";
+import type { ScreenProps } from "../../routes/screens";
+import { AddToCartProvider } from "./AddToCart";
+import {
+  RATING_OPTIONS,
+  SORT_OPTIONS,
+  STOCK_OPTIONS,
+  apiFilters,
+  filtersToQuery,
+  hasNarrowing,
+  parseFilters,
+  withFilter,
+  type ListingFilters,
+  type SortOption,
+  type StockOption,
+} from "./filters";
+import { ProductGrid } from "./Lists";
+import { cardFromListing } from "./ProductCard";
+import { PriceRange } from "./PriceRange";
+import { useProductPage } from "./queries";
+import { CardGridSkeleton } from "./Skeletons";
+import { EmptyState, LoadError, Pager } from "./States";
+import styles from "./Pages.module.css";
+import filterStyles from "./Filters.module.css";
+
+export function listingHref(filters: ListingFilters): string {
+  const query = filtersToQuery(filters);
+  return query ? `/products?${query}` : "/products";
+}
+
+interface FilterPanelProps {
+  filters: ListingFilters;
+  bounds: { min: string; max: string } | null;
+  go(next: ListingFilters): void;
+}
+
+function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const stockName = useId();
+  const ratingName = useId();
+  return (
+    <aside className={filterStyles.aside} aria-labelledby={`${panelId}-title`}>
+      <button
+        type="button"
+        className={filterStyles.toggle}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <FormattedMessage id="catalogue.filters.show" />
+      </button>
+      <div id={panelId} className={`${filterStyles.panel} ${open ? filterStyles.panelOpen : ""}`}>
+        <h2 id={`${panelId}-title`} className={filterStyles.heading}>
+          <FormattedMessage id="catalogue.filters.title" />
+        </h2>
+
+        <fieldset className={filterStyles.group}>
+          <legend>
+            <FormattedMessage id="catalogue.filters.stock" />
+          </legend>
+          {[null, ...STOCK_OPTIONS].map((option: StockOption | null) => (
+            <label key={option ?? "any"} className={filterStyles.choice}>
+              <input
+                type="radio"
+                name={stockName}
+                checked={filters.stock === option}
+                onChange={() => go(withFilter(filters, "stock", option))}
+              />
+              <FormattedMessage id={option ? `catalogue.stock.${option}` : "catalogue.filters.stock.any"} />
+            </label>
+          ))}
+        </fieldset>
+
+        <fieldset className={filterStyles.group}>
+          <legend>
+            <FormattedMessage id="catalogue.filters.rating" />
+          </legend>
+          {[null, ...RATING_OPTIONS].map((stars: number | null) => (
+            <label key={stars ?? "any"} className={filterStyles.choice}>
+              <input
+                type="radio"
+                name={ratingName}
+                checked={filters.rating === stars}
+                onChange={() => go(withFilter(filters, "rating", stars))}
+              />
+              {stars === null ? (
+                <FormattedMessage id="catalogue.filters.rating.any" />
+              ) : (
+                <>
+                  <span aria-hidden="true" className={filterStyles.stars}>
+                    {"★".repeat(stars)}
+                    {"☆".repeat(5 - stars)}
+                  </span>{" "}
+                  {intl.formatMessage({ id: "catalogue.filters.rating.stars" }, { stars })}
+                </>
+              )}
+            </label>
+          ))}
+        </fieldset>
+
+        {bounds ? (
+          <fieldset className={filterStyles.group}>
+            <legend>
+              <FormattedMessage id="catalogue.filters.price" />
+            </legend>
+            <PriceRange
+              key={`${bounds.min}-${bounds.max}-${filters.min_price ?? ""}-${filters.max_price ?? ""}`}
+              bounds={bounds}
+              min={filters.min_price}
+              max={filters.max_price}
+              onCommit={(min, max) => go({ ...filters, min_price: min, max_price: max, page: 1 })}
+            />
+          </fieldset>
+        ) : null}
+
+        {hasNarrowing(filters) ? (
+          <Link
+            href={listingHref({ ...filters, stock: null, rating: null, min_price: null, max_price: null, page: 1 })}
+            className={filterStyles.clear}
+          >
+            <FormattedMessage id="catalogue.filters.clear" />
+          </Link>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+/**
+ * The product listing with filters: sort, stock, rating and price range, all kept in the
+ * URL (shareable, survives a reload), pages by meta.current_page / meta.last_page.
+ */
+export default function ProductsPage({ query }: ScreenProps) {
+  const intl = useIntl();
+  const [, navigate] = useLocation();
+  const filters = parseFilters(query);
+  const page = useProductPage(apiFilters(filters), filters.page);
+  const sortId = useId();
+  const go = (next: ListingFilters) => navigate(listingHref(next));
+
+  const data = page.data;
+  const bounds = data?.meta.price_min && data.meta.price_max ? { min: data.meta.price_min, max: data.meta.price_max } : null;
+
+  return (
+    <AddToCartProvider>
+      <div className={`${styles.page} ${filterStyles.layout}`}>
+        <FilterPanel filters={filters} bounds={bounds} go={go} />
+        <section aria-labelledby="listing-title" className={filterStyles.results}>
+          <div className={filterStyles.resultsHead}>
+            <div>
+              <h1 id="listing-title" className={styles.title}>
+                {filters.search ? (
+                  <FormattedMessage id="catalogue.search.resultsFor" values={{ query: filters.search }} />
+                ) : (
+                  <FormattedMessage id="catalogue.listing.title" />
+                )}
+              </h1>
+              {data ? (
+                <p className={styles.muted} aria-live="polite" data-testid="results-count">
+                  <FormattedMessage id="catalogue.results" values={{ count: data.meta.total }} />
+                </p>
+              ) : null}
+            </div>
+            <div className={filterStyles.sort}>
+              <label htmlFor={sortId}>
+                <FormattedMessage id="catalogue.filters.sort" />
+              </label>
+              <select
+                id={sortId}
+                value={filters.sort ?? "recommended"}
+                onChange={(event) => go(withFilter(filters, "sort", event.target.value as SortOption))}
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option} value={option}>
+                    {intl.formatMessage({ id: `catalogue.sort.${option}` })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {page.isPending ? <CardGridSkeleton /> : null}
+          {page.isError ? <LoadError error={page.error} onRetry={() => void page.refetch()} /> : null}
+          {data && !page.isError ? (
+            data.data.length === 0 ? (
+              <EmptyState hint={<FormattedMessage id="catalogue.empty.hint" />}>
+                <FormattedMessage id="catalogue.empty.products" />
+              </EmptyState>
+            ) : (
+              <div aria-busy={page.isPlaceholderData} className={page.isPlaceholderData ? filterStyles.stale : undefined}>
+                <ProductGrid products={data.data.map(cardFromListing)} label={intl.formatMessage({ id: "catalogue.listing.title" })} />
+                <Pager
+                  page={data.meta.current_page}
+                  last={data.meta.last_page}
+                  hrefOf={(n) => listingHref(withFilter(filters, "page", n))}
+                />
+              </div>
+            )
+          ) : null}
+        </section>
+      </div>
+    </AddToCartProvider>
+  );
+}

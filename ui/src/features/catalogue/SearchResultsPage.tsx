@@ -1,0 +1,43 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import type { ScreenProps } from "../../routes/screens";
+import { AddToCartProvider } from "./AddToCart";
+import { InfiniteProducts } from "./Lists";
+import { SearchBox } from "./SearchBox";
+import { EmptyState } from "./States";
+import styles from "./Pages.module.css";
+
+/** /search-results?query=: products whose name holds the text, with a search box and suggestions. */
+export default function SearchResultsPage({ query }: ScreenProps) {
+  const intl = useIntl();
+  const text = query.get("query")?.trim() ?? "";
+  return (
+    <AddToCartProvider>
+      <section aria-labelledby="search-title" className={styles.page}>
+        <h1 id="search-title" className={styles.title}>
+          {text ? (
+            <FormattedMessage id="catalogue.search.resultsFor" values={{ query: text }} />
+          ) : (
+            <FormattedMessage id="catalogue.search.title" />
+          )}
+        </h1>
+        <SearchBox key={text} initial={text} resultsPath="/search-results" />
+        {text ? (
+          <InfiniteProducts
+            filters={{ search: text }}
+            label={intl.formatMessage({ id: "catalogue.listing.title" })}
+            empty={
+              <>
+                <FormattedMessage id="catalogue.empty.query" values={{ query: text }} />{" "}
+                <FormattedMessage id="catalogue.empty.hint" />
+              </>
+            }
+          />
+        ) : (
+          <EmptyState>
+            <FormattedMessage id="catalogue.search.prompt" />
+          </EmptyState>
+        )}
+      </section>
+    </AddToCartProvider>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "wouter";
+import { ApiError } from "../../api/client";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import styles from "./Pages.module.css";
+
+/** Nothing to show, said plainly. */
+export function EmptyState({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
+  return (
+    <div className={styles.empty} role="status" data-testid="empty-state">
+      <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
+        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <p className={styles.emptyText}>{children}</p>
+      {hint ? <p className={styles.emptyHint}>{hint}</p> : null}
+    </div>
+  );
+}
+
+/** A failed load, with the core's message when the API gave one, and a retry. */
+export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
+  const text = useCoreText();
+  return (
+    <div className={styles.error} role="alert">
+      <p>{error instanceof ApiError ? text(error.text) : <FormattedMessage id="catalogue.loadFailed" />}</p>
+      <button type="button" className={styles.secondaryButton} onClick={onRetry}>
+        <FormattedMessage id="catalogue.retry" />
+      </button>
+    </div>
+  );
+}
+
+interface LoadMoreProps {
+  hasNext: boolean;
+  loading: boolean;
+  onLoad(): void;
+  /** Load the next page when the button scrolls into view (infinite loading). */
+  auto?: boolean;
+}
+
+/** The next page of an infinite list: on scroll, or by the button. */
+export function LoadMore({ hasNext, loading, onLoad, auto = true }: LoadMoreProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const latest = useRef({ hasNext, loading, onLoad });
+  useEffect(() => {
+    latest.current = { hasNext, loading, onLoad };
+  });
+
+  useEffect(() => {
+    const node = ref.current;
+    if (!auto || !node || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver((entries) => {
+      const { hasNext: more, loading: busy, onLoad: load } = latest.current;
+      if (entries.some((e) => e.isIntersecting) && more && !busy) load();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [auto]);
+
+  if (!hasNext) return null;
+  return (
+    <div ref={ref} className={styles.loadMore}>
+      <button type="button" className={styles.secondaryButton} onClick={onLoad} disabled={loading} aria-busy={loading}>
+        <FormattedMessage id={loading ? "catalogue.loading" : "catalogue.loadMore"} />
+      </button>
+    </div>
+  );
+}
+
+interface PagerProps {
+  page: number;
+  last: number;
+  /** The address of a page. */
+  hrefOf(page: number): string;
+}
+
+/** Previous / next links over meta.current_page and meta.last_page. */
+export function Pager({ page, last, hrefOf }: PagerProps) {
+  const intl = useIntl();
+  if (last <= 1) return null;
+  return (
+    <nav className={styles.pager} aria-label={intl.formatMessage({ id: "catalogue.pager" })}>
+      {page > 1 ? (
+        <Link href={hrefOf(page - 1)} className={styles.pagerLink} rel="prev">
+          <FormattedMessage id="catalogue.pager.previous" />
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className={styles.pagerStatus} aria-current="page">
+        <FormattedMessage id="catalogue.pager.status" values={{ page, last }} />
+      </span>
+      {page < last ? (
+        <Link href={hrefOf(page + 1)} className={styles.pagerLink} rel="next">
+          <FormattedMessage id="catalogue.pager.next" />
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

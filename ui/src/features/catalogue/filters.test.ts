@@ -1,0 +1,57 @@
+import { apiFilters, filtersToQuery, hasNarrowing, moneyOrNull, NO_FILTERS, parseFilters, withFilter } from "./filters";
+
+describe("listing filters in the URL", () => {
+  test("every filter is read back from the query string it wrote", () => {
+    const filters = parseFilters(
+      new URLSearchParams("sort=price_low&stock=preorder&rating=4&min_price=10.5&max_price=99&category_id=7&brand_id=2&search=tea&page=3"),
+    );
+    expect(filters).toEqual({
+      sort: "price_low",
+      stock: "preorder",
+      rating: 4,
+      min_price: "10.50",
+      max_price: "99.00",
+      category_id: 7,
+      branch_id: null,
+      brand_id: 2,
+      search: "tea",
+      page: 3,
+    });
+    expect(parseFilters(new URLSearchParams(filtersToQuery(filters)))).toEqual(filters);
+    expect(filtersToQuery(filters)).toBe(
+      "search=tea&category_id=7&brand_id=2&sort=price_low&stock=preorder&rating=4&min_price=10.50&max_price=99.00&page=3",
+    );
+  });
+
+  test("malformed values are dropped, not sent to the API", () => {
+    const filters = parseFilters(
+      new URLSearchParams("sort=cheapest&stock=gone&rating=6&min_price=abc&max_price=-4&category_id=0&page=-1&search=%20%20"),
+    );
+    expect(filters).toEqual(NO_FILTERS);
+    expect(filtersToQuery(filters)).toBe("");
+  });
+
+  test("amounts are the core's two-decimal form", () => {
+    expect(moneyOrNull("7")).toBe("7.00");
+    expect(moneyOrNull(" 12.5 ")).toBe("12.50");
+    expect(moneyOrNull("abc")).toBeNull();
+    expect(moneyOrNull("-3")).toBeNull();
+    expect(moneyOrNull("")).toBeNull();
+  });
+
+  test("changing a filter goes back to page 1; changing the page keeps the filters", () => {
+    const onPage4 = { ...NO_FILTERS, stock: "in_stock" as const, page: 4 };
+    expect(withFilter(onPage4, "sort", "newest")).toMatchObject({ sort: "newest", stock: "in_stock", page: 1 });
+    expect(withFilter(onPage4, "page", 5)).toMatchObject({ stock: "in_stock", page: 5 });
+  });
+
+  test("the API gets the filters without the page", () => {
+    const filters = { ...NO_FILTERS, sort: "z_a" as const, rating: 3, min_price: "1.00", page: 2 };
+    expect(apiFilters(filters)).toEqual({ sort: "z_a", rating: 3, min_price: "1.00" });
+  });
+
+  test("sorting alone does not narrow the listing", () => {
+    expect(hasNarrowing({ ...NO_FILTERS, sort: "a_z" })).toBe(false);
+    expect(hasNarrowing({ ...NO_FILTERS, rating: 2 })).toBe(true);
+  });
+});

@@ -1,0 +1,142 @@
+import { isCoreError, parseMoney } from "storefront-core";
+
+/**
+ * The product listing's filters as they live in the URL (so a listing can be shared
+ * and survives a reload). The option lists are UI choices mapped one to one onto the
+ * `GET /products` query parameters (`sort`, `stock`, `rating`, `min_price`,
+ * `max_price`); the order and stock rules themselves are the API's.
+ */
+export const SORT_OPTIONS = [
+  "recommended",
+  "best_selling",
+  "a_z",
+  "z_a",
+  "price_high",
+  "price_low",
+  "newest",
+  "oldest",
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const STOCK_OPTIONS = ["in_stock", "out_of_stock", "preorder"] as const;
+export type StockOption = (typeof STOCK_OPTIONS)[number];
+
+/** "n stars and up", best first. */
+export const RATING_OPTIONS = [5, 4, 3, 2, 1] as const;
+
+export interface ListingFilters {
+  sort: SortOption | null;
+  stock: StockOption | null;
+  rating: number | null;
+  /** Decimal strings with two decimals, as the core writes amounts. */
+  min_price: string | null;
+  max_price: string | null;
+  category_id: number | null;
+  branch_id: number | null;
+  brand_id: number | null;
+  search: string | null;
+  page: number;
+}
+
+export const NO_FILTERS: ListingFilters = {
+  sort: null,
+  stock: null,
+  rating: null,
+  min_price: null,
+  max_price: null,
+  category_id: null,
+  branch_id: null,
+  brand_id: null,
+  search: null,
+  page: 1,
+};
+
+function oneOf<T extends string>(options: readonly T[], value: string | null): T | null {
+  return value !== null && (options as readonly string[]).includes(value) ? (value as T) : null;
+}
+
+function positiveInt(value: string | null, max = Number.MAX_SAFE_INTEGER): number | null {
+  if (value === null || !/^\d+$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 && n <= max ? n : null;
+}
+
+/** An amount the core accepts, in its two-decimal form; anything else is no filter. */
+export function moneyOrNull(value: string | null): string | null {
+  if (value === null || value.trim() === "") return null;
+  try {
+    const money = parseMoney(value.trim());
+    return money.startsWith("-") ? null : money;
+  } catch (error) {
+    if (isCoreError(error)) return null;
+    throw error;
+  }
+}
+
+/** Reads the filters from a query string; unknown or malformed values are ignored. */
+export function parseFilters(query: URLSearchParams): ListingFilters {
+  const search = query.get("search")?.trim() ?? "";
+  return {
+    sort: oneOf(SORT_OPTIONS, query.get("sort")),
+    stock: oneOf(STOCK_OPTIONS, query.get("stock")),
+    rating: positiveInt(query.get("rating"), 5),
+    min_price: moneyOrNull(query.get("min_price")),
+    max_price: moneyOrNull(query.get("max_price")),
+    category_id: positiveInt(query.get("category_id")),
+    branch_id: positiveInt(query.get("branch_id")),
+    brand_id: positiveInt(query.get("brand_id")),
+    search: search === "" ? null : search,
+    page: positiveInt(query.get("page"), 100_000) ?? 1,
+  };
+}
+
+const URL_ORDER = [
+  "search",
+  "category_id",
+  "branch_id",
+  "brand_id",
+  "sort",
+  "stock",
+  "rating",
+  "min_price",
+  "max_price",
+  "page",
+] as const satisfies readonly (keyof ListingFilters)[];
+
+/** The query string of a listing, in a stable order, leaving out defaults. */
+export function filtersToQuery(filters: ListingFilters): string {
+  const params = new URLSearchParams();
+  for (const key of URL_ORDER) {
+    const value = filters[key];
+    if (value === null || (key === "page" && value === 1)) continue;
+    params.set(key, String(value));
+  }
+  return params.toString();
+}
+
+/** The `GET /products` parameters for these filters (page and service are added by the caller). */
+export function apiFilters(filters: ListingFilters): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const key of URL_ORDER) {
+    const value = filters[key];
+    if (key === "page" || value === null) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/** A change of any filter other than the page starts again at page 1. */
+export function withFilter<K extends keyof ListingFilters>(
+  filters: ListingFilters,
+  key: K,
+  value: ListingFilters[K],
+): ListingFilters {
+  return { ...filters, [key]: value, page: key === "page" ? (value as number) : 1 };
+}
+
+/** Whether the customer narrowed the listing (sort and page do not count). */
+export function hasNarrowing(filters: ListingFilters): boolean {
+  return (
+    filters.stock !== null || filters.rating !== null || filters.min_price !== null || filters.max_price !== null
+  );
+}
