@@ -1,0 +1,80 @@
+import { useId } from "react";
+import { useIntl } from "react-intl";
+import { Link } from "wouter";
+import { cartTotals, quantityLimits, type CartItem, type CartPricing, type CartProduct } from "storefront-core";
+import { FavoriteButton } from "../catalogue/FavoriteButton";
+import { usePriceFormatter } from "../catalogue/Price";
+import { QuantityStepper } from "../catalogue/QuantityStepper";
+import styles from "./Cart.module.css";
+
+interface CartItemRowProps {
+  item: CartItem;
+  pricing: CartPricing;
+  currency?: string | null;
+  onQuantity(item: CartItem, qty: number): void;
+  onRemove(item: CartItem): void;
+}
+
+/** What the core needs of a product the server described without limits. */
+function productOf(item: CartItem): CartProduct {
+  return item.product ?? { name: "", image: null, min_qty: 1, max_qty: null, stock: null, branch_id: null };
+}
+
+/**
+ * One cart line: photo, name (to the product page), unit price, the quantity stepper with
+ * the core's limits and messages, the line total (the core's arithmetic), the favourite
+ * toggle and remove.
+ */
+export function CartItemRow({ item, pricing, currency, onQuantity, onRemove }: CartItemRowProps) {
+  const intl = useIntl();
+  const format = usePriceFormatter();
+  const nameId = useId();
+  const product = productOf(item);
+  const name = product.name || `#${item.product_id}`;
+  const lineTotal = cartTotals([{ price: item.price, qty: item.qty }], pricing, null).price;
+  return (
+    <li className={styles.row} aria-labelledby={nameId} data-testid="cart-item" data-product-id={item.product_id}>
+      <div className={styles.thumb}>
+        {product.image ? (
+          <img src={product.image} alt="" width={88} height={88} loading="lazy" decoding="async" />
+        ) : null}
+      </div>
+      <div className={styles.rowMain}>
+        <h3 id={nameId} className={styles.itemName}>
+          <Link href={`/products/${item.product_id}`}>{name}</Link>
+        </h3>
+        <p className={styles.unitPrice}>{intl.formatMessage({ id: "cart.unitPrice" }, { price: format(item.price, currency) })}</p>
+        <QuantityStepper value={item.qty} limits={quantityLimits(product)} onChange={(qty) => onQuantity(item, qty)} />
+      </div>
+      <div className={styles.rowSide}>
+        <p className={styles.lineTotal}>
+          <span className="visually-hidden">{intl.formatMessage({ id: "cart.lineTotal" })} </span>
+          <data value={lineTotal} data-testid="line-total">
+            {format(lineTotal, currency)}
+          </data>
+        </p>
+        <div className={styles.rowActions}>
+          <FavoriteButton type="product" id={item.product_id} name={name} active={item.favorite} />
+          <button
+            type="button"
+            className={styles.remove}
+            aria-label={intl.formatMessage({ id: "cart.remove" }, { name })}
+            onClick={() => onRemove(item)}
+          >
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+              <path
+                d="M4 7h16M9 7V4h6v3m-8 0 1 13h8l1-13"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span>{intl.formatMessage({ id: "cart.removeShort" })}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

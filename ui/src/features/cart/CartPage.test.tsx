@@ -1,0 +1,258 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useAppStore } from "../../app/store";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../catalogue/test-utils";
+import CartPage from "./CartPage";
+import { cartBody, cartLine, type LineSpec } from "./testing";
+
+const TEA: LineSpec = { id: 1, productId: 10, qty: 2, price: "25.00", name: "Green tea", maxQty: 3 };
+const RICE: LineSpec = { id: 2, productId: 20, qty: 1, price: "40.00", name: "Basmati rice" };
+
+/** A reply that waits until the test releases it. */
+function deferred() {
+  let release: (reply: Reply) => void = () => undefined;
+  const promise = new Promise<Reply>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+function row(name: string): HTMLElement {
+  return screen.getByRole("listitem", { name });
+}
+
+function totals() {
+  const dl = screen.getByTestId("cart-totals");
+  const value = (id: string) => within(dl).queryByTestId(id)?.textContent?.replace(/\u00a0/g, " ") ?? null;
+  return {
+    price: value("total-price"),
+    coupon: value("total-coupon"),
+    tax: value("total-tax"),
+    delivery: value("total-delivery"),
+    total: value("total-total"),
+  };
+}
+
+describe("CartPage", () => {
+  beforeEach(() => resetClient({ token: "tok", district_id: "1", selectedService: "1" }));
+
+  test("an empty cart says 'You don't have any product' and links back to shopping", async () => {
+    mockApi({ "GET /get_card": () => ({ body: { data: cartBody([]), message: null } }) });
+    renderWithProviders(<CartPage />);
+    expect((await screen.findByTestId("empty-state")).textContent).toContain("You don't have any product");
+    expect(screen.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/home");
+    expect(useAppStore.getState().cart?.items_quantity).toBe(0);
+  });
+
+  test("loads the cart of the selected service and shows lines and totals per locale", async () => {
+    const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) });
+    renderWithProviders(<CartPage />);
+    expect(await screen.findByRole("heading", { level: 3, name: "Green tea" })).toBeTruthy();
+    expect(api.calls()).toEqual(["GET /get_card?service_id=1"]);
+    expect(screen.getByTestId("cart-count").textContent).toBe("3 items · From Garden City Grocer");
+    expect(within(row("Green tea")).getByTestId("line-total").textContent).toBe("EGP\u00a050.00");
+    expect(totals()).toEqual({
+      price: "EGP 90.00",
+      coupon: null,
+      tax: "EGP 12.60",
+      delivery: "EGP 12.50",
+      total: "EGP 115.10",
+    });
+    expect(screen.getByRole("link", { name: "Proceed to checkout" }).getAttribute("href")).toBe("/checkout");
+  });
+
+  test("in Arabic the amounts use the Arabic locale", async () => {
+    useAppStore.setState({ language: "ar" });
+    mockApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA]), message: null } }) });
+    renderWithProviders(<CartPage />);
+    expect(await screen.findByRole("heading", { level: 1, name: "سلة التسوق" })).toBeTruthy();
+    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    expect(totals().price).toBe("\u200f٥٠٫٠٠ ج.م.\u200f");
+  });
+
+  test("a quantity change shows at once (the core's optimistic cart) and the answer replaces it", async () => {
+    const answer = deferred();
+    const api = mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
+      "POST /order/update-cart": () => answer.promise,
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
+    // Before the server answers: 3 × 25.00 + 40.00 = 115.00, tax 16.10, delivery 12.50.
+    expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("3");
+    expect(totals().total).toBe("EGP 143.60");
+    expect(useAppStore.getState().cart?.items_quantity).toBe(4);
+    await waitFor(() => expect(api.bodies("POST /order/update-cart")).toEqual([{ key: "key-1", qty: 3 }]));
+    // The server's word is final: today's price of the tea is 26.00.
+    const server = cartBody([{ ...TEA, qty: 3, price: "26.00" }, RICE]);
+    await act(async () => {
+      answer.release({
+        body: {
+          data: {
+            ...cartLine({ ...TEA, qty: 3, price: "26.00" }),
+            message: "Cart updated",
+            order: { price: server.price, total: server.total, cart_total: server.cart_total, tax: server.tax },
+          },
+          message: "Cart updated",
+        },
+      });
+    });
+    // 78.00 + 40.00 = 118.00, tax 16.52, delivery 12.50.
+    await waitFor(() => expect(totals().total).toBe("EGP 147.02"));
+    expect(within(row("Green tea")).getByTestId("line-total").textContent).toBe("EGP\u00a078.00");
+    expect(toastTexts()).toEqual([]);
+  });
+
+  test("a refused change rolls back and toasts the extracted message", async () => {
+    mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
+      "POST /order/update-cart": () => ({
+        status: 422,
+        body: { message: "There is not enough stock available.", errors: { qty: ["There is not enough stock available."] } },
+      }),
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
+    await waitFor(() => expect(toastTexts()).toEqual(["There is not enough stock available."]));
+    expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("2");
+    expect(totals().total).toBe("EGP 115.10");
+    expect(useAppStore.getState().cart?.items_quantity).toBe(3);
+  });
+
+  test("the stepper stops at the product's limits with the core's messages, without a call", async () => {
+    const api = mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([{ ...TEA, qty: 3 }, { ...RICE, minQty: 1 }]), message: null } }),
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
+    expect(within(row("Green tea")).getByTestId("quantity-message").textContent).toBe("Max Quantity Reached");
+    fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Decrease quantity" }));
+    expect(within(row("Basmati rice")).getByTestId("quantity-message").textContent).toBe("Min Quantity Reached");
+    expect(api.calls()).toEqual(["GET /get_card?service_id=1"]);
+  });
+
+  test("remove takes the line away at once and keeps it when the server refuses", async () => {
+    let refuse = true;
+    const api = mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
+      "DELETE /orders/item/2": () => {
+        if (refuse) return { status: 400, body: { message: "Nope", errors: { error: "Bad things" } } };
+        const server = cartBody([TEA]);
+        return {
+          body: {
+            data: {
+              id: 2,
+              order: { price: server.price, total: server.total, cart_total: server.cart_total, tax: server.tax },
+              cart: server,
+            },
+            message: "Item removed from cart",
+          },
+        };
+      },
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Basmati rice" });
+    fireEvent.click(screen.getByRole("button", { name: "Remove Basmati rice" }));
+    expect(screen.queryByRole("heading", { level: 3, name: "Basmati rice" })).toBeNull();
+    await waitFor(() => expect(toastTexts()).toEqual(["Bad things"]));
+    expect(screen.getByRole("heading", { level: 3, name: "Basmati rice" })).toBeTruthy();
+
+    refuse = false;
+    fireEvent.click(screen.getByRole("button", { name: "Remove Basmati rice" }));
+    await waitFor(() => expect(api.calls().filter((c) => c.startsWith("DELETE")).length).toBe(2));
+    await waitFor(() => expect(totals().total).toBe("EGP 69.50"));
+    expect(screen.queryByRole("heading", { level: 3, name: "Basmati rice" })).toBeNull();
+    expect(useAppStore.getState().cart?.items_quantity).toBe(2);
+  });
+
+  test("a valid coupon discounts the totals; an invalid one says why next to the field", async () => {
+    const api = mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
+      "POST /add_coupon": async (_url, request) => {
+        const { coupon_code } = (await request.json()) as { coupon_code: string };
+        if (coupon_code === "") {
+          const cart = cartBody([TEA, RICE]);
+          return {
+            body: {
+              data: { cart, item: null, coupon_id: null, coupon_code: null, coupon_rule: null, totals: cart, message: "Coupon removed" },
+              message: "Coupon removed",
+            },
+          };
+        }
+        if (coupon_code !== "WELCOME10") {
+          return {
+            status: 422,
+            body: { message: "This coupon code is not valid.", errors: { coupon_code: ["This coupon code is not valid."] } },
+          };
+        }
+        const cart = cartBody([TEA, RICE], {
+          coupon_discount: "9.00",
+          coupon_id: 1,
+          coupon_code: "WELCOME10",
+          coupon_rule: { type: "percent", rate_bp: 1000, cap: "50.00", minimum: "50.00" },
+        });
+        return {
+          body: {
+            data: {
+              cart,
+              item: null,
+              coupon_id: 1,
+              coupon_code: "WELCOME10",
+              coupon_rule: cart.coupon_rule,
+              totals: cart,
+              message: "Coupon applied",
+            },
+            message: "Coupon applied",
+          },
+        };
+      },
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    const field = screen.getByRole("textbox", { name: "Coupon code" });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect(screen.getByTestId("coupon-error").textContent).toBe("This field is required");
+    expect(api.bodies("POST /add_coupon")).toEqual([]);
+
+    fireEvent.change(field, { target: { value: "NOPE" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(screen.getByTestId("coupon-error").textContent).toBe("This coupon code is not valid."));
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(toastTexts()).toEqual(["This coupon code is not valid."]);
+
+    fireEvent.change(field, { target: { value: "WELCOME10" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(screen.getByTestId("coupon-applied").textContent).toContain("WELCOME10"));
+    expect(api.bodies("POST /add_coupon").at(-1)).toEqual({ service_id: 1, coupon_code: "WELCOME10" });
+    // 90.00 − 9.00 = 81.00; tax 11.34; delivery 12.50.
+    expect(totals()).toEqual({
+      price: "EGP 90.00",
+      coupon: "-EGP 9.00",
+      tax: "EGP 11.34",
+      delivery: "EGP 12.50",
+      total: "EGP 104.84",
+    });
+    expect(toastTexts().at(-1)).toBe("Coupon applied");
+
+    // Removing it sends an empty code; the totals go back.
+    fireEvent.click(screen.getByRole("button", { name: "Remove coupon" }));
+    await waitFor(() => expect(screen.queryByTestId("coupon-applied")).toBeNull());
+    expect(api.bodies("POST /add_coupon").at(-1)).toEqual({ service_id: 1, coupon_code: "" });
+    expect(totals().coupon).toBeNull();
+    expect(totals().total).toBe("EGP 115.10");
+    expect(toastTexts().at(-1)).toBe("Coupon removed");
+  });
+
+  test("a failed load shows the message and a retry", async () => {
+    let fail = true;
+    mockApi({
+      "GET /get_card": () =>
+        fail ? { status: 500, body: { message: "Server down" } } : { body: { data: cartBody([TEA]), message: null } },
+    });
+    renderWithProviders(<CartPage />);
+    expect((await screen.findByRole("alert")).textContent).toContain("Server down");
+    fail = false;
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 3, name: "Green tea" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,109 @@
+import { useId } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "wouter";
+import { useAppStore } from "../../app/store";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { Spinner } from "../../layouts/Spinner";
+import { EmptyState, LoadError } from "../catalogue/States";
+import { CartItemRow } from "./CartItemRow";
+import { CartTotals, totalsOf } from "./CartTotals";
+import { CouponForm } from "./CouponForm";
+import { useCart } from "./useCart";
+import { useRemoveItem, useUpdateQuantity } from "./useCartMutations";
+import styles from "./Cart.module.css";
+
+/**
+ * /cart (spec 2, 3, 4): the lines with their steppers, remove and favourite, the coupon,
+ * the totals and the way to checkout. Loading, failure and the empty cart ('You don't
+ * have any product') each have their own state.
+ */
+export default function CartPage() {
+  const intl = useIntl();
+  const text = useCoreText();
+  const query = useCart();
+  const cart = useAppStore((s) => s.cart);
+  const update = useUpdateQuantity();
+  const remove = useRemoveItem();
+  const titleId = useId();
+  const summaryId = useId();
+
+  const heading = (
+    <h1 id={titleId} className={styles.title}>
+      <FormattedMessage id="cart.title" />
+    </h1>
+  );
+
+  if (!cart && query.isError) {
+    return (
+      <section className={styles.page} aria-labelledby={titleId}>
+        {heading}
+        <LoadError error={query.error} onRetry={() => void query.refetch()} />
+      </section>
+    );
+  }
+  // The store may hold a cart from an add before the first load: show it meanwhile,
+  // but never an "empty" cart that has not been loaded yet.
+  if (!cart || (cart.items.length === 0 && query.isPending)) {
+    return (
+      <section className={styles.page} aria-labelledby={titleId} aria-busy="true">
+        {heading}
+        <Spinner />
+      </section>
+    );
+  }
+  if (cart.items.length === 0) {
+    return (
+      <section className={styles.page} aria-labelledby={titleId}>
+        {heading}
+        <EmptyState
+          hint={
+            <Link href="/home" className={styles.primaryLink}>
+              {intl.formatMessage({ id: "cart.continueShopping" })}
+            </Link>
+          }
+        >
+          {text({ kind: "message", id: "cart_empty", params: {} })}
+        </EmptyState>
+      </section>
+    );
+  }
+
+  const branchName = query.data?.branchName ?? null;
+  return (
+    <section className={styles.page} aria-labelledby={titleId}>
+      <div className={styles.head}>
+        {heading}
+        <p className={styles.muted} data-testid="cart-count">
+          {intl.formatMessage({ id: "cart.itemCount" }, { count: cart.items_quantity })}
+          {branchName ? <> · {intl.formatMessage({ id: "cart.shop" }, { shop: branchName })}</> : null}
+        </p>
+      </div>
+      <div className={styles.layout}>
+        <ul className={styles.list} aria-label={intl.formatMessage({ id: "cart.items" })}>
+          {cart.items.map((item) => (
+            <CartItemRow
+              key={item.key}
+              item={item}
+              pricing={cart.pricing}
+              onQuantity={(line, qty) => update.mutate({ item: line, qty })}
+              onRemove={(line) => remove.mutate(line)}
+            />
+          ))}
+        </ul>
+        <aside className={styles.summary} aria-labelledby={summaryId}>
+          <h2 id={summaryId} className={styles.summaryTitle}>
+            <FormattedMessage id="cart.summary" />
+          </h2>
+          <CouponForm appliedCode={cart.coupon_code} />
+          <CartTotals totals={totalsOf(cart)} couponCode={cart.coupon_code} hasItems titleId={summaryId} />
+          <Link href="/checkout" className={styles.checkout}>
+            <FormattedMessage id="cart.checkout" />
+          </Link>
+          <Link href="/home" className={styles.secondaryLink}>
+            <FormattedMessage id="cart.continueShopping" />
+          </Link>
+        </aside>
+      </div>
+    </section>
+  );
+}

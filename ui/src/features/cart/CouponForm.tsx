@@ -1,0 +1,83 @@
+import { useId, useState, type FormEvent } from "react";
+import { useIntl } from "react-intl";
+import { validateFieldRequired, type Text } from "storefront-core";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { failureText, useApplyCoupon } from "./useCartMutations";
+import styles from "./Cart.module.css";
+
+/**
+ * Coupon entry (`POST /add_coupon`). A refusal ('This coupon code is not valid.', 'This
+ * coupon has expired.' …) is toasted like every cart failure and also stays next to the
+ * field; an applied coupon shows its code with a button to remove it.
+ */
+export function CouponForm({ appliedCode }: { appliedCode: string | null }) {
+  const intl = useIntl();
+  const text = useCoreText();
+  const apply = useApplyCoupon();
+  const inputId = useId();
+  const errorId = useId();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<Text | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing = validateFieldRequired(code);
+    if (missing) {
+      setError({ kind: "message", ...missing });
+      return;
+    }
+    setError(null);
+    apply.mutate(code.trim(), {
+      onSuccess: () => setCode(""),
+      onError: (failure) => setError(failureText(failure)),
+    });
+  }
+
+  return (
+    <div className={styles.coupon}>
+      {appliedCode ? (
+        <p className={styles.couponApplied} data-testid="coupon-applied">
+          <span>{intl.formatMessage({ id: "cart.coupon.applied" }, { code: appliedCode })}</span>
+          <button
+            type="button"
+            className={styles.linkButton}
+            disabled={apply.isPending}
+            onClick={() => {
+              setError(null);
+              apply.mutate("");
+            }}
+          >
+            {intl.formatMessage({ id: "cart.coupon.remove" })}
+          </button>
+        </p>
+      ) : null}
+      <form className={styles.couponForm} onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className={styles.couponLabel}>
+          {intl.formatMessage({ id: "cart.coupon.label" })}
+        </label>
+        <div className={styles.couponControls}>
+          <input
+            id={inputId}
+            className={styles.couponInput}
+            value={code}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (error) setError(null);
+            }}
+          />
+          <button type="submit" className={styles.secondaryButton} disabled={apply.isPending} aria-busy={apply.isPending}>
+            {intl.formatMessage({ id: apply.isPending ? "cart.coupon.applying" : "cart.coupon.apply" })}
+          </button>
+        </div>
+        <p id={errorId} className={styles.fieldError} data-testid="coupon-error">
+          {error ? text(error) : ""}
+        </p>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { act, render, waitFor } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cartBadge, parseProfileResponse } from "storefront-core";
+import { ApiError } from "../../api/client";
+import { runEffects } from "../../app/effects";
+import { useAppStore } from "../../app/store";
+import { mockApi, resetClient, testQueryClient } from "../catalogue/test-utils";
+import { remoteConfig } from "../chrome/testing";
+import { cartBody } from "./testing";
+import { CartSync, fetchCart } from "./useCart";
+
+const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
+
+function badge(): number | null {
+  const cart = useAppStore.getState().cart;
+  return cartBadge({ cart, loaded: cart !== null, old_cart_message: null });
+}
+
+const cartCalls = (calls: string[]) => calls.filter((call) => call.includes("/get_card"));
+
+function renderSync() {
+  const client = testQueryClient();
+  const language = useAppStore.getState().language;
+  client.setQueryData(["remote-config", language], remoteConfig());
+  const token = useAppStore.getState().client.token;
+  if (token) client.setQueryData(["profile", token], parseProfileResponse({ data: { user: null, address: null } }));
+  const view = render(
+    <QueryClientProvider client={client}>
+      <CartSync />
+    </QueryClientProvider>,
+  );
+  return { ...view, client };
+}
+
+describe("fetchCart", () => {
+  test("without a service the core refuses: 'Service ID is required.' and no call", async () => {
+    resetClient({ token: "tok", district_id: "1" });
+    const api = mockApi({});
+    const failure = fetchCart(null);
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ text: { kind: "message", id: "service_id_required" } });
+    expect(api.calls()).toEqual([]);
+  });
+
+  test("puts the loaded cart in the store through the core (quantity recounted)", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    mockApi({ "GET /get_card": () => ({ body: { data: { ...cartBody([LINE]), items_quantity: 99 }, message: null } }) });
+    const loaded = await fetchCart(1);
+    expect(loaded.branchName).toBe("Garden City Grocer");
+    expect(useAppStore.getState().cart?.items_quantity).toBe(4);
+    expect(badge()).toBe(4);
+  });
+});
+
+describe("CartSync", () => {
+  test("loads the cart at startup for a signed-in customer with a district and a service", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
+    expect(badge()).toBeNull();
+    renderSync();
+    await waitFor(() => expect(badge()).toBe(4));
+    expect(cartCalls(api.calls())).toEqual(["GET /get_card?service_id=1"]);
+  });
+
+  test("an empty cart loads but shows no badge", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    mockApi({ "GET /get_card": () => ({ body: { data: cartBody([]), message: null } }) });
+    renderSync();
+    await waitFor(() => expect(useAppStore.getState().cart).not.toBeNull());
+    expect(badge()).toBeNull();
+  });
+
+  test("no load without a district (the startup plan has no cart load) nor for guests", async () => {
+    resetClient({ token: "tok", selectedService: "1" });
+    const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
+    renderSync().unmount();
+    resetClient({ district_id: "1", selectedService: "1" });
+    renderSync();
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(cartCalls(api.calls())).toEqual([]);
+    expect(useAppStore.getState().cart).toBeNull();
+  });
+
+  test("signing out forgets the cart", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
+    const { client } = renderSync();
+    await waitFor(() => expect(badge()).toBe(4));
+    act(() => runEffects([{ type: "remove", keys: ["token"] }], { navigate: jest.fn(), queryClient: client }));
+    await waitFor(() => expect(useAppStore.getState().cart).toBeNull());
+  });
+});

@@ -1,0 +1,354 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useAppStore } from "../../app/store";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../catalogue/test-utils";
+import { SETTINGS } from "../chrome/testing";
+import { cartBody } from "../cart/testing";
+import CheckoutPage from "./CheckoutPage";
+import { ADD_ADDRESS_HREF } from "./AddressStep";
+import { CHECKOUT_KEY_STORAGE, finishCheckoutAttempt } from "./idempotency";
+
+const LINES = [{ id: 1, productId: 10, qty: 2, price: "25.00", name: "Green tea" }];
+
+function address(id: number, name: string, isDefault: boolean) {
+  return {
+    id,
+    name,
+    contact_name: "Mona Adel",
+    phone: "+201001234567",
+    country: "Egypt",
+    country_id: { name: "Egypt" },
+    region: "Cairo",
+    city: "Cairo",
+    city_id: { name: "Cairo" },
+    address_details: `${id} Nile Street`,
+    building_number: "",
+    floor: "",
+    apartment_number: "",
+    postal_code: "",
+    district: { id: 1, name: "Zamalek" },
+    district_id: 1,
+    location: { latitude: 30.06, longitude: 31.22 },
+    type: "home",
+    is_default: isDefault,
+    created_at: "2025-03-01T09:30:00Z",
+  };
+}
+
+const HOME = address(7, "Home", false);
+const WORK = address(8, "Work", true);
+
+function order(id: number) {
+  return {
+    id,
+    number: String(100000 + id),
+    date: "2025-03-01 09:30",
+    created_at: "2025-03-01T09:30:00Z",
+    status: "pending",
+    status_label: "Pending",
+    payment_method: "cash",
+    payment_card: null,
+    price: "50.00",
+    subtotal: "50.00",
+    discount_coupon: "0.00",
+    coupon: null,
+    delivery_fee: "12.50",
+    tax: "7.00",
+    cart_total: "69.50",
+    wallet_balance: "0.00",
+    total: "69.50",
+    delivery_code: "4821",
+    estimated_arrival_time: "2025-03-01 10:00",
+    points_earned: 50,
+    currency: "EGP",
+    branch: { id: 3, name: "Garden City Grocer" },
+    address: null,
+    history: [],
+    items: [],
+    can_cancel: true,
+    can_return: false,
+  };
+}
+
+interface Setup {
+  lines?: typeof LINES;
+  addresses?: unknown[];
+  balance?: string;
+  checkout?: (body: unknown, request: Request) => Reply;
+}
+
+function setup({ lines = LINES, addresses = [HOME, WORK], balance = "0.00", checkout }: Setup = {}) {
+  const keys: (string | null)[] = [];
+  let placed = false;
+  const api = mockApi({
+    // The server empties the cart once an order is placed.
+    "GET /get_card": () => ({ body: { data: cartBody(placed ? [] : lines), message: null } }),
+    "GET /addresses": () => ({ body: { data: addresses, meta: { current_page: 1, last_page: 1, per_page: 50, total: 2 } } }),
+    "GET /wallet": () => ({ body: { data: { balance, currency: "EGP" }, message: null } }),
+    "GET /setting": () => ({ body: { data: SETTINGS, message: null } }),
+    "GET /static-pages": () => ({ body: { data: [], message: null } }),
+    "POST /order/checkout": async (_url, request) => {
+      keys.push(request.headers.get("Idempotency-Key"));
+      const body: unknown = await request.json();
+      const reply = checkout ? checkout(body, request) : { status: 201, body: { data: order(5), message: "Your order has been placed." } };
+      placed ||= reply.status === 201;
+      return reply;
+    },
+  });
+  const view = renderWithProviders(<CheckoutPage />);
+  return { api, keys, ...view };
+}
+
+async function toPayment() {
+  await screen.findByRole("radio", { name: /Home/ });
+  fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+  await screen.findByRole("heading", { level: 2, name: /Payment/ });
+}
+
+function fillCard(values: Partial<Record<"number" | "name" | "month" | "year" | "cvv", string>> = {}) {
+  const v = { number: "4242 4242 4242 4242", name: "Mona Adel", month: "12", year: "39", cvv: "123", ...values };
+  fireEvent.change(screen.getByLabelText("Card number"), { target: { value: v.number } });
+  fireEvent.change(screen.getByLabelText("Name on card"), { target: { value: v.name } });
+  fireEvent.change(screen.getByLabelText("Expiry month"), { target: { value: v.month } });
+  fireEvent.change(screen.getByLabelText("Expiry year (YY)"), { target: { value: v.year } });
+  fireEvent.change(screen.getByLabelText("CVV"), { target: { value: v.cvv } });
+}
+
+async function toReviewWithCash(wallet = false) {
+  await toPayment();
+  fireEvent.click(screen.getByRole("radio", { name: "Cash on delivery" }));
+  if (wallet) fireEvent.click(await screen.findByRole("checkbox", { name: /Use my wallet balance/ }));
+  fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+  await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+}
+
+function acceptAndPlace() {
+  fireEvent.click(screen.getByRole("checkbox", { name: "I accept the privacy policy and the terms and conditions" }));
+  fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+}
+
+describe("CheckoutPage", () => {
+  beforeEach(() => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    sessionStorage.clear();
+    finishCheckoutAttempt();
+    window.history.replaceState(null, "", "/checkout");
+  });
+
+  test("the address step preselects the default address and links to a new one", async () => {
+    setup();
+    const work = await screen.findByRole("radio", { name: /Work/ });
+    expect((work as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("radio", { name: /Home/ }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole("link", { name: "Add a new address" }).getAttribute("href")).toBe(ADD_ADDRESS_HREF);
+    expect(ADD_ADDRESS_HREF).toBe("/account/my-address?new=1&returnTo=/checkout");
+    expect(screen.getByRole("listitem", { current: "step" }).textContent).toContain("Address");
+  });
+
+  test("without an address: 'no address available' and 'please choose an address'", async () => {
+    setup({ addresses: [] });
+    expect((await screen.findByTestId("no-addresses")).textContent).toBe("no address available");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(screen.getByRole("alert").textContent).toBe("please choose an address");
+    expect(screen.queryByRole("heading", { level: 2, name: /Payment/ })).toBeNull();
+  });
+
+  test("the card form checks the core's rules: 16 digits, 3-digit CVV, 2-digit year", async () => {
+    setup();
+    await toPayment();
+    fillCard({ number: "4242 4242", cvv: "12", year: "2039", name: "" });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Card number must be 16 digits")).toBeTruthy();
+    expect(screen.getByText("CVV must be 3 digits")).toBeTruthy();
+    expect(screen.getByText("Year must be 2 digits")).toBeTruthy();
+    expect(screen.getByText("This field is required")).toBeTruthy();
+    expect(screen.getByLabelText("Card number").getAttribute("aria-invalid")).toBe("true");
+    fillCard();
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { level: 2, name: /Review your order/ })).toBeTruthy();
+    expect(screen.getByTestId("review-payment").textContent).toBe("Card ending in 4242");
+  });
+
+  test("placing needs the privacy and terms acceptance, then sends the order with a key", async () => {
+    const { api, keys } = setup();
+    await toReviewWithCash();
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    expect(screen.getByTestId("terms-error").textContent).toBe(
+      "Please accept the privacy policy and the terms and conditions",
+    );
+    expect(api.bodies("POST /order/checkout")).toEqual([]);
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(api.bodies("POST /order/checkout")).toEqual([
+      { service_id: 1, address_id: 8, payment_method: "cash", use_wallet: false, card: null },
+    ]);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    // The attempt is over: the key is forgotten and the cart emptied (no badge).
+    expect(sessionStorage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
+    expect(useAppStore.getState().cart?.items_quantity).toBe(0);
+  });
+
+  test("a declined card keeps the cart, shows the message on the payment step and retries with the same key", async () => {
+    let decline = true;
+    const { api, keys } = setup({
+      checkout: () =>
+        decline
+          ? {
+              status: 400,
+              body: {
+                message: "An error occured while processing your payment, please try again later",
+                errors: { error: "An error occured while processing your payment, please try again later" },
+              },
+            }
+          : { status: 201, body: { data: order(6), message: "Your order has been placed." } },
+    });
+    await toPayment();
+    fillCard({ number: "4000000000000002" });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    acceptAndPlace();
+    expect((await screen.findByTestId("payment-error")).textContent).toBe(
+      "An error occured while processing your payment, please try again later",
+    );
+    expect(screen.getByRole("heading", { level: 2, name: /Payment/ })).toBeTruthy();
+    expect(useAppStore.getState().cart?.items_quantity).toBe(2);
+    expect(toastTexts()).toEqual([]);
+
+    decline = false;
+    fillCard({ number: "5555 5555 5555 4444" });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/6"));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const bodies = api.bodies("POST /order/checkout") as { card: { number: string } }[];
+    expect(bodies.map((b) => b.card.number)).toEqual(["4000000000000002", "5555 5555 5555 4444"]);
+  });
+
+  test("a delivery-area refusal returns to the address step and marks the address", async () => {
+    setup({
+      checkout: () => ({
+        status: 400,
+        body: {
+          message: "Sorry, we don't deliver to your area now!",
+          errors: { error: "Sorry, we don't deliver to your area now!" },
+        },
+      }),
+    });
+    await toReviewWithCash();
+    acceptAndPlace();
+    expect((await screen.findByTestId("address-error")).textContent).toBe("Sorry, we don't deliver to your area now!");
+    const refused = screen.getByTestId("address-not-served");
+    expect(refused.textContent).toBe("We Don't Deliver To Your Location");
+    expect(within(refused.closest("label") as HTMLElement).getByRole("radio").getAttribute("value")).toBe("8");
+  });
+
+  test("'Balance Not Sufficient' is shown on the payment step", async () => {
+    const { api } = setup({
+      checkout: () => ({ status: 400, body: { message: "Balance Not Sufficient", errors: { error: "Balance Not Sufficient" } } }),
+    });
+    await toReviewWithCash(true);
+    expect(screen.getByTestId("review-payment").textContent).toContain("Wallet balance is used first");
+    acceptAndPlace();
+    expect((await screen.findByTestId("payment-error")).textContent).toBe("Balance Not Sufficient");
+    expect((api.bodies("POST /order/checkout")[0] as { use_wallet: boolean }).use_wallet).toBe(true);
+  });
+
+  test("a stock refusal stays on the review step with a way back to the cart", async () => {
+    setup({
+      checkout: () => ({
+        status: 400,
+        body: { message: "There is not enough stock available.", errors: { error: "There is not enough stock available." } },
+      }),
+    });
+    await toReviewWithCash();
+    acceptAndPlace();
+    const alert = await screen.findByTestId("review-error");
+    expect(alert.textContent).toContain("There is not enough stock available.");
+    expect(within(alert).getByRole("link", { name: "Review your cart" }).getAttribute("href")).toBe("/cart");
+  });
+
+  test("the wallet balance is shown in the page's locale", async () => {
+    useAppStore.setState({ language: "ar" });
+    setup({ balance: "150.00" });
+    await screen.findByRole("radio", { name: /Home/ });
+    fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
+    const option = await screen.findByTestId("wallet-option");
+    expect(option.textContent?.replace(/\u00a0/g, " ")).toBe("استخدم رصيد محفظتي (المتاح \u200f١٥٠٫٠٠ ج.م.\u200f)");
+  });
+
+  test("a double click sends one placement", async () => {
+    const { keys } = setup();
+    await toReviewWithCash();
+    fireEvent.click(screen.getByRole("checkbox", { name: "I accept the privacy policy and the terms and conditions" }));
+    const button = screen.getByRole("button", { name: "Place order" });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(keys).toHaveLength(1);
+  });
+
+  test("a lost answer keeps the cart shown; placing again replays the same key", async () => {
+    let calls = 0;
+    const { api, keys } = setup({
+      checkout: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 201, body: { data: order(5), message: "Your order has been placed." } }
+          : { status: 200, body: { data: order(5), message: "Your order has been placed." } };
+      },
+    });
+    await toReviewWithCash();
+    // The first answer never arrives (the request itself reached the server).
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (request: Request) => {
+      await realFetch(request);
+      throw new TypeError("Failed to fetch");
+    }) as typeof fetch;
+    acceptAndPlace();
+    expect((await screen.findByTestId("review-error")).textContent).toContain("No response received from server.");
+    globalThis.fetch = realFetch;
+    expect(screen.getByRole("button", { name: "Place order" })).toBeTruthy();
+    expect(api.calls().filter((c) => c.startsWith("GET /get_card"))).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  test("after a reload during placement the open attempt is asked for its order", async () => {
+    sessionStorage.setItem(CHECKOUT_KEY_STORAGE, "key-before-reload");
+    const { api, keys } = setup({
+      lines: [],
+      checkout: () => ({ status: 200, body: { data: order(9), message: "Your order has been placed." } }),
+    });
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/9"));
+    expect(keys).toEqual(["key-before-reload"]);
+    expect(api.bodies("POST /order/checkout")).toEqual([{ payment_method: "cash" }]);
+    expect(sessionStorage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
+  });
+
+  test("an open attempt that placed nothing is closed and the empty cart shown", async () => {
+    sessionStorage.setItem(CHECKOUT_KEY_STORAGE, "key-that-placed-nothing");
+    setup({
+      lines: [],
+      checkout: () => ({
+        status: 422,
+        body: { message: "Service ID is required.", errors: { service_id: ["Service ID is required."] } },
+      }),
+    });
+    expect((await screen.findByTestId("empty-state")).textContent).toContain("You don't have any product");
+    expect(sessionStorage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
+    expect(window.location.pathname).toBe("/checkout");
+  });
+
+  test("with items in the cart an open attempt is simply continued with its key", async () => {
+    sessionStorage.setItem(CHECKOUT_KEY_STORAGE, "key-of-this-attempt");
+    const { keys } = setup();
+    await toReviewWithCash();
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(keys).toEqual(["key-of-this-attempt"]);
+  });
+});

@@ -1,0 +1,255 @@
+import { useId, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { FormattedMessage, useIntl } from "react-intl";
+import { z } from "zod";
+import {
+  renderMessage,
+  validateCardNumber,
+  validateCvv,
+  validateExpiryYear,
+  validateFieldRequired,
+  type Language,
+  type Message,
+  type Text,
+} from "storefront-core";
+import { useAppStore } from "../../app/store";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { usePriceFormatter } from "../catalogue/Price";
+import { useWallet } from "./queries";
+import type { PaymentChoice } from "./usePlaceOrder";
+import styles from "./Checkout.module.css";
+
+/** The payment form: method, wallet and (for a card) the card. */
+export interface PaymentForm {
+  method: "card" | "cash";
+  useWallet: boolean;
+  number: string;
+  name: string;
+  exp_month: string;
+  exp_year: string;
+  cvv: string;
+}
+
+type CardField = "number" | "name" | "exp_month" | "exp_year" | "cvv";
+
+/** The core's rules for each card field, first failure first (spec 5, 9). */
+function cardChecks(form: PaymentForm): Record<CardField, (Message | null)[]> {
+  return {
+    number: [validateFieldRequired(form.number), validateCardNumber(form.number)],
+    name: [validateFieldRequired(form.name)],
+    exp_month: [validateFieldRequired(form.exp_month)],
+    exp_year: [validateFieldRequired(form.exp_year), validateExpiryYear(form.exp_year)],
+    cvv: [validateFieldRequired(form.cvv), validateCvv(form.cvv)],
+  };
+}
+
+/** The zod schema carrying the core's card rules (checked only when paying by card). */
+export function paymentSchema(language: Language) {
+  return z
+    .object({
+      method: z.enum(["card", "cash"]),
+      useWallet: z.boolean(),
+      number: z.string(),
+      name: z.string(),
+      exp_month: z.string(),
+      exp_year: z.string(),
+      cvv: z.string(),
+    })
+    .superRefine((form, ctx) => {
+      if (form.method !== "card") return;
+      for (const [field, checks] of Object.entries(cardChecks(form))) {
+        const failed = checks.find((message): message is Message => message !== null);
+        if (failed) ctx.addIssue({ code: "custom", path: [field], message: renderMessage(failed, language) });
+      }
+    });
+}
+
+export function paymentChoice(form: PaymentForm): PaymentChoice {
+  return {
+    method: form.method,
+    useWallet: form.useWallet,
+    card:
+      form.method === "card"
+        ? { number: form.number, name: form.name, exp_month: form.exp_month, exp_year: form.exp_year, cvv: form.cvv }
+        : null,
+  };
+}
+
+const EMPTY: PaymentForm = { method: "card", useWallet: false, number: "", name: "", exp_month: "", exp_year: "", cvv: "" };
+
+interface PaymentStepProps {
+  initial: PaymentChoice | null;
+  onDone(choice: PaymentChoice): void;
+  onBack(): void;
+  /** A placement failure about the payment ('Balance Not Sufficient', a declined card…). */
+  failure: Text | null;
+}
+
+/**
+ * Step 2: card or cash, optionally the wallet balance first. The card form is
+ * react-hook-form with zod carrying the core's validators: 16-digit number, 3-digit CVV,
+ * 2-digit year.
+ */
+export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepProps) {
+  const intl = useIntl();
+  const text = useCoreText();
+  const format = usePriceFormatter();
+  const language = useAppStore((s) => s.language);
+  const wallet = useWallet();
+  const failureId = useId();
+  const ids = {
+    number: useId(),
+    name: useId(),
+    exp_month: useId(),
+    exp_year: useId(),
+    cvv: useId(),
+    wallet: useId(),
+  };
+  const schema = useMemo(() => paymentSchema(language), [language]);
+  const defaults: PaymentForm = initial
+    ? { ...EMPTY, method: initial.method, useWallet: initial.useWallet, ...(initial.card ?? {}) }
+    : EMPTY;
+  const { register, handleSubmit, control, formState } = useForm<PaymentForm>({
+    resolver: zodResolver(schema),
+    defaultValues: defaults,
+  });
+  const method = useWatch({ control, name: "method" });
+
+  const field = (name: CardField, label: string, props: Record<string, unknown>) => {
+    const message = formState.errors[name]?.message;
+    const id = ids[name];
+    return (
+      <div className={styles.field}>
+        <label htmlFor={id} className={styles.label}>
+          <FormattedMessage id={label} />
+        </label>
+        <input
+          id={id}
+          className={styles.input}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : undefined}
+          {...props}
+          {...register(name)}
+        />
+        {message ? (
+          <p id={`${id}-error`} className={styles.fieldError} role="alert">
+            {message}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  const monthError = formState.errors.exp_month?.message;
+  const months = Array.from({ length: 12 }, (_, i) => i + 1);
+
+  return (
+    <form className={styles.stepBody} noValidate onSubmit={handleSubmit((form) => onDone(paymentChoice(form)))}>
+      <fieldset className={styles.choices}>
+        <legend className={styles.legend}>
+          <FormattedMessage id="checkout.payment.title" />
+        </legend>
+        <label className={styles.choice}>
+          <input type="radio" value="card" {...register("method")} />
+          <span className={styles.choiceTitle}>
+            <FormattedMessage id="checkout.payment.card" />
+          </span>
+        </label>
+        <label className={styles.choice}>
+          <input type="radio" value="cash" {...register("method")} />
+          <span className={styles.choiceTitle}>
+            <FormattedMessage id="checkout.payment.cash" />
+          </span>
+        </label>
+      </fieldset>
+
+      {method === "card" ? (
+        <fieldset className={styles.card}>
+          <legend className={styles.legend}>
+            <FormattedMessage id="checkout.card.title" />
+          </legend>
+          {field("number", "checkout.card.number", {
+            inputMode: "numeric",
+            autoComplete: "cc-number",
+            dir: "ltr",
+            maxLength: 23,
+          })}
+          {field("name", "checkout.card.name", { autoComplete: "cc-name" })}
+          <div className={styles.fieldRow}>
+            <div className={styles.field}>
+              <label htmlFor={ids.exp_month} className={styles.label}>
+                <FormattedMessage id="checkout.card.month" />
+              </label>
+              <select
+                id={ids.exp_month}
+                className={styles.input}
+                autoComplete="cc-exp-month"
+                aria-invalid={monthError ? true : undefined}
+                aria-describedby={monthError ? `${ids.exp_month}-error` : undefined}
+                {...register("exp_month")}
+              >
+                <option value="">—</option>
+                {months.map((m) => (
+                  <option key={m} value={String(m).padStart(2, "0")}>
+                    {intl.formatNumber(m, { minimumIntegerDigits: 2, useGrouping: false })}
+                  </option>
+                ))}
+              </select>
+              {monthError ? (
+                <p id={`${ids.exp_month}-error`} className={styles.fieldError} role="alert">
+                  {monthError}
+                </p>
+              ) : null}
+            </div>
+            {field("exp_year", "checkout.card.year", { inputMode: "numeric", autoComplete: "cc-exp-year", dir: "ltr", maxLength: 2 })}
+            {field("cvv", "checkout.card.cvv", { inputMode: "numeric", autoComplete: "cc-csc", dir: "ltr", maxLength: 3 })}
+          </div>
+          <p className={styles.muted}>
+            <FormattedMessage id="checkout.card.hint" />
+          </p>
+        </fieldset>
+      ) : null}
+
+      <fieldset className={styles.choices}>
+        <legend className={styles.legend}>
+          <FormattedMessage id="checkout.wallet.title" />
+        </legend>
+        {wallet.isPending ? (
+          <p className={styles.muted} role="status">
+            <FormattedMessage id="checkout.wallet.loading" />
+          </p>
+        ) : (
+          <label className={styles.choice} htmlFor={ids.wallet}>
+            <input id={ids.wallet} type="checkbox" {...register("useWallet")} />
+            <span className={styles.choiceText}>
+              <span className={styles.choiceTitle} data-testid="wallet-option">
+                {intl.formatMessage(
+                  { id: "checkout.wallet.use" },
+                  { balance: format(wallet.data?.balance ?? "0.00", wallet.data?.currency) },
+                )}
+              </span>
+              <span className={styles.muted}>
+                <FormattedMessage id="checkout.wallet.note" />
+              </span>
+            </span>
+          </label>
+        )}
+      </fieldset>
+
+      {failure ? (
+        <p id={failureId} className={styles.stepError} role="alert" data-testid="payment-error">
+          {text(failure)}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onBack}>
+          <FormattedMessage id="checkout.back" />
+        </button>
+        <button type="submit" className={styles.primary}>
+          <FormattedMessage id="checkout.continue" />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,195 @@
+import { useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "wouter";
+import {
+  cartTotals,
+  footerContent,
+  normalizeDigits,
+  validatePrivacyTermsAccepted,
+  type Cart,
+  type Message,
+  type Settings,
+  type StaticPage,
+  type Text,
+} from "storefront-core";
+import { useSettings, useStaticPages } from "../../api/queries";
+import { useAppStore } from "../../app/store";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { usePriceFormatter } from "../catalogue/Price";
+import { CartTotals, totalsOf } from "../cart/CartTotals";
+import { FOOTER_PAGES_CATEGORY } from "../chrome/Footer";
+import type { Address } from "./queries";
+import type { PaymentChoice } from "./usePlaceOrder";
+import styles from "./Checkout.module.css";
+
+interface ReviewStepProps {
+  cart: Cart;
+  address: Address | null;
+  payment: PaymentChoice;
+  placing: boolean;
+  onPlace(): void;
+  onEdit(step: "address" | "payment"): void;
+  /** A placement failure about the cart (stock, empty cart, the shop's minimum…). */
+  failure: Text | null;
+}
+
+/** The store's policy pages (privacy, terms), linked next to the acceptance box. */
+function usePolicyLinks() {
+  const language = useAppStore((s) => s.language);
+  const settings = useSettings().data;
+  const pages = useStaticPages(FOOTER_PAGES_CATEGORY, true).data;
+  return footerContent((settings ?? {}) as Settings, (pages ?? []) as StaticPage[], language, new Date().getFullYear())
+    .policy_links;
+}
+
+/**
+ * Step 3: what is ordered, where it goes, how it is paid and every total; the privacy
+ * policy and the terms must be accepted (the core's rule) before the order is placed.
+ */
+export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure }: ReviewStepProps) {
+  const intl = useIntl();
+  const text = useCoreText();
+  const format = usePriceFormatter();
+  const policies = usePolicyLinks();
+  const termsId = useId();
+  const termsErrorId = useId();
+  const totalsId = useId();
+  const [accepted, setAccepted] = useState(false);
+  const [termsError, setTermsError] = useState<Message | null>(null);
+  const last4 = payment.card ? normalizeDigits(payment.card.number).replace(/\D/g, "").slice(-4) : "";
+
+  return (
+    <div className={styles.stepBody}>
+      <section className={styles.reviewBlock} aria-labelledby={`${totalsId}-items`}>
+        <h3 id={`${totalsId}-items`} className={styles.blockTitle}>
+          <FormattedMessage id="checkout.review.items" />
+        </h3>
+        <ul className={styles.reviewItems}>
+          {cart.items.map((item) => (
+            <li key={item.key} className={styles.reviewItem}>
+              <span>{item.product?.name ?? `#${item.product_id}`}</span>
+              <span className={styles.muted}>
+                {intl.formatMessage({ id: "checkout.review.line" }, { qty: item.qty, price: format(item.price) })}
+              </span>
+              <span className={styles.amount}>{format(cartTotals([{ price: item.price, qty: item.qty }], cart.pricing, null).price)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.reviewBlock} aria-labelledby={`${totalsId}-address`}>
+        <div className={styles.blockHead}>
+          <h3 id={`${totalsId}-address`} className={styles.blockTitle}>
+            <FormattedMessage id="checkout.review.address" />
+          </h3>
+          <button type="button" className={styles.linkButton} onClick={() => onEdit("address")}>
+            <FormattedMessage id="checkout.change" />
+          </button>
+        </div>
+        {address ? (
+          <p className={styles.summaryText} data-testid="review-address">
+            <strong>{address.name}</strong> — {address.address_details}
+            {address.district?.name ? `, ${address.district.name}` : ""}
+          </p>
+        ) : null}
+      </section>
+
+      <section className={styles.reviewBlock} aria-labelledby={`${totalsId}-payment`}>
+        <div className={styles.blockHead}>
+          <h3 id={`${totalsId}-payment`} className={styles.blockTitle}>
+            <FormattedMessage id="checkout.review.payment" />
+          </h3>
+          <button type="button" className={styles.linkButton} onClick={() => onEdit("payment")}>
+            <FormattedMessage id="checkout.change" />
+          </button>
+        </div>
+        <p className={styles.summaryText} data-testid="review-payment">
+          {payment.method === "card" ? (
+            <FormattedMessage id="checkout.review.cardEnding" values={{ last4: <bdi dir="ltr">{last4}</bdi> }} />
+          ) : (
+            <FormattedMessage id="checkout.payment.cash" />
+          )}
+          {payment.useWallet ? (
+            <>
+              {" · "}
+              <FormattedMessage id="checkout.review.wallet" />
+            </>
+          ) : null}
+        </p>
+      </section>
+
+      <section className={styles.reviewBlock} aria-labelledby={totalsId}>
+        <h3 id={totalsId} className={styles.blockTitle}>
+          <FormattedMessage id="checkout.review.totals" />
+        </h3>
+        <CartTotals totals={totalsOf(cart)} couponCode={cart.coupon_code} hasItems={cart.items.length > 0} titleId={totalsId} />
+      </section>
+
+      <div className={styles.terms}>
+        <label htmlFor={termsId} className={styles.choice}>
+          <input
+            id={termsId}
+            type="checkbox"
+            checked={accepted}
+            aria-invalid={termsError ? true : undefined}
+            aria-describedby={termsError ? termsErrorId : undefined}
+            onChange={(event) => {
+              setAccepted(event.target.checked);
+              if (event.target.checked) setTermsError(null);
+            }}
+          />
+          <span>
+            <FormattedMessage id="checkout.terms.label" />
+          </span>
+        </label>
+        {policies.length > 0 ? (
+          <p className={styles.muted}>
+            <FormattedMessage id="checkout.terms.read" />{" "}
+            {policies.map((link, index) => (
+              <span key={link.to}>
+                {index > 0 ? " · " : null}
+                <Link href={link.to} target="_blank" rel="noopener">
+                  {link.title}
+                </Link>
+              </span>
+            ))}
+          </p>
+        ) : null}
+        {termsError ? (
+          <p id={termsErrorId} className={styles.fieldError} role="alert" data-testid="terms-error">
+            {text({ kind: "message", ...termsError })}
+          </p>
+        ) : null}
+      </div>
+
+      {failure ? (
+        <div className={styles.stepError} role="alert" data-testid="review-error">
+          <p>{text(failure)}</p>
+          <Link href="/cart">
+            <FormattedMessage id="checkout.reviewCart" />
+          </Link>
+        </div>
+      ) : null}
+
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={() => onEdit("payment")}>
+          <FormattedMessage id="checkout.back" />
+        </button>
+        <button
+          type="button"
+          className={styles.primary}
+          disabled={placing}
+          aria-busy={placing}
+          data-testid="place-order"
+          onClick={() => {
+            const message = validatePrivacyTermsAccepted(accepted);
+            setTermsError(message);
+            if (!message && !placing) onPlace();
+          }}
+        >
+          <FormattedMessage id={placing ? "checkout.placing" : "checkout.place"} />
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { ApiError } from "../../api/client";
+import { placementFailure } from "./failures";
+
+const server = (text: string) => ({ kind: "server", text }) as const;
+
+describe("placementFailure", () => {
+  test("delivery-area refusals belong to the address step and mark the address", () => {
+    for (const [language, text] of [
+      ["en", "Sorry, we don't deliver to your area now!"],
+      ["ar", "عذرًا، لا نقوم بالتوصيل إلى منطقتك حاليًا!"],
+    ] as const) {
+      const found = placementFailure(new ApiError(400, server(text)), language);
+      expect(found).toEqual({ step: "address", text: server(text), area: true });
+    }
+    const chosen = placementFailure(
+      new ApiError(422, server("please choose an address"), { errors: { address_id: ["please choose an address"] } }),
+      "en",
+    );
+    expect(chosen).toMatchObject({ step: "address", area: false });
+  });
+
+  test("a declined card, the wallet and card fields belong to the payment step", () => {
+    expect(placementFailure(new ApiError(400, server("Balance Not Sufficient")), "en").step).toBe("payment");
+    expect(
+      placementFailure(new ApiError(400, server("An error occured while processing your payment, please try again later")), "en").step,
+    ).toBe("payment");
+    expect(
+      placementFailure(new ApiError(422, server("CVV must be 3 digits"), { errors: { "card.cvv": ["CVV must be 3 digits"] } }), "en")
+        .step,
+    ).toBe("payment");
+  });
+
+  test("stock, an empty cart and anything else stay on the review step", () => {
+    expect(placementFailure(new ApiError(400, server("There is not enough stock available.")), "en").step).toBe("review");
+    expect(placementFailure(new ApiError(400, server("You don't have any product")), "en").step).toBe("review");
+    expect(placementFailure(new Error("boom"), "en")).toEqual({
+      step: "review",
+      text: { kind: "message", id: "generic_error", params: {} },
+      area: false,
+    });
+  });
+});
