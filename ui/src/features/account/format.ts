@@ -1,0 +1,49 @@
+import { useMemo } from "react";
+import { useIntl } from "react-intl";
+
+/**
+ * The API's instants: RFC 3339 (`2025-03-01T09:30:00Z`) or the order flow's
+ * `YYYY-MM-DD HH:MM` in UTC. Null when unreadable.
+ */
+export function parseInstant(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const trimmed = text.trim();
+  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(trimmed) ? `${trimmed.replace(" ", "T")}:00Z` : trimmed;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Locale-aware amounts, numbers and dates for the account pages (react-intl). */
+export function useFormat() {
+  const intl = useIntl();
+  return useMemo(
+    () => ({
+      /** An API amount (decimal string) in its currency, EGP by default. */
+      money: (amount: string | number | null | undefined, currency?: string | null) =>
+        intl.formatNumber(Number(amount ?? 0), { style: "currency", currency: currency || "EGP" }),
+      number: (value: number) => intl.formatNumber(value),
+      /** A percentage given as a number of percent (`"5.00"` → 5 %). */
+      percent: (value: string | number) =>
+        intl.formatNumber(Number(value) / 100, { style: "percent", maximumFractionDigits: 2 }),
+      dateTime: (text: string | null | undefined) => {
+        const date = parseInstant(text);
+        return date ? intl.formatDate(date, { dateStyle: "medium", timeStyle: "short" }) : (text ?? "");
+      },
+      date: (text: string | null | undefined) => {
+        const date = parseInstant(text);
+        return date ? intl.formatDate(date, { dateStyle: "medium" }) : (text ?? "");
+      },
+      /** A calendar day `YYYY-MM-DD` (no time zone shift). */
+      day: (ymd: string) => {
+        const date = parseInstant(`${ymd}T00:00:00Z`);
+        return date ? intl.formatDate(date, { dateStyle: "full", timeZone: "UTC" }) : ymd;
+      },
+      /** A wall-clock time `HH:MM` of the given day in UTC, shown in the page locale. */
+      time: (hhmm: string) => {
+        const date = parseInstant(`2000-01-01T${hhmm}:00Z`);
+        return date ? intl.formatTime(date, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }) : hhmm;
+      },
+    }),
+    [intl],
+  );
+}

@@ -1,0 +1,3 @@
+import { PublicInformationPage } from "./InformationPage";
+
+export default PublicInformationPage;

@@ -1,0 +1,25 @@
+import { api, unwrap } from "../../api/client";
+
+/** Where an image path of the API is shown from (paths are site paths or full URLs). */
+export function mediaUrl(path: string): string {
+  return path;
+}
+
+/**
+ * `POST /upload-file/upload` (spec 7): multipart with `file`; resolves to
+ * `response.data.path`, the value the profile's `image` then refers to.
+ */
+export async function uploadImage(file: File): Promise<string> {
+  const body = await unwrap(
+    api.POST("/upload-file/upload", {
+      // The generated type names the part; the real body is the FormData below.
+      body: { file: "" },
+      bodySerializer: () => {
+        const form = new FormData();
+        form.append("file", file);
+        return form;
+      },
+    }),
+  );
+  return body.data.path;
+}

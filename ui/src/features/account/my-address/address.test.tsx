@@ -1,0 +1,203 @@
+/** @jest-environment ./src/test/jsdom-environment.cjs */
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { readClientState } from "storefront-core";
+import type { PickerMapProps } from "../../location/Map";
+import { runEffects } from "../../../app/effects";
+import { address } from "../fixtures";
+import { meta, mockApi, polyfillDialog, renderAt, signedIn, toasts } from "../testing";
+import { deliverToAddressEffects, geocodedFields, sameSitePath } from "./addressForm";
+import MyAddressPage from "./MyAddressPage";
+
+// The WebGL map cannot run in jsdom: a double with the picker's props and a "click".
+jest.mock("../../location/Map", () => ({
+  __esModule: true,
+  default: (props: PickerMapProps) => (
+    <div data-testid="map-double" data-zoom={props.zoom}>
+      <button type="button" onClick={() => props.onChoose({ latitude: 30.0626, longitude: 31.2197 })}>
+        click Zamalek
+      </button>
+      <button type="button" onClick={() => props.onChoose({ latitude: 29.9792, longitude: 31.1342 })}>
+        click the pyramids
+      </button>
+    </div>
+  ),
+}));
+
+jest.setTimeout(15_000);
+beforeAll(polyfillDialog);
+
+describe("address helpers", () => {
+  test("returnTo must be a path of this site", () => {
+    expect(sameSitePath("/checkout")).toBe("/checkout");
+    expect(sameSitePath("/account/return-orders/new?order=9")).toBe("/account/return-orders/new?order=9");
+    expect(sameSitePath("//evil.example/x")).toBeNull();
+    expect(sameSitePath("https://evil.example/")).toBeNull();
+    expect(sameSitePath("/\\evil.example")).toBeNull();
+    expect(sameSitePath(null)).toBeNull();
+  });
+
+  test("a map choice fills street, city and region", () => {
+    expect(geocodedFields({ address: "Brazil Street, Zamalek, Cairo" }, "Zamalek")).toEqual({
+      address_details: "Brazil Street, Zamalek, Cairo",
+      city: "Cairo",
+      region: "Zamalek",
+    });
+    expect(geocodedFields({ address: "شارع البرازيل، الزمالك، القاهرة" }, null).city).toBe("القاهرة");
+    expect(geocodedFields(null, null)).toEqual({});
+  });
+
+  test("delivering to an address stores what the core reads back as the delivery location", () => {
+    const host = signedIn();
+    runEffects(deliverToAddressEffects(address(6, { district_id: 2, location: { latitude: 30.04, longitude: 31.2 } })), host);
+    const state = readClientState();
+    expect(state.district_id).toBe(2);
+    expect(state.address_id).toBe(6);
+    expect(state.location).toEqual({ lat: 30.04, lng: 31.2 });
+    expect(state.selected_address?.address_details).toBe("6 Brazil Street");
+    expect(state.use_default_location).toBe(false);
+  });
+});
+
+function addressApi(list = [address(5, { is_default: true, name: "Home" }), address(6, { name: "Work", type: "work" })]) {
+  return mockApi({
+    "GET /addresses": () => ({ body: { data: list, meta: meta(list.length) } }),
+    "DELETE /addresses/6": () => ({ body: { data: null, message: "Address deleted." } }),
+    "POST /addresses/6/default": () => ({ body: { data: address(6, { is_default: true }), message: "Default address updated." } }),
+    "GET /map/search": () => ({
+      body: { data: [{ name: "Brazil Street", address: "Brazil Street, Zamalek, Cairo", location: { latitude: 30.062, longitude: 31.2215 } }], meta: meta(1) },
+    }),
+    "GET /map/is-supported-location": (url) =>
+      url.searchParams.get("latitude")?.startsWith("29.97")
+        ? { body: { data: { supported: false, district_id: null, district: null }, message: "Sorry, we don't deliver to your area now!" } }
+        : { body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } },
+    "POST /addresses": () => ({ status: 201, body: { data: address(9, { name: "Office" }), message: "Address saved." } }),
+  });
+}
+
+const page = (query = "") => <MyAddressPage params={{ id: null }} query={new URLSearchParams(query)} />;
+
+describe("MyAddressPage list", () => {
+  beforeEach(() => {
+    signedIn({ district_id: "1" });
+  });
+
+  test("no addresses: 'no address available'", async () => {
+    addressApi([]);
+    renderAt(page(), "/account/my-address");
+    expect((await screen.findByTestId("empty-state")).textContent).toContain("no address available");
+  });
+
+  test("the default address cannot be deleted: the core's message, no call", async () => {
+    const api = addressApi();
+    renderAt(page(), "/account/my-address");
+    const [home] = await screen.findAllByTestId("address-card");
+    fireEvent.click(within(home as HTMLElement).getByTestId("delete-address"));
+    expect(toasts()).toEqual(["default_address_delete"]);
+    expect(api.calls().some((c) => c.startsWith("DELETE"))).toBe(false);
+    expect(screen.getByTestId("delete-dialog").hasAttribute("open")).toBe(false);
+  });
+
+  test("another address is deleted after confirming", async () => {
+    const api = addressApi();
+    renderAt(page(), "/account/my-address");
+    const cards = await screen.findAllByTestId("address-card");
+    fireEvent.click(within(cards[1] as HTMLElement).getByTestId("delete-address"));
+    const dialog = screen.getByTestId("delete-dialog");
+    expect(dialog.hasAttribute("open")).toBe(true);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toasts()).toEqual(["Address deleted."]));
+    expect(api.calls()).toContain("DELETE /addresses/6");
+  });
+
+  test("set as default calls the API; deliver here stores the address and goes home", async () => {
+    const api = addressApi();
+    const { history } = renderAt(page(), "/account/my-address");
+    const cards = await screen.findAllByTestId("address-card");
+    const work = cards[1] as HTMLElement;
+    fireEvent.click(within(work).getByTestId("set-default"));
+    await waitFor(() => expect(toasts()).toEqual(["Default address updated."]));
+    expect(api.calls()).toContain("POST /addresses/6/default");
+    fireEvent.click(within(work).getByTestId("deliver-here"));
+    expect(readClientState().address_id).toBe(6);
+    expect(history.at(-1)).toBe("/home");
+  });
+});
+
+describe("MyAddressPage form", () => {
+  beforeEach(() => {
+    signedIn({ district_id: "1" });
+  });
+
+  test("?new=1 opens the add form; an empty form shows the core's messages", async () => {
+    const api = addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "123" } });
+    fireEvent.change(within(form).getByLabelText(/Postal code/), { target: { value: "12a" } });
+    fireEvent.click(within(form).getByTestId("address-save"));
+    const errors = within(form).getAllByTestId("field-error").map((e) => e.textContent);
+    expect(errors).toEqual(expect.arrayContaining(["This field is required", "Phone Number is Invalid", "Only number"]));
+    expect(within(form).getByTestId("location-error").textContent).toBe("please choose a location");
+    expect(api.bodies("POST /addresses")).toHaveLength(0);
+  });
+
+  test("a point outside every district is 'Location not supported'", async () => {
+    addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    fireEvent.click(await screen.findByRole("button", { name: "click the pyramids" }));
+    await waitFor(() => expect(screen.getByTestId("location-error").textContent).toBe("Location not supported"));
+  });
+
+  test("search fills the geocoded fields; saving returns to a same-site returnTo", async () => {
+    const api = addressApi();
+    const { history } = renderAt(page("new=1&returnTo=%2Fcheckout"), "/account/my-address?new=1&returnTo=%2Fcheckout");
+    const form = await screen.findByTestId("address-form");
+    jest.useFakeTimers();
+    fireEvent.change(within(form).getByTestId("address-map-search"), { target: { value: "brazil" } });
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    jest.useRealTimers();
+    fireEvent.click(await within(form).findByRole("button", { name: /Brazil Street, Zamalek, Cairo/ }));
+    await waitFor(() => expect((within(form).getByLabelText(/Region/) as HTMLInputElement).value).toBe("Zamalek"));
+    expect((within(form).getByLabelText(/^Address$/) as HTMLInputElement).value).toBe("Brazil Street, Zamalek, Cairo");
+    expect((within(form).getByLabelText(/City/) as HTMLInputElement).value).toBe("Cairo");
+    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Office" } });
+    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona Adel" } });
+    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "01001234567" } });
+    fireEvent.click(within(form).getByTestId("address-save"));
+    await waitFor(() => expect(api.bodies("POST /addresses")).toHaveLength(1));
+    expect(api.bodies("POST /addresses")[0]).toMatchObject({
+      name: "Office",
+      contact_name: "Mona Adel",
+      phone: "01001234567",
+      country: "Egypt",
+      region: "Zamalek",
+      city: "Cairo",
+      address_details: "Brazil Street, Zamalek, Cairo",
+      location: { latitude: 30.062, longitude: 31.2215 },
+      type: "home",
+      is_default: false,
+    });
+    await waitFor(() => expect(history.at(-1)).toBe("/checkout"));
+    expect(toasts()).toEqual(["Address saved."]);
+  });
+
+  test("the server's 422 messages show on their fields", async () => {
+    mockApi({
+      "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "POST /addresses": () => ({ status: 422, body: { message: "Bad", errors: { phone: ["Phone Number is Invalid"] } } }),
+    });
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
+    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
+    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
+    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
+    fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "1 Nile St" } });
+    await waitFor(() => expect(within(form).getByTestId("address-location-status").textContent).toContain("Pick this address"));
+    fireEvent.click(within(form).getByTestId("address-save"));
+    expect(await within(form).findByText("Phone Number is Invalid")).toBeTruthy();
+  });
+});

@@ -1,0 +1,179 @@
+import {
+  validateFieldRequired,
+  validateLocationChosen,
+  validateMaxLength,
+  validateOnlyNumbers,
+  validatePhone,
+  type Effect,
+  type GeoPoint,
+  type Message,
+  type Address as CoreAddress,
+} from "storefront-core";
+import type { Address, AddressRequest } from "../queries";
+import { first } from "../useCoreForm";
+
+export type AddressType = "home" | "work" | "other";
+
+export interface AddressValues extends Record<string, unknown> {
+  type: AddressType;
+  name: string;
+  contact_name: string;
+  phone: string;
+  country: string;
+  region: string;
+  city: string;
+  address_details: string;
+  building_number: string;
+  floor: string;
+  apartment_number: string;
+  postal_code: string;
+  is_default: boolean;
+}
+
+export const DEFAULT_COUNTRY = "Egypt";
+
+export function emptyAddress(): AddressValues {
+  return {
+    type: "home",
+    name: "",
+    contact_name: "",
+    phone: "",
+    country: DEFAULT_COUNTRY,
+    region: "",
+    city: "",
+    address_details: "",
+    building_number: "",
+    floor: "",
+    apartment_number: "",
+    postal_code: "",
+    is_default: false,
+  };
+}
+
+export function valuesOf(address: Address): AddressValues {
+  return {
+    type: address.type,
+    name: address.name,
+    contact_name: address.contact_name,
+    phone: address.phone,
+    country: address.country || DEFAULT_COUNTRY,
+    region: address.region,
+    city: address.city,
+    address_details: address.address_details,
+    building_number: address.building_number,
+    floor: address.floor,
+    apartment_number: address.apartment_number,
+    postal_code: address.postal_code,
+    is_default: address.is_default,
+  };
+}
+
+/** The address form's rules (spec 3, 5), all the core's; the lengths are the API's. */
+export function addressChecks(country: string) {
+  return (v: AddressValues): Partial<Record<keyof AddressValues & string, Message | null>> => ({
+    name: first(validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100)),
+    contact_name: first(validateFieldRequired(v.contact_name), validateMaxLength(v.contact_name.trim(), 100)),
+    phone: first(validateFieldRequired(v.phone), validatePhone(v.phone, country)),
+    country: validateMaxLength(v.country.trim(), 100),
+    region: validateMaxLength(v.region.trim(), 100),
+    city: validateMaxLength(v.city.trim(), 100),
+    address_details: first(validateFieldRequired(v.address_details), validateMaxLength(v.address_details.trim(), 255)),
+    building_number: validateMaxLength(v.building_number.trim(), 20),
+    floor: validateMaxLength(v.floor.trim(), 20),
+    apartment_number: validateMaxLength(v.apartment_number.trim(), 20),
+    postal_code: v.postal_code.trim()
+      ? first(validateOnlyNumbers(v.postal_code.trim()), validateMaxLength(v.postal_code.trim(), 20))
+      : null,
+  });
+}
+
+/**
+ * The map location's message: 'please choose a location' with no point, 'Location not
+ * supported' when the support check found no district; null while checking or when
+ * the point is in a district.
+ */
+export function locationMessage(point: GeoPoint | null, loading: boolean, districtId: number | null): Message | null {
+  const chosen = validateLocationChosen(point ? { lat: point.latitude, lng: point.longitude } : null);
+  if (chosen) return chosen;
+  if (!loading && districtId === null) return { id: "location_not_supported", params: {} };
+  return null;
+}
+
+export function toRequest(v: AddressValues, point: GeoPoint): AddressRequest {
+  const text = (s: string) => s.trim() || null;
+  return {
+    type: v.type,
+    name: v.name.trim(),
+    contact_name: v.contact_name.trim(),
+    phone: v.phone.trim(),
+    country: text(v.country),
+    region: text(v.region),
+    city: text(v.city),
+    address_details: v.address_details.trim(),
+    building_number: text(v.building_number),
+    floor: text(v.floor),
+    apartment_number: text(v.apartment_number),
+    postal_code: text(v.postal_code),
+    location: { latitude: point.latitude, longitude: point.longitude },
+    is_default: v.is_default,
+  };
+}
+
+/**
+ * The fields a map choice fills in (spec 3 "address from map geocode"): from a map search
+ * result its address line (street) and its last part (city); from the support check the
+ * district's name (region). The local gazetteer has no postal codes.
+ */
+export function geocodedFields(place: { address: string } | null, districtName: string | null): Partial<AddressValues> {
+  const fields: Partial<AddressValues> = {};
+  if (place) {
+    const parts = place.address.split(/[,،]\s*/).map((p) => p.trim()).filter(Boolean);
+    fields.address_details = place.address;
+    if (parts.length > 1) fields.city = parts[parts.length - 1];
+  }
+  if (districtName) fields.region = districtName;
+  return fields;
+}
+
+/** Whether `to` is a path of this site (never another origin), for `returnTo`. */
+export function sameSitePath(to: string | null): string | null {
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.includes("\\")) return null;
+  try {
+    const base = "http://site.invalid";
+    const url = new URL(to, base);
+    return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The core's `Address` (the stored `selectedAddress` shape) of a saved address. */
+export function coreAddress(address: Address): CoreAddress {
+  return {
+    id: address.id,
+    name: address.name,
+    region: address.region || null,
+    postal_code: address.postal_code || null,
+    address_details: address.address_details,
+    district_id: address.district_id,
+    location: address.location,
+    country_id: address.country_id,
+    city_id: address.city_id,
+  };
+}
+
+/**
+ * "Deliver to this address": the stored district, address id, selected address and
+ * location (in the core's stored forms, read back by `readClientState`), the catalogue
+ * lists reset for the new district.
+ */
+export function deliverToAddressEffects(address: Address): Effect[] {
+  return [
+    { type: "store", key: "district_id", value: String(address.district_id) },
+    { type: "store", key: "address_id", value: String(address.id) },
+    { type: "store", key: "selectedAddress", value: JSON.stringify(coreAddress(address)) },
+    { type: "store", key: "location", value: JSON.stringify({ lat: address.location.latitude, lng: address.location.longitude }) },
+    { type: "store", key: "use_default_location", value: "false" },
+    { type: "reset_catalogue_lists" },
+  ];
+}

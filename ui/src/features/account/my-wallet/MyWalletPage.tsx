@@ -1,0 +1,90 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { AccountLayout } from "../AccountLayout";
+import { useFormat } from "../format";
+import { rowsOf, useWallet, useWalletTransactions, type WalletTransaction } from "../queries";
+import { Empty, LoadFailed, LoadMoreButton, Loading } from "../ui";
+import styles from "../Account.module.css";
+
+const TYPES = ["top_up", "order_payment", "refund", "referral_bonus", "affiliate_commission", "adjustment"];
+
+export function transactionTypeLabel(type: string): string {
+  return TYPES.includes(type) ? `account.wallet.type.${type}` : "account.wallet.type.other";
+}
+
+/**
+ * /account/my-wallet (spec 2, 3): the balance and the ledger — type, amount, status,
+ * details, date — newest first; 'No credits available' when there is none.
+ */
+export default function MyWalletPage() {
+  const format = useFormat();
+  const wallet = useWallet();
+  const transactions = useWalletTransactions();
+  const rows = rowsOf(transactions.data);
+  return (
+    <AccountLayout title={<FormattedMessage id="chrome.account.myWallet" />} testId="my-wallet-page">
+      {wallet.isPending ? (
+        <Loading rows={1} />
+      ) : wallet.isError ? (
+        <LoadFailed error={wallet.error} onRetry={() => void wallet.refetch()} />
+      ) : (
+        <dl className={styles.stats}>
+          <div className={styles.stat}>
+            <dt>
+              <FormattedMessage id="account.wallet.balance" />
+            </dt>
+            <dd data-testid="wallet-balance">{format.money(wallet.data.balance, wallet.data.currency)}</dd>
+          </div>
+        </dl>
+      )}
+      <section className={styles.card} aria-labelledby="wallet-history">
+        <h2 id="wallet-history" className={styles.cardTitle}>
+          <FormattedMessage id="account.wallet.transactions" />
+        </h2>
+        {transactions.isPending ? (
+          <Loading />
+        ) : transactions.isError ? (
+          <LoadFailed error={transactions.error} onRetry={() => void transactions.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty message={{ id: "no_credits", params: {} }} />
+        ) : (
+          <>
+            <ul className={styles.rows} data-testid="wallet-transactions">
+              {rows.map((entry) => (
+                <TransactionRow key={entry.id} entry={entry} />
+              ))}
+            </ul>
+            <LoadMoreButton
+              hasNext={transactions.hasNextPage}
+              loading={transactions.isFetchingNextPage}
+              onLoad={() => void transactions.fetchNextPage()}
+            />
+          </>
+        )}
+      </section>
+    </AccountLayout>
+  );
+}
+
+function TransactionRow({ entry }: { entry: WalletTransaction }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const credit = entry.direction === "credit";
+  return (
+    <li data-testid="wallet-transaction">
+      <div className={styles.rowMain}>
+        <span className={styles.rowTitle}>{intl.formatMessage({ id: transactionTypeLabel(entry.type) })}</span>
+        <span className={styles.small}>{entry.details}</span>
+        <span className={styles.small}>
+          {format.dateTime(entry.date)} ·{" "}
+          <FormattedMessage id={entry.status === "completed" ? "account.wallet.completed" : "account.wallet.pending"} />
+        </span>
+      </div>
+      <span className={`${styles.amount} ${credit ? styles.credit : styles.debit}`}>
+        {intl.formatMessage(
+          { id: credit ? "account.wallet.credit" : "account.wallet.debit" },
+          { amount: format.money(String(Math.abs(Number(entry.amount)))) },
+        )}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,308 @@
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FormattedMessage, useIntl } from "react-intl";
+import {
+  acceptedImageTypes,
+  renderMessage,
+  validateEmailFormat,
+  validateFieldRequired,
+  validateImageFile,
+  validateMaxLength,
+  yearOptions,
+  type Message,
+} from "storefront-core";
+import { api, unwrap } from "../../../api/client";
+import { useAppStore } from "../../../app/store";
+import { UserIcon } from "../../chrome/icons";
+import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { mediaUrl, uploadImage } from "../media";
+import { setFullProfileUser, type Profile } from "../queries";
+import { FieldFrame, TextField } from "../ui";
+import { first, useCoreForm } from "../useCoreForm";
+import { daysIn, joinDate, splitDate } from "./birthdate";
+import styles from "../Account.module.css";
+
+export interface ProfileValues extends Record<string, unknown> {
+  name: string;
+  email: string;
+  company_name: string;
+  day: string;
+  month: string;
+  year: string;
+  gender: "" | "female" | "male";
+}
+
+export function profileChecks(v: ProfileValues): Partial<Record<keyof ProfileValues & string, Message | null>> {
+  const birthdate = joinDate(v);
+  return {
+    name: first(validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100)),
+    email: v.email.trim() ? first(validateEmailFormat(v.email.trim()), validateMaxLength(v.email.trim(), 190)) : null,
+    company_name: validateMaxLength(v.company_name.trim(), 190),
+    // A birthdate is optional, but a half-chosen one is not a date.
+    year: birthdate === "partial" ? validateFieldRequired("") : null,
+  };
+}
+
+/** The profile's personal information, with the picture upload. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const intl = useIntl();
+  const language = useAppStore((s) => s.language);
+  const queryClient = useQueryClient();
+  const ids = { birth: useId(), gender: useId(), image: useId() };
+  const years = useMemo(() => yearOptions(new Date().getFullYear()), []);
+  const months = useMemo(
+    () =>
+      Array.from({ length: 12 }, (_, i) =>
+        intl.formatDate(new Date(Date.UTC(2000, i, 1)), { month: "long", timeZone: "UTC" }),
+      ),
+    [intl],
+  );
+  const form = useCoreForm<ProfileValues>(
+    {
+      name: profile.name,
+      email: profile.email ?? "",
+      company_name: profile.company_name ?? "",
+      ...splitDate(profile.birthdate),
+      gender: profile.gender ?? "",
+    },
+    profileChecks,
+  );
+  const { values, set } = form;
+  const [image, setImage] = useState<string | null>(profile.image ?? null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [imageError, setImageError] = useState<Message | null>(null);
+  const previewRef = useRef<string | null>(null);
+
+  const showPreview = (url: string | null) => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = url;
+    setPreview(url);
+  };
+  useEffect(() => () => {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+  }, []);
+
+  const upload = useMutation({
+    mutationFn: uploadImage,
+    onSuccess: (path) => setImage(path),
+    onError: (error) => {
+      showPreview(null);
+      toastError(error);
+    },
+  });
+
+  const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    const refused = validateImageFile(file.type);
+    setImageError(refused);
+    if (refused) {
+      input.value = "";
+      return;
+    }
+    showPreview(URL.createObjectURL(file));
+    upload.mutate(file);
+  };
+
+  const save = useMutation({
+    mutationFn: async (v: ProfileValues) => {
+      const birthdate = joinDate(v);
+      return unwrap(
+        api.PATCH("/user/update-profile", {
+          body: {
+            name: v.name.trim(),
+            email: v.email.trim() || null,
+            company_name: v.company_name.trim() || null,
+            birthdate: birthdate === "partial" ? null : birthdate,
+            gender: v.gender || null,
+            image,
+          },
+        }),
+      );
+    },
+    onSuccess: (body) => {
+      toastServer(body.message);
+      setFullProfileUser(queryClient, body.data);
+      void queryClient.invalidateQueries({ queryKey: ["profile"] });
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (fields.birthdate) fields.year = fields.birthdate;
+      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
+      else toastError(error);
+    },
+  });
+
+  const days = daysIn(values);
+  const birthError = form.error("year");
+  const shown = preview ?? (image ? mediaUrl(image) : null);
+
+  return (
+    <form
+      className={`${styles.card} ${styles.form}`}
+      noValidate
+      onSubmit={form.onSubmit((v) => save.mutate(v))}
+      data-testid="profile-form"
+      aria-labelledby="profile-info"
+    >
+      <h2 id="profile-info" className={styles.sectionTitle}>
+        <FormattedMessage id="account.profile.info" />
+      </h2>
+      <FieldFrame
+        id={ids.image}
+        label={<FormattedMessage id="account.profile.image" />}
+        error={imageError ? renderMessage(imageError, language) : undefined}
+        hint={<FormattedMessage id="account.profile.imageHint" />}
+      >
+        <div className={styles.avatarRow}>
+          <span className={styles.avatar} data-testid="avatar">
+            {shown ? <img src={shown} alt={intl.formatMessage({ id: "account.profile.imageAlt" })} width={64} height={64} /> : <UserIcon size={32} />}
+          </span>
+          <input
+            id={ids.image}
+            type="file"
+            accept={acceptedImageTypes().join(",")}
+            aria-invalid={imageError ? true : undefined}
+            aria-describedby={`${ids.image}-hint${imageError ? ` ${ids.image}-error` : ""}`}
+            onChange={chooseFile}
+            data-testid="image-input"
+          />
+          {upload.isPending ? (
+            <span className={styles.small} role="status">
+              <FormattedMessage id="account.profile.uploading" />
+            </span>
+          ) : null}
+        </div>
+      </FieldFrame>
+      <div className={styles.formGrid}>
+        <TextField
+          label={<FormattedMessage id="account.profile.name" />}
+          autoComplete="name"
+          value={values.name}
+          error={form.error("name")}
+          onChange={(e) => set("name", e.currentTarget.value)}
+          onBlur={(e) => form.touch("name", e)}
+        />
+        <TextField
+          label={<FormattedMessage id="account.profile.mobile" />}
+          value={profile.mobile}
+          readOnly
+          dir="ltr"
+          hint={<FormattedMessage id="account.profile.mobileHint" />}
+        />
+        <TextField
+          label={<FormattedMessage id="account.profile.email" />}
+          type="email"
+          autoComplete="email"
+          optional
+          value={values.email}
+          error={form.error("email")}
+          onChange={(e) => set("email", e.currentTarget.value)}
+          onBlur={(e) => form.touch("email", e)}
+        />
+        <TextField
+          label={<FormattedMessage id="account.profile.company" />}
+          autoComplete="organization"
+          optional
+          value={values.company_name}
+          error={form.error("company_name")}
+          onChange={(e) => set("company_name", e.currentTarget.value)}
+          onBlur={(e) => form.touch("company_name", e)}
+        />
+        <fieldset className={`${styles.fieldset} ${styles.full}`} aria-describedby={birthError ? `${ids.birth}-error` : undefined}>
+          <legend className={styles.legend}>
+            <FormattedMessage id="account.profile.birthdate" />{" "}
+            <span className={styles.optional}>
+              <FormattedMessage id="account.optional" />
+            </span>
+          </legend>
+          <div className={styles.threeCols}>
+            <select
+              className={styles.input}
+              aria-label={intl.formatMessage({ id: "account.profile.day" })}
+              value={values.day}
+              onChange={(e) => set("day", e.currentTarget.value)}
+              data-testid="birth-day"
+            >
+              <option value="">{intl.formatMessage({ id: "account.profile.day" })}</option>
+              {Array.from({ length: days }, (_, i) => (
+                <option key={i + 1} value={String(i + 1)}>
+                  {intl.formatNumber(i + 1)}
+                </option>
+              ))}
+            </select>
+            <select
+              className={styles.input}
+              aria-label={intl.formatMessage({ id: "account.profile.month" })}
+              value={values.month}
+              onChange={(e) => set("month", e.currentTarget.value)}
+              data-testid="birth-month"
+            >
+              <option value="">{intl.formatMessage({ id: "account.profile.month" })}</option>
+              {months.map((name, i) => (
+                <option key={name} value={String(i + 1)}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <select
+              className={styles.input}
+              aria-label={intl.formatMessage({ id: "account.profile.year" })}
+              aria-invalid={birthError ? true : undefined}
+              value={values.year}
+              onChange={(e) => set("year", e.currentTarget.value)}
+              onBlur={(e) => form.touch("year", e)}
+              data-testid="birth-year"
+            >
+              <option value="">{intl.formatMessage({ id: "account.profile.year" })}</option>
+              {years.map((year) => (
+                <option key={year} value={String(year)}>
+                  {intl.formatNumber(year, { useGrouping: false })}
+                </option>
+              ))}
+            </select>
+          </div>
+          {birthError ? (
+            <p id={`${ids.birth}-error`} className={styles.error} role="alert">
+              {birthError}
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset className={`${styles.fieldset} ${styles.full}`}>
+          <legend className={styles.legend}>
+            <FormattedMessage id="account.profile.gender" />{" "}
+            <span className={styles.optional}>
+              <FormattedMessage id="account.optional" />
+            </span>
+          </legend>
+          <div className={styles.choices}>
+            {(["female", "male"] as const).map((gender) => (
+              <label key={gender} className={styles.choice}>
+                <input
+                  type="radio"
+                  name={ids.gender}
+                  value={gender}
+                  checked={values.gender === gender}
+                  onChange={() => set("gender", gender)}
+                />
+                <FormattedMessage id={`account.profile.gender.${gender}`} />
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="submit"
+          className={styles.primary}
+          disabled={save.isPending || upload.isPending}
+          aria-busy={save.isPending}
+          data-testid="profile-save"
+        >
+          <FormattedMessage id={save.isPending ? "account.saving" : "account.save"} />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import { FormattedMessage } from "react-intl";
+import { AccountLayout } from "../AccountLayout";
+import { useFullProfile } from "../queries";
+import { LoadFailed, Loading } from "../ui";
+import { PasswordForm } from "./PasswordForm";
+import { ProfileForm } from "./ProfileForm";
+
+/**
+ * /account/profile (spec 3, 4, 5): name, picture (local preview, images only), e-mail,
+ * company, birthdate (the core's 60-year list), gender; and the password change with
+ * the core's password rules.
+ */
+export default function ProfilePage() {
+  const profile = useFullProfile();
+  return (
+    <AccountLayout title={<FormattedMessage id="chrome.account.profile" />} testId="profile-page">
+      {profile.isPending ? (
+        <Loading rows={4} />
+      ) : profile.isError ? (
+        <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />
+      ) : (
+        <>
+          <ProfileForm key={profile.data.user.id} profile={profile.data.user} />
+          <PasswordForm hasPassword={profile.data.user.has_password} />
+        </>
+      )}
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,152 @@
+/** @jest-environment ./src/test/jsdom-environment.cjs */
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { mockApi, renderAt, signedIn, toasts } from "../testing";
+import { daysIn, joinDate, splitDate } from "./birthdate";
+import ProfilePage from "./ProfilePage";
+
+const PROFILE = {
+  id: 1,
+  name: "Mona Adel",
+  mobile: "+201001234567",
+  email: "mona@example.com",
+  company_name: null,
+  birthdate: "1990-05-04",
+  gender: "female",
+  image: null,
+  default_locale: "en",
+  has_password: true,
+  notifications: { orders: true, offers: false, newsletter: false },
+  referral_code: "MONA10",
+};
+
+function profileApi(overrides: Record<string, unknown> = {}) {
+  return mockApi({
+    "GET /user/profile": () => ({ body: { data: { user: { ...PROFILE, ...overrides }, address: null, default_locale: "en" }, message: null } }),
+    "POST /upload-file/upload": () => ({ body: { data: { path: "/api/media/uploads/abc.png", mime: "image/png", size: 3 }, message: "Uploaded" } }),
+    "PATCH /user/update-profile": (_url, body) => ({ body: { data: { ...PROFILE, ...(body as object) }, message: "Profile updated successfully" } }),
+    "PATCH /user/update-password": () => ({ body: { data: null, message: "Password updated" } }),
+  });
+}
+
+beforeAll(() => {
+  URL.createObjectURL = jest.fn(() => "blob:preview-1");
+  URL.revokeObjectURL = jest.fn();
+});
+beforeEach(() => {
+  signedIn();
+});
+
+describe("birthdate parts", () => {
+  test("split, join and month lengths", () => {
+    expect(splitDate("1990-05-04")).toEqual({ year: "1990", month: "5", day: "4" });
+    expect(splitDate(null)).toEqual({ year: "", month: "", day: "" });
+    expect(joinDate({ year: "1990", month: "5", day: "4" })).toBe("1990-05-04");
+    expect(joinDate({ year: "", month: "", day: "" })).toBeNull();
+    expect(joinDate({ year: "1990", month: "", day: "4" })).toBe("partial");
+    expect(daysIn({ year: "2023", month: "2" })).toBe(28);
+    expect(daysIn({ year: "", month: "2" })).toBe(29);
+    expect(daysIn({ year: "", month: "" })).toBe(31);
+  });
+});
+
+describe("ProfilePage", () => {
+  test("the year dropdown has the core's 60 years, newest first", async () => {
+    profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const year = (await screen.findByTestId("birth-year")) as HTMLSelectElement;
+    const years = [...year.options].slice(1).map((o) => Number(o.value));
+    expect(years).toHaveLength(60);
+    expect(years[0]).toBe(new Date().getFullYear());
+    expect(year.value).toBe("1990");
+  });
+
+  test("a file that is not an image is refused before any upload", async () => {
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const input = (await screen.findByTestId("image-input")) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(["%PDF"], "cv.pdf", { type: "application/pdf" })] } });
+    expect(await screen.findByText("Only image files are allowed")).toBeTruthy();
+    expect(api.calls().filter((c) => c.startsWith("POST /upload-file"))).toHaveLength(0);
+  });
+
+  test("an image shows a local preview, is uploaded, and its path is saved with the profile", async () => {
+    const api = profileApi();
+    // jsdom's File cannot be read back out of a multipart body here: watch the part instead.
+    const append = jest.spyOn(FormData.prototype, "append");
+    renderAt(<ProfilePage />, "/account/profile");
+    const input = (await screen.findByTestId("image-input")) as HTMLInputElement;
+    const file = new File(["png"], "me.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(within(screen.getByTestId("avatar")).getByRole("img").getAttribute("src")).toBe("blob:preview-1");
+    await waitFor(() => expect(api.requests("POST /upload-file/upload")).toHaveLength(1));
+    expect(api.requests("POST /upload-file/upload")[0]?.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(append).toHaveBeenCalledWith("file", file);
+    append.mockRestore();
+    await waitFor(() => expect((screen.getByTestId("profile-save") as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Mona A." } });
+    fireEvent.click(screen.getByRole("radio", { name: "Male" }));
+    fireEvent.click(screen.getByTestId("profile-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-profile")).toHaveLength(1));
+    expect(api.bodies("PATCH /user/update-profile")[0]).toEqual({
+      name: "Mona A.",
+      email: "mona@example.com",
+      company_name: null,
+      birthdate: "1990-05-04",
+      gender: "male",
+      image: "/api/media/uploads/abc.png",
+    });
+    await waitFor(() => expect(toasts()).toEqual(["Profile updated successfully"]));
+  });
+
+  test("profile rules: name required, e-mail format, a half-chosen birthdate", async () => {
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const name = await screen.findByLabelText("Name");
+    fireEvent.change(name, { target: { value: " " } });
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: "mona@" } });
+    fireEvent.change(screen.getByTestId("birth-day"), { target: { value: "" } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    const form = screen.getByTestId("profile-form");
+    const errors = within(form).getAllByRole("alert").map((e) => e.textContent);
+    expect(errors).toEqual(
+      expect.arrayContaining(["This field is required", "Email Format is wrong right format is example@domain.com"]),
+    );
+    expect(errors.filter((e) => e === "This field is required")).toHaveLength(2);
+    expect(api.bodies("PATCH /user/update-profile")).toHaveLength(0);
+  });
+
+  test("password change: the core's rule, matching twice, the current one required", async () => {
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const form = await screen.findByTestId("password-form");
+    fireEvent.change(within(form).getByLabelText("New password"), { target: { value: "abcdefgh" } });
+    fireEvent.change(within(form).getByLabelText("New password again"), { target: { value: "abcdefgX" } });
+    fireEvent.click(within(form).getByTestId("password-save"));
+    const errors = within(form).getAllByTestId("field-error").map((e) => e.textContent);
+    expect(errors).toEqual([
+      "This field is required",
+      "Use 8 or more characters with a mix of letters, numbers & symbols",
+      "Passwords must match",
+    ]);
+    fireEvent.change(within(form).getByLabelText("Current password"), { target: { value: "Old12345!" } });
+    fireEvent.change(within(form).getByLabelText("New password"), { target: { value: "Aa123456!" } });
+    fireEvent.change(within(form).getByLabelText("New password again"), { target: { value: "Aa123456!" } });
+    fireEvent.click(within(form).getByTestId("password-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-password")).toHaveLength(1));
+    expect(api.bodies("PATCH /user/update-password")[0]).toEqual({
+      current_password: "Old12345!",
+      password: "Aa123456!",
+      password_confirmation: "Aa123456!",
+    });
+    await waitFor(() => expect(toasts()).toEqual(["Password updated"]));
+    expect((within(form).getByLabelText("New password") as HTMLInputElement).value).toBe("");
+  });
+
+  test("without a password yet, no current password is asked", async () => {
+    profileApi({ has_password: false });
+    renderAt(<ProfilePage />, "/account/profile");
+    const form = await screen.findByTestId("password-form");
+    expect(within(form).queryByLabelText("Current password")).toBeNull();
+    expect(within(form).getByRole("heading", { name: "Set a password" })).toBeTruthy();
+  });
+});

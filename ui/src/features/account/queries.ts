@@ -1,0 +1,188 @@
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
+import { api, unwrap } from "../../api/client";
+import type { components } from "../../api/schema.gen";
+import { useAppStore } from "../../app/store";
+
+/**
+ * The account area's server data. Keys start with the resource name (a language
+ * change resets everything; writes invalidate their resource), and carry the language
+ * because texts come back localized.
+ */
+
+type Schemas = components["schemas"];
+export type Address = Schemas["Address"];
+export type AddressRequest = Schemas["AddressRequest"];
+export type OrderSummary = Schemas["OrderSummary"];
+export type OrderDetailBody = Schemas["OrderDetailBody"];
+export type ReturnBody = Schemas["ReturnBody"];
+export type ReturnReason = Schemas["ReturnReason"];
+export type FavoriteItem = Schemas["FavoriteItem"];
+export type FavoriteKind = Schemas["FavoriteKind"];
+export type WalletTransaction = Schemas["WalletTransaction"];
+export type PointsHistoryItem = Schemas["PointsHistoryItem"];
+export type Commission = Schemas["Commission"];
+export type Profile = Schemas["Profile"];
+export type Meta = Schemas["Meta"];
+
+export interface Page<T> {
+  data: T[];
+  meta: Meta;
+}
+
+/** The rows of every loaded page, in order. */
+export function rowsOf<T>(data: InfiniteData<Page<T>> | undefined): T[] {
+  return data?.pages.flatMap((page) => page.data) ?? [];
+}
+
+const nextPage = <T,>(last: Page<T>): number | undefined =>
+  last.meta.current_page < last.meta.last_page ? last.meta.current_page + 1 : undefined;
+
+function useLanguage() {
+  return useAppStore((s) => s.language);
+}
+
+const PAGE = 20;
+
+export function useOrders(tab: string) {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: ["orders", language, tab],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/orders", { params: { query: { tab, page: pageParam, limit: PAGE } } })) as Promise<Page<OrderSummary>>,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useOrder(id: number | null) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["orders", language, "detail", id],
+    enabled: id !== null,
+    queryFn: async () => (await unwrap(api.GET("/orders/{id}", { params: { path: { id: id ?? 0 } } }))).data,
+  });
+}
+
+export function useReturns(tab: string) {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: ["returns", language, tab],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/returns", { params: { query: { tab, page: pageParam, limit: PAGE } } })) as Promise<Page<ReturnBody>>,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useAddresses() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["addresses", language],
+    queryFn: async () => (await unwrap(api.GET("/addresses", { params: { query: { limit: 50 } } }))).data,
+  });
+}
+
+export function useFavorites(type: FavoriteKind) {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: ["favorites", language, type],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/favorites", { params: { query: { type, page: pageParam, limit: PAGE } } })) as Promise<Page<FavoriteItem>>,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useWallet() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["wallet", language],
+    queryFn: async () => (await unwrap(api.GET("/wallet"))).data,
+  });
+}
+
+export function useWalletTransactions() {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: ["wallet", language, "transactions"],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/wallet/transactions", { params: { query: { page: pageParam, limit: PAGE } } })) as Promise<
+        Page<WalletTransaction>
+      >,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useLoyaltyPoints() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["loyalty-points", language],
+    queryFn: async () => (await unwrap(api.GET("/loyalty-points"))).data,
+  });
+}
+
+export function usePointsHistory() {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: ["loyalty-points", language, "history"],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/loyalty-points/history", { params: { query: { page: pageParam, limit: PAGE } } })) as Promise<
+        Page<PointsHistoryItem>
+      >,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useReferral() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["referral", language],
+    queryFn: async () => (await unwrap(api.GET("/referral"))).data,
+  });
+}
+
+export function useCommissions() {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: ["referral", language, "commissions"],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/affiliate/commissions", { params: { query: { page: pageParam, limit: PAGE } } })) as Promise<
+        Page<Commission>
+      >,
+    getNextPageParam: nextPage,
+  });
+}
+
+export function useStaticPage(id: number | null) {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["static-pages", language, "page", id],
+    enabled: id !== null,
+    queryFn: async () => (await unwrap(api.GET("/static-pages/{id}", { params: { path: { id: id ?? 0 } } }))).data,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * The full profile as the API sends it (mobile, has_password, notification choices…),
+ * under the shared ["profile", token] key so every profile refresh reaches it too.
+ */
+export function useFullProfile() {
+  const token = useAppStore((s) => s.client.token);
+  return useQuery({
+    queryKey: ["profile", token, "full"],
+    enabled: token !== null,
+    queryFn: async () => (await unwrap(api.GET("/user/profile"))).data,
+  });
+}
+
+type FullProfile = Schemas["ProfileResponse"];
+
+/** Puts the profile a write answered with into the cached full profile at once. */
+export function setFullProfileUser(queryClient: QueryClient, user: Profile): void {
+  const token = useAppStore.getState().client.token;
+  queryClient.setQueryData<FullProfile>(["profile", token, "full"], (old) => (old ? { ...old, user } : old));
+}

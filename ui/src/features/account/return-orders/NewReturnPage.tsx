@@ -1,0 +1,394 @@
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useLocation } from "wouter";
+import { renderMessage, validateReturnRequest, type RefundMethod, type ReturnRequestForm } from "storefront-core";
+import { api, unwrap } from "../../../api/client";
+import { useAppStore } from "../../../app/store";
+import type { ScreenProps } from "../../../routes/screens";
+import { AccountLayout } from "../AccountLayout";
+import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { useFormat } from "../format";
+import { orderActions } from "../my-orders/OrderDetailPage";
+import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
+import { Empty, FieldFrame, LoadFailed, Loading, SelectField, TextAreaField, focusFirstInvalid } from "../ui";
+import { RETURN_REASONS, pickupDays, pickupTimes, reasonRequiresComment } from "./reasons";
+import styles from "../Account.module.css";
+
+export interface LineChoice {
+  chosen: boolean;
+  quantity: string;
+  reason: string;
+  comment: string;
+}
+
+export interface ReturnDraft {
+  lines: Record<number, LineChoice>;
+  refund_method: RefundMethod | null;
+  pickup_address_id: number | null;
+  date: string;
+  time: string;
+}
+
+const UNCHOSEN: LineChoice = { chosen: false, quantity: "1", reason: "", comment: "" };
+
+/** A line's choices (unchosen until touched). */
+export function lineOf(draft: Pick<ReturnDraft, "lines">, id: number): LineChoice {
+  return draft.lines[id] ?? UNCHOSEN;
+}
+
+/** What is left to return of each line. */
+export function returnable(order: Pick<OrderDetailBody, "items">) {
+  return order.items
+    .map((item) => ({ ...item, left: item.qty - item.returned_qty }))
+    .filter((item) => item.left > 0);
+}
+
+/**
+ * The core's form from the page's draft: the chosen lines in order, each with what is
+ * left of it as the most that can be returned. Also the order line id of each index, to
+ * put the core's (and the server's) `items.{index}.field` errors on the right line.
+ */
+export function toCoreForm(order: Pick<OrderDetailBody, "items">, draft: ReturnDraft): { form: ReturnRequestForm; lineIds: number[] } {
+  const chosen = returnable(order).filter((item) => lineOf(draft, item.id).chosen);
+  const form: ReturnRequestForm = {
+    items: chosen.map((item) => {
+      const line = lineOf(draft, item.id);
+      const quantity = line.quantity.trim() === "" ? null : Number(line.quantity);
+      return {
+        id: item.id,
+        quantity: quantity !== null && Number.isInteger(quantity) && quantity >= 0 ? quantity : null,
+        ordered_quantity: item.left,
+        reason: line.reason || null,
+        reason_requires_comment: reasonRequiresComment(line.reason),
+        comment: line.comment,
+      };
+    }),
+    refund_method: draft.refund_method,
+    pickup_address_id: draft.pickup_address_id,
+    date: draft.date,
+    time: draft.time,
+  };
+  return { form, lineIds: chosen.map((item) => item.id) };
+}
+
+/** `items.{index}.field` → `line.{order line id}.field`; other keys unchanged. */
+export function errorsByLine(errors: Record<string, string>, lineIds: number[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const match = /^items\.(\d+)\.(\w+)$/.exec(key);
+    const id = match ? lineIds[Number(match[1])] : undefined;
+    if (match && id !== undefined) out[`line.${id}.${match[2]}`] = message;
+    else out[key === "address_id" ? "pickup_address_id" : key] = message;
+  }
+  return out;
+}
+
+/** Where a return-address link comes back to. */
+function newAddressLink(orderId: number): string {
+  return `/account/my-address?new=1&returnTo=${encodeURIComponent(`/account/return-orders/new?order=${orderId}`)}`;
+}
+
+/**
+ * /account/return-orders/new?order={id} (spec 3, 5): the products to return, each with
+ * a quantity, a reason and a comment when the reason demands it; the refund method
+ * (wallet or original payment); the pickup address; the pickup day and time. Checked
+ * with the core's `validateReturnRequest` before sending: 'you should at least choose a
+ * product to return', 'Too long! The maximum character is 200 in Comment', ….
+ */
+export default function NewReturnPage({ query }: ScreenProps) {
+  const raw = Number(query.get("order"));
+  const orderId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const order = useOrder(orderId);
+  const [now] = useState(Date.now);
+  const back = orderId
+    ? { to: `/account/my-orders/${orderId}`, label: "account.back.order" }
+    : { to: "/account/return-orders", label: "account.back.returns" };
+  return (
+    <AccountLayout title={<FormattedMessage id="account.returnForm.title" />} back={back} testId="new-return-page">
+      {orderId === null ? (
+        <Empty messageId="account.returnForm.noOrder">
+          <Link href="/account/my-orders?tab=delivered">
+            <FormattedMessage id="account.returnForm.pickOrder" />
+          </Link>
+        </Empty>
+      ) : order.isPending ? (
+        <Loading rows={4} />
+      ) : order.isError ? (
+        <LoadFailed error={order.error} onRetry={() => void order.refetch()} />
+      ) : !orderActions(order.data, now).startReturn || returnable(order.data).length === 0 ? (
+        <Empty messageId="account.returnForm.notReturnable">
+          <Link href={`/account/my-orders/${order.data.id}`}>
+            <FormattedMessage id="account.back.order" />
+          </Link>
+        </Empty>
+      ) : (
+        <ReturnForm order={order.data} now={now} />
+      )}
+    </AccountLayout>
+  );
+}
+
+function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
+  const intl = useIntl();
+  const format = useFormat();
+  const language = useAppStore((s) => s.language);
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const addresses = useAddresses();
+  const formRef = useRef<HTMLFormElement>(null);
+  const lines = returnable(order);
+  const days = useMemo(() => pickupDays(now), [now]);
+  const times = pickupTimes();
+  const defaultAddress = addresses.data?.find((a) => a.is_default)?.id ?? null;
+  const [draft, setDraft] = useState<ReturnDraft>(() => ({
+    lines: {},
+    refund_method: null,
+    pickup_address_id: null,
+    date: "",
+    time: "",
+  }));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // The default address is preselected once the list arrives (the customer may change it).
+  const current: ReturnDraft = { ...draft, pickup_address_id: draft.pickup_address_id ?? defaultAddress };
+
+  const { form, lineIds } = toCoreForm(order, current);
+  const coreErrors = errorsByLine(
+    Object.fromEntries(
+      Object.entries(validateReturnRequest(form)).map(([key, message]) => [key, renderMessage(message, language)]),
+    ),
+    lineIds,
+  );
+  const errors: Record<string, string> = submitted ? { ...serverErrors, ...coreErrors } : {};
+
+  const send = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        api.POST("/orders/{id}/return", {
+          params: { path: { id: order.id } },
+          body: {
+            items: form.items.map((item) => ({
+              id: item.id,
+              quantity: item.quantity,
+              reason: item.reason as ReturnReason,
+              comment: item.comment.trim() || null,
+            })),
+            refund_method: form.refund_method,
+            pickup_address_id: form.pickup_address_id,
+            date: form.date,
+            time: form.time,
+          },
+        }),
+      ),
+    onSuccess: (body) => {
+      toastServer(body.message);
+      void queryClient.invalidateQueries({ queryKey: ["orders"] });
+      void queryClient.invalidateQueries({ queryKey: ["returns"] });
+      navigate("/account/return-orders");
+    },
+    onError: (error) => {
+      const fields = serverFieldErrors(error);
+      if (Object.keys(fields).length > 0) {
+        setServerErrors(errorsByLine(fields, lineIds));
+        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      } else {
+        toastError(error);
+      }
+    },
+  });
+
+  const update = (change: Partial<ReturnDraft>) => {
+    setServerErrors({});
+    setDraft((d) => ({ ...d, ...change }));
+  };
+  const updateLine = (id: number, change: Partial<LineChoice>) => {
+    setServerErrors({});
+    setDraft((d) => ({ ...d, lines: { ...d.lines, [id]: { ...lineOf(d, id), ...change } } }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerErrors({});
+    if (Object.keys(coreErrors).length > 0) {
+      requestAnimationFrame(() => {
+        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        if (first) first.focus();
+        else formRef.current?.querySelector<HTMLElement>("[data-items-error]")?.focus();
+      });
+      return;
+    }
+    send.mutate();
+  };
+
+  return (
+    <form ref={formRef} className={styles.form} noValidate onSubmit={submit} data-testid="return-form">
+      <p className={styles.muted}>
+        <FormattedMessage id="account.returnForm.intro" values={{ number: order.number }} />
+      </p>
+      <fieldset className={`${styles.card} ${styles.fieldset}`}>
+        <legend className={styles.sectionTitle}>
+          <FormattedMessage id="account.returnForm.products" />
+        </legend>
+        {errors.items ? (
+          <p className={styles.error} role="alert" tabIndex={-1} data-items-error="" data-testid="items-error">
+            {errors.items}
+          </p>
+        ) : null}
+        <ul className={styles.rows}>
+          {lines.map((item) => {
+            const line = lineOf(current, item.id);
+            const err = (field: string) => errors[`line.${item.id}.${field}`];
+            return (
+              <li key={item.id} data-testid="return-line" className={styles.lineItem}>
+                <label className={styles.check}>
+                  <input
+                    type="checkbox"
+                    checked={line.chosen}
+                    onChange={(e) => updateLine(item.id, { chosen: e.currentTarget.checked })}
+                  />
+                  <span>
+                    <span className={styles.rowTitle}>{item.name}</span>{" "}
+                    <span className={styles.small}>
+                      <FormattedMessage id="account.returnForm.left" values={{ qty: item.left, price: format.money(item.price, order.currency) }} />
+                    </span>
+                  </span>
+                </label>
+                {line.chosen ? (
+                  <div className={styles.formGrid}>
+                    <FieldFrame id={`qty-${item.id}`} label={<FormattedMessage id="account.returnForm.quantity" />} error={err("quantity")}>
+                      <input
+                        id={`qty-${item.id}`}
+                        className={styles.input}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={item.left}
+                        value={line.quantity}
+                        aria-invalid={err("quantity") ? true : undefined}
+                        aria-describedby={err("quantity") ? `qty-${item.id}-error` : undefined}
+                        onChange={(e) => updateLine(item.id, { quantity: e.currentTarget.value })}
+                      />
+                    </FieldFrame>
+                    <SelectField
+                      label={<FormattedMessage id="account.returnForm.reason" />}
+                      value={line.reason}
+                      error={err("reason")}
+                      onChange={(e) => updateLine(item.id, { reason: e.currentTarget.value })}
+                    >
+                      <option value="">{intl.formatMessage({ id: "account.returnForm.chooseReason" })}</option>
+                      {RETURN_REASONS.map(({ reason }) => (
+                        <option key={reason} value={reason}>
+                          {intl.formatMessage({ id: `account.reason.${reason}` })}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <TextAreaField
+                      className={styles.full}
+                      label={<FormattedMessage id="account.returnForm.comment" />}
+                      optional={!reasonRequiresComment(line.reason)}
+                      value={line.comment}
+                      max={200}
+                      rows={3}
+                      error={err("comment")}
+                      onChange={(e) => updateLine(item.id, { comment: e.currentTarget.value })}
+                    />
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+
+      <fieldset className={`${styles.card} ${styles.fieldset}`} aria-describedby={errors.refund_method ? "refund-error" : undefined}>
+        <legend className={styles.sectionTitle}>
+          <FormattedMessage id="account.returns.refundMethod" />
+        </legend>
+        <div className={styles.choices}>
+          {(["wallet", "original_payment"] as const).map((method) => (
+            <label key={method} className={styles.choice}>
+              <input
+                type="radio"
+                name="refund_method"
+                value={method}
+                checked={current.refund_method === method}
+                aria-invalid={errors.refund_method ? true : undefined}
+                onChange={() => update({ refund_method: method })}
+              />
+              <FormattedMessage id={method === "wallet" ? "account.refund.wallet" : "account.refund.original"} />
+            </label>
+          ))}
+        </div>
+        {errors.refund_method ? (
+          <p id="refund-error" className={styles.error} role="alert">
+            {errors.refund_method}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className={`${styles.card} ${styles.formGrid}`}>
+        <h2 className={`${styles.sectionTitle} ${styles.full}`}>
+          <FormattedMessage id="account.returns.pickup" />
+        </h2>
+        <div className={styles.full}>
+          <SelectField
+            label={<FormattedMessage id="account.returnForm.address" />}
+            value={current.pickup_address_id === null ? "" : String(current.pickup_address_id)}
+            error={errors.pickup_address_id}
+            disabled={addresses.isPending}
+            onChange={(e) => update({ pickup_address_id: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+          >
+            <option value="">{intl.formatMessage({ id: "account.returnForm.chooseAddress" })}</option>
+            {(addresses.data ?? []).map((address) => (
+              <option key={address.id} value={address.id}>
+                {address.name} — {address.address_details}
+              </option>
+            ))}
+          </SelectField>
+          <p className={styles.small}>
+            <Link href={newAddressLink(order.id)}>
+              <FormattedMessage id="account.address.addNew" />
+            </Link>
+          </p>
+        </div>
+        <SelectField
+          label={<FormattedMessage id="account.returnForm.date" />}
+          value={current.date}
+          error={errors.date}
+          onChange={(e) => update({ date: e.currentTarget.value })}
+        >
+          <option value="">{intl.formatMessage({ id: "account.returnForm.chooseDate" })}</option>
+          {days.map((day) => (
+            <option key={day} value={day}>
+              {format.day(day)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label={<FormattedMessage id="account.returnForm.time" />}
+          value={current.time}
+          error={errors.time}
+          onChange={(e) => update({ time: e.currentTarget.value })}
+        >
+          <option value="">{intl.formatMessage({ id: "account.returnForm.chooseTime" })}</option>
+          {times.map((time) => (
+            <option key={time} value={time}>
+              {format.time(time)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={send.isPending} aria-busy={send.isPending} data-testid="submit-return">
+          <FormattedMessage id={send.isPending ? "account.sending" : "account.returnForm.submit"} />
+        </button>
+        <Link href={`/account/my-orders/${order.id}`} className={styles.ghost}>
+          <FormattedMessage id="account.cancel" />
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+/** @jest-environment ./src/test/jsdom-environment.cjs */
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { address, deliveredOrder, orderDetail } from "../fixtures";
+import { meta, mockApi, renderAt, signedIn, toasts } from "../testing";
+import NewReturnPage, { errorsByLine, toCoreForm, type ReturnDraft } from "./NewReturnPage";
+import ReturnOrdersPage from "./ReturnOrdersPage";
+import { pickupDays, pickupTimes } from "./reasons";
+
+beforeEach(() => {
+  signedIn();
+});
+
+const draft = (lines: ReturnDraft["lines"]): ReturnDraft => ({ lines, refund_method: "wallet", pickup_address_id: 5, date: "2025-03-11", time: "10:00" });
+
+describe("the return form's model", () => {
+  test("only chosen lines go to the core, with what is left of each as the maximum", () => {
+    const order = orderDetail(1, {
+      items: [
+        { id: 31, product_id: 7, name: "Tea", qty: 3, price: "5.00", total: "15.00", image: null, returned_qty: 1 },
+        { id: 32, product_id: 8, name: "Honey", qty: 1, price: "9.00", total: "9.00", image: null, returned_qty: 0 },
+      ],
+    });
+    const { form, lineIds } = toCoreForm(order, draft({ 32: { chosen: true, quantity: "1", reason: "other", comment: "x" }, 31: { chosen: false, quantity: "1", reason: "", comment: "" } }));
+    expect(lineIds).toEqual([32]);
+    expect(form.items).toEqual([{ id: 32, quantity: 1, ordered_quantity: 1, reason: "other", reason_requires_comment: true, comment: "x" }]);
+    const both = toCoreForm(order, draft({ 31: { chosen: true, quantity: "", reason: "damaged", comment: "" }, 32: { chosen: true, quantity: "1", reason: "damaged", comment: "" } }));
+    expect(both.form.items[0]).toMatchObject({ id: 31, quantity: null, ordered_quantity: 2, reason_requires_comment: false });
+  });
+
+  test("errors by index land on the line they name", () => {
+    expect(errorsByLine({ "items.0.comment": "a", "items.1.quantity": "b", items: "c", address_id: "d" }, [32, 31])).toEqual({
+      "line.32.comment": "a",
+      "line.31.quantity": "b",
+      items: "c",
+      pickup_address_id: "d",
+    });
+  });
+
+  test("pickup days run from tomorrow for a week (UTC); times from 09:00 to 21:00", () => {
+    expect(pickupDays(Date.parse("2025-03-10T23:30:00Z"))).toEqual([
+      "2025-03-11",
+      "2025-03-12",
+      "2025-03-13",
+      "2025-03-14",
+      "2025-03-15",
+      "2025-03-16",
+      "2025-03-17",
+    ]);
+    expect(pickupTimes()[0]).toBe("09:00");
+    expect(pickupTimes().at(-1)).toBe("21:00");
+  });
+});
+
+function showForm(order = deliveredOrder(9)) {
+  const api = mockApi({
+    "GET /orders/9": () => ({ body: { data: order, message: null } }),
+    "GET /addresses": () => ({ body: { data: [address(5, { is_default: true, name: "Home" }), address(6, { name: "Work" })], meta: meta(2) } }),
+    "POST /orders/9/return": () => ({ status: 201, body: { data: { id: 1 }, message: "Your return request was received." } }),
+  });
+  const view = renderAt(<NewReturnPage params={{ id: null }} query={new URLSearchParams("order=9")} />, "/account/return-orders/new?order=9");
+  return { api, ...view };
+}
+
+describe("NewReturnPage", () => {
+  test("sending nothing shows the core's messages and sends nothing", async () => {
+    const { api } = showForm();
+    fireEvent.click(await screen.findByTestId("submit-return"));
+    expect((await screen.findByTestId("items-error")).textContent).toBe("you should at least choose a product to return");
+    const errors = screen.getAllByTestId("field-error").map((e) => e.textContent);
+    expect(errors).toEqual(expect.arrayContaining(["This field is required"]));
+    expect(screen.getByText("This field is required", { selector: "#refund-error" })).toBeTruthy();
+    expect(api.bodies("POST /orders/9/return")).toHaveLength(0);
+  });
+
+  test("a reason that needs a comment, and a comment over 200 characters, are refused", async () => {
+    const { api } = showForm();
+    const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
+    fireEvent.click(within(line).getByRole("checkbox"));
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "other" } });
+    fireEvent.click(screen.getByTestId("submit-return"));
+    expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain("This field is required");
+    fireEvent.change(within(line).getByLabelText(/Comment/), { target: { value: "x".repeat(201) } });
+    expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain(
+      "Too long! The maximum character is 200 in Comment",
+    );
+    fireEvent.change(within(line).getByLabelText("Quantity"), { target: { value: "5" } });
+    expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain("Max Quantity Reached");
+    expect(api.bodies("POST /orders/9/return")).toHaveLength(0);
+  });
+
+  test("a complete form is sent and leads to the return orders", async () => {
+    const { api, history } = showForm();
+    const line = (await screen.findAllByTestId("return-line"))[1] as HTMLElement;
+    fireEvent.click(within(line).getByRole("checkbox"));
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
+    fireEvent.click(screen.getByRole("radio", { name: "To the original payment" }));
+    await waitFor(() => expect((screen.getByLabelText("Pickup address") as HTMLSelectElement).value).toBe("5"));
+    const day = screen.getByLabelText("Pickup day") as HTMLSelectElement;
+    fireEvent.change(day, { target: { value: day.options[1]?.value } });
+    fireEvent.change(screen.getByLabelText("Pickup time (UTC)"), { target: { value: "10:00" } });
+    fireEvent.click(screen.getByTestId("submit-return"));
+    await waitFor(() => expect(api.bodies("POST /orders/9/return")).toHaveLength(1));
+    expect(api.bodies("POST /orders/9/return")[0]).toEqual({
+      items: [{ id: 32, quantity: 1, reason: "damaged", comment: null }],
+      refund_method: "original_payment",
+      pickup_address_id: 5,
+      date: day.options[1]?.value,
+      time: "10:00",
+    });
+    await waitFor(() => expect(history.at(-1)).toBe("/account/return-orders"));
+    expect(toasts()).toEqual(["Your return request was received."]);
+  });
+
+  test("the server's field errors show on their line", async () => {
+    showForm();
+    // The same page, now with a server that refuses the request.
+    mockApi({
+      "GET /orders/9": () => ({ body: { data: deliveredOrder(9), message: null } }),
+      "GET /addresses": () => ({ body: { data: [address(5, { is_default: true })], meta: meta(1) } }),
+      "POST /orders/9/return": () => ({ status: 422, body: { message: "Bad", errors: { "items.0.quantity": ["Max Quantity Reached"], pickup_address_id: ["We Don't Deliver To Your Location"] } } }),
+    });
+    const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
+    fireEvent.click(within(line).getByRole("checkbox"));
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
+    fireEvent.click(screen.getByRole("radio", { name: "To my wallet" }));
+    await waitFor(() => expect((screen.getByLabelText("Pickup address") as HTMLSelectElement).value).toBe("5"));
+    const day = screen.getByLabelText("Pickup day") as HTMLSelectElement;
+    fireEvent.change(day, { target: { value: day.options[1]?.value } });
+    fireEvent.change(screen.getByLabelText("Pickup time (UTC)"), { target: { value: "12:00" } });
+    fireEvent.click(screen.getByTestId("submit-return"));
+    expect(await within(line).findByText("Max Quantity Reached")).toBeTruthy();
+    expect(screen.getByText("We Don't Deliver To Your Location")).toBeTruthy();
+  });
+
+  test("an order that cannot be returned says so", async () => {
+    mockApi({ "GET /orders/9": () => ({ body: { data: orderDetail(9), message: null } }) });
+    renderAt(<NewReturnPage params={{ id: null }} query={new URLSearchParams("order=9")} />);
+    expect((await screen.findByTestId("empty-state")).textContent).toContain("This order can no longer be returned.");
+  });
+});
+
+describe("ReturnOrdersPage", () => {
+  test("lists the current returns with refund and pickup; the completed tab uses key 'returned'", async () => {
+    const api = mockApi({
+      "GET /returns": (url) => ({
+        body:
+          url.searchParams.get("tab") === "current"
+            ? {
+                data: [
+                  {
+                    id: 1,
+                    order_id: 9,
+                    order_number: "100009",
+                    status: "in_return",
+                    status_label: "In return",
+                    refund_method: "wallet",
+                    refund_amount: "57.00",
+                    pickup_address_id: 5,
+                    date: "2025-03-11",
+                    time: "10:00",
+                    items: [{ id: 32, product_id: 8, name: "Honey", quantity: 1, reason: "damaged", comment: null }],
+                    created_at: "2025-03-10T08:00:00Z",
+                  },
+                ],
+                meta: meta(1),
+              }
+            : { data: [], meta: meta(0) },
+      }),
+    });
+    renderAt(<ReturnOrdersPage params={{ id: null }} query={new URLSearchParams()} />, "/account/return-orders");
+    const row = await screen.findByTestId("return-row");
+    expect(row.textContent).toContain("Order #100009");
+    expect(row.textContent?.replace(/\u00a0/g, " ")).toContain("EGP 57.00");
+    expect(row.textContent).toContain("To my wallet");
+    expect(row.textContent).toContain("Damaged");
+    const tabs = screen.getByRole("navigation", { name: "Return status" });
+    expect(within(tabs).getByRole("link", { name: "Completed" }).getAttribute("href")).toBe("/account/return-orders?tab=returned");
+    expect(api.calls()[0]).toBe("GET /returns?tab=current&page=1&limit=20");
+  });
+});
