@@ -23,6 +23,12 @@ pub fn no_response_message() -> Result<JsValue, JsValue> {
     to_js(&http::error_message(CallFailure::NoResponse))
 }
 
+/// The error toast when a call needs the server and the device is offline.
+#[wasm_bindgen(js_name = offlineMessage, unchecked_return_type = "T.Text")]
+pub fn offline_message() -> Result<JsValue, JsValue> {
+    to_js(&http::error_message(CallFailure::Offline))
+}
+
 /// The error toast when a request could not be made, from the client's message.
 #[wasm_bindgen(js_name = clientErrorMessage, unchecked_return_type = "T.Text")]
 pub fn client_error_message(message: &str) -> Result<JsValue, JsValue> {

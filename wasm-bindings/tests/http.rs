@@ -58,6 +58,10 @@ fn no_response_and_client_errors() {
         json!({"kind": "message", "id": "no_response", "params": {}})
     );
     assert_eq!(
+        json(storefront_wasm::offline_message().unwrap()),
+        json!({"kind": "message", "id": "offline", "params": {}})
+    );
+    assert_eq!(
         json(storefront_wasm::client_error_message("Network Error").unwrap()),
         json!({"kind": "message", "id": "error_with_message", "params": {"message": "Network Error"}})
     );

@@ -24,6 +24,8 @@ pub enum CallFailure<'a> {
     Response { status: u16, body: &'a [u8] },
     /// The request went out and nothing came back (network down, CORS, timeout).
     NoResponse,
+    /// The device is offline (the browser says so): the call needs a connection.
+    Offline,
     /// The request could not be made; the client's own error message.
     Client { message: &'a str },
 }
@@ -35,6 +37,8 @@ pub enum CallFailure<'a> {
 ///   error occurred.'
 /// - any other status: `message`, else 'An error occurred.'
 /// - no response: 'No response received from server.'
+/// - offline: a plain 'you are offline, nothing was lost' (not in the spec: a call that
+///   needs the server while the device has no network, e.g. add to cart in a PWA).
 /// - a client error: 'Error: {message}' ('An error occurred.' when it has no message).
 ///
 /// Server strings are shown as is (trimmed, capped); blank strings count as absent.
@@ -54,6 +58,7 @@ pub fn error_message(failure: CallFailure<'_>) -> Text {
             }
         }
         CallFailure::NoResponse => MessageId::NoResponse.into(),
+        CallFailure::Offline => MessageId::Offline.into(),
         CallFailure::Client { message } => match keep(message) {
             Some(message) => Message::new(MessageId::ErrorWithMessage)
                 .with("message", message)
@@ -465,6 +470,16 @@ mod tests {
             english(&response(404, r#"{"message":["a list"]}"#)),
             "An error occurred."
         );
+    }
+
+    #[test]
+    fn offline_says_plainly_that_a_connection_is_needed() {
+        let text = error_message(CallFailure::Offline);
+        assert_eq!(
+            english(&text),
+            "You are offline. This needs an internet connection; nothing was lost, so try again when you are back online."
+        );
+        assert!(text.render(Language::Ar).starts_with("أنت غير متصل"));
     }
 
     #[test]

@@ -108,6 +108,10 @@ messages! {
     BadRequest = "bad_request" { en: "Bad request error occurred.", ar: "حدث خطأ في الطلب." }
     GenericError = "generic_error" { en: "An error occurred.", ar: "حدث خطأ." }
     NoResponse = "no_response" { en: "No response received from server.", ar: "لم يتم تلقي أي استجابة من الخادم." }
+    Offline = "offline" {
+        en: "You are offline. This needs an internet connection; nothing was lost, so try again when you are back online.",
+        ar: "أنت غير متصل بالإنترنت. يحتاج هذا إلى اتصال؛ لم يُفقد شيء، فحاول مرة أخرى عند عودة الاتصال."
+    }
     ErrorWithMessage = "error_with_message" { en: "Error: {message}", ar: "خطأ: {message}" }
     ServiceIdRequired = "service_id_required" { en: "Service ID is required.", ar: "معرّف الخدمة مطلوب." }
     MissingPageOrServiceId = "missing_page_or_service_id" {

@@ -2,6 +2,7 @@ import {
   classifyStatus,
   clientErrorMessage,
   noResponseMessage,
+  offlineMessage,
   renderText,
   responseErrorMessage,
   type StatusOutcome,
@@ -14,6 +15,6 @@ export function surfaceHttp(status: number, loginInProgress: boolean): string[] 
   const outcome: StatusOutcome = classifyStatus(status, loginInProgress);
   const logsOut: boolean = outcome === "log_out";
   const redirect: string | null = outcome === "not_found" ? "/404" : null;
-  const texts: Text[] = [responseErrorMessage(422, body), noResponseMessage(), clientErrorMessage("Network Error")];
+  const texts: Text[] = [responseErrorMessage(422, body), noResponseMessage(), offlineMessage(), clientErrorMessage("Network Error")];
   return [outcome, String(logsOut), redirect ?? "", ...texts.map((text) => renderText(text, "ar"))];
 }
