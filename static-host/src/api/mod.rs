@@ -19,6 +19,7 @@ pub mod seed;
 pub mod settings;
 pub mod state;
 pub mod upload;
+pub mod web_manifest;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -103,6 +104,7 @@ pub fn router(config: &Config) -> Result<Router, ApiStartError> {
 fn operations() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(settings::routes())
+        .merge(web_manifest::routes())
         .merge(auth::routes())
         .merge(upload::routes())
         .merge(media::routes())
