@@ -57,6 +57,22 @@ run: ui
     cargo build --release -p static-host
     STOREFRONT_ADDR={{addr}} STOREFRONT_UI_DIR=ui/dist ./target/release/static-host
 
+# Page weight by kind and Lighthouse scores of the landing page, /home, a product and
+# /cart against a release static-host on a fresh data dir (figures in docs/performance.md).
+bench-web: ui
+    #!/usr/bin/env bash
+    set -euo pipefail
+    cargo build --release --quiet -p static-host
+    data=$(mktemp -d)
+    port=${BENCH_PORT:-18090}
+    STOREFRONT_ADDR=127.0.0.1:$port STOREFRONT_DATA_DIR="$data" STOREFRONT_UI_DIR=ui/dist \
+      STOREFRONT_CODE_SENDER="file:$data/outbox.jsonl" RUST_LOG=warn \
+      ./target/release/static-host > "$data/server.log" 2>&1 &
+    server=$!
+    trap 'kill $server 2>/dev/null || true; rm -rf "$data"' EXIT
+    for _ in $(seq 150); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.2; done
+    cd ui && node scripts/bench-web.mjs --base "http://127.0.0.1:$port" --outbox "$data/outbox.jsonl"
+
 # WASM-facing tests in headless Chromium (Debian's chromedriver).
 wasm-test:
     wasm-pack test --headless --chrome wasm-bindings

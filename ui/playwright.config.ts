@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     // No entry animations: axe must not measure a toast's contrast halfway through its fade-in.
     reducedMotion: "reduce",
+    // The service worker would answer reads from its caches; suites see the server as it
+    // is. The offline suite (e2e/offline.spec.ts) turns it on.
+    serviceWorkers: "block",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -3,8 +3,8 @@ import { dirname, join } from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { renderMessage, type Language, type MessageId } from "storefront-core";
 import { outbox } from "../playwright.config";
-import accountMessages from "../src/features/account/messages";
-import chromeMessages from "../src/features/chrome/messages";
+import ar from "../src/i18n/ar.json" with { type: "json" };
+import en from "../src/i18n/en.json" with { type: "json" };
 import { SEED, apiSignIn, seedStorage, type Session } from "./support";
 
 /**
@@ -16,10 +16,11 @@ import { SEED, apiSignIn, seedStorage, type Session } from "./support";
 
 export type { Language };
 
-/** A UI string of the account or chrome catalogue, with simple `{name}` values. */
+const CATALOGUES: Record<Language, Record<string, string>> = { en, ar };
+
+/** A UI string of the catalogue, with simple `{name}` values. */
 export function t(language: Language, id: string, values: Record<string, string | number> = {}): string {
-  const catalogue = { ...chromeMessages[language], ...accountMessages[language] } as Record<string, string>;
-  const text = catalogue[id];
+  const text = CATALOGUES[language][id];
   if (text === undefined) throw new Error(`no message ${id}`);
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }

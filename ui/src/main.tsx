@@ -1,7 +1,13 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { useAppStore } from "./app/store";
+import { registerServiceWorker } from "./features/offline/registerServiceWorker";
+import { loadMessages } from "./i18n/messages";
 import "./styles/tokens.css";
+
+// A reader who chose Arabic gets the Arabic catalogue before the first paint.
+await loadMessages(useAppStore.getState().language);
 
 const root = document.getElementById("root");
 if (root) {
@@ -11,3 +17,5 @@ if (root) {
     </StrictMode>,
   );
 }
+
+registerServiceWorker();

@@ -111,6 +111,28 @@ describe("the API client", () => {
     expect(error.text).toMatchObject({ kind: "message", id: "generic_error" });
   });
 
+  describe("offline (navigator.onLine false)", () => {
+    let onLine: jest.SpyInstance<boolean, []>;
+    beforeEach(() => {
+      onLine = jest.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    });
+    afterEach(() => onLine.mockRestore());
+
+    test("a change fails at once with the offline message, without a request", async () => {
+      const error = await failure(unwrap(api.POST("/order/add-to-cart", { body: { product_id: 1, qty: 1, service_id: 1 } })));
+      expect(error.status).toBeNull();
+      expect(error.text).toMatchObject({ kind: "message", id: "offline" });
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
+    test("a read is still tried (a cache may answer) and says offline when nothing does", async () => {
+      fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+      const error = await failure(unwrap(api.GET("/setting")));
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(error.text).toMatchObject({ kind: "message", id: "offline" });
+    });
+  });
+
   test("no response at all", async () => {
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
     const error = await failure(unwrap(api.GET("/setting")));

@@ -4,6 +4,7 @@ import {
   clientErrorMessage,
   logoutEffects,
   noResponseMessage,
+  offlineMessage,
   requestHeaders,
   responseErrorMessage,
   type Text,
@@ -11,6 +12,7 @@ import {
 import { apiBase } from "../app/config";
 import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
+import { forgetPersonalCache } from "../service-worker/routes";
 import type { paths } from "./schema.gen";
 
 /** A failed call, with the message the core extracted for the error toast (spec 8). */
@@ -33,8 +35,16 @@ export function connectApi(effectHost: EffectHost): void {
   host = effectHost;
 }
 
+/** Whether the browser says the device has no network (a PWA can be open offline). */
+function offline(): boolean {
+  return globalThis.navigator?.onLine === false;
+}
+
 const headers: Middleware = {
   onRequest({ request }) {
+    // Reads can still be answered from the service worker's cache; a change cannot, so
+    // it fails at once, plainly, and the caller keeps what the customer entered.
+    if (request.method !== "GET" && offline()) throw new ApiError(null, offlineMessage());
     const { client, language } = useAppStore.getState();
     for (const [name, value] of requestHeaders(client, language)) request.headers.set(name, value);
     return request;
@@ -46,6 +56,7 @@ const headers: Middleware = {
     const outcome = classifyStatus(response.status, client.login_in_progress);
     if (outcome === "log_out" && host) {
       runEffects(logoutEffects(client, currentPath(), "unauthorized"), host);
+      void forgetPersonalCache();
     } else if (outcome === "not_found" && host) {
       host.navigate("/404");
     }
@@ -55,7 +66,9 @@ const headers: Middleware = {
     if (error instanceof ApiError) return error;
     // fetch rejects with a TypeError when no response arrives (offline, refused).
     // By name: the error may come from another realm than this page's TypeError.
-    if (error instanceof Error && error.name === "TypeError") return new ApiError(null, noResponseMessage());
+    if (error instanceof Error && error.name === "TypeError") {
+      return new ApiError(null, offline() ? offlineMessage() : noResponseMessage());
+    }
     return new ApiError(null, clientErrorMessage(error instanceof Error ? error.message : String(error)));
   },
 };

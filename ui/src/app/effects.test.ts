@@ -37,7 +37,13 @@ describe("runEffects with the real core", () => {
 
   test("a guest's language change flips the page direction and persists locally", () => {
     const h = host();
+    const manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    document.head.append(manifest);
     runEffects(changeLanguageEffects("en", "ar", false), h);
+    // The installable app's manifest follows the page language.
+    expect(new URL(manifest.href).pathname + new URL(manifest.href).search).toBe("/api/web-manifest?lang=ar");
+    manifest.remove();
     expect(document.documentElement.dir).toBe("rtl");
     expect(document.documentElement.lang).toBe("ar");
     expect(useAppStore.getState().language).toBe("ar");

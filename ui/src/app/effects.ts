@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { applyStorageEffects, textDirection, type ApiCall, type Effect, type Language } from "storefront-core";
+import { apiBase } from "./config";
 import { useAppStore } from "./store";
 
 /** What effects act on, passed in so tests can watch them. */
@@ -20,6 +21,9 @@ export function applyDocumentLanguage(language: Language, doc: Document | undefi
   if (!doc) return;
   doc.documentElement.lang = language;
   doc.documentElement.dir = textDirection(language);
+  // The installed app takes the page language's name and direction too.
+  const manifest = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest) manifest.href = `${apiBase(doc)}/web-manifest?lang=${language}`;
 }
 
 /**

@@ -33,6 +33,8 @@ export interface AppStore {
   returnTo: string | null;
   /** The core's startup plan has run (its effects applied): pages may render. */
   started: boolean;
+  /** Set when a new version's service worker waits: calling it switches and reloads. */
+  updateReady: (() => void) | null;
   /** Re-reads storage after the core's storage effects ran. */
   refresh(): void;
   setLanguage(language: Language): void;
@@ -59,6 +61,7 @@ export const useAppStore = create<AppStore>((set) => {
     cart: null,
     returnTo: null,
     started: false,
+    updateReady: null,
     refresh: () => set({ client: readClientState() }),
     setLanguage: (language) => set({ language }),
     setModal: (modal) => set({ modal }),

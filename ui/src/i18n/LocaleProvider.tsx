@@ -1,16 +1,31 @@
-import { useCallback, useEffect, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { IntlProvider } from "react-intl";
-import { renderText, type Text } from "storefront-core";
+import { renderText, type Language, type Text } from "storefront-core";
 import { applyDocumentLanguage } from "../app/effects";
 import { useAppStore } from "../app/store";
-import { messages } from "./messages";
+import { loadedMessages, loadMessages } from "./messages";
 
-/** react-intl for the page language, with `lang` and `dir` kept on <html>. */
+/**
+ * react-intl for the page language, with `lang` and `dir` kept on <html>. Until a newly
+ * chosen language's catalogue has arrived, the previous language keeps rendering, so no
+ * screen ever shows message ids.
+ */
 export function LocaleProvider({ children }: { children: ReactNode }) {
   const language = useAppStore((s) => s.language);
-  useEffect(() => applyDocumentLanguage(language), [language]);
+  const [shown, setShown] = useState<Language>(() => (loadedMessages(language) ? language : "en"));
+  useEffect(() => {
+    let live = true;
+    loadMessages(language).then(
+      () => live && setShown(language),
+      (error: unknown) => console.error("cannot load the catalogue", language, error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [language]);
+  useEffect(() => applyDocumentLanguage(shown), [shown]);
   return (
-    <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={messages[language]} defaultLocale="en">
+    <IntlProvider locale={shown === "ar" ? "ar-EG" : "en"} messages={loadedMessages(shown)} defaultLocale="en">
       {children}
     </IntlProvider>
   );

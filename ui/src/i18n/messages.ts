@@ -1,13 +1,25 @@
 import type { Language } from "storefront-core";
-import { mergeCatalogues } from "./catalogue";
-import app from "./app.messages";
-import chrome from "../features/chrome/messages";
-import catalogueMessages from "../features/catalogue/messages";
-import authMessages from "../features/auth/messages";
-import locationMessages from "../features/location/messages";
-import cartMessages from "../features/cart/messages";
-import checkoutMessages from "../features/checkout/messages";
-import accountMessages from "../features/account/messages";
+import en from "./en.json";
 
-/** Every UI string, en + ar, merged from the feature catalogues. */
-export const messages: Record<Language, Record<string, string>> = mergeCatalogues(app, chrome, catalogueMessages, authMessages, locationMessages, cartMessages, checkoutMessages, accountMessages);
+/**
+ * Every UI string lives in `en.json` and `ar.json` (the spec's own messages come from the
+ * core). English ships with the app; Arabic is a chunk of its own, fetched only when
+ * Arabic is chosen, so English readers never download it.
+ */
+export type Messages = Record<string, string>;
+
+const ready: Partial<Record<Language, Messages>> = { en };
+
+/** The catalogue of a language if it has been loaded. */
+export function loadedMessages(language: Language): Messages | undefined {
+  return ready[language];
+}
+
+/** Loads the catalogue of a language (once) and answers it. */
+export async function loadMessages(language: Language): Promise<Messages> {
+  const loaded = ready[language];
+  if (loaded) return loaded;
+  const { default: ar } = await import("./ar.json");
+  ready.ar = ar;
+  return ar;
+}

@@ -5,7 +5,7 @@ import { configure, render } from "@testing-library/react";
 import { parseRemoteConfig, type Language } from "storefront-core";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { messages } from "../../i18n/messages";
+import { allMessages } from "../../i18n/testing";
 
 // Modals load lazily and the WASM core is real: allow a busy machine some time.
 configure({ asyncUtilTimeout: 5_000 });
@@ -39,7 +39,7 @@ export function renderWithApp(ui: ReactNode, language: Language = "en") {
   useAppStore.getState().setLanguage(language);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={messages[language]} defaultLocale="en">
+      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={allMessages[language]} defaultLocale="en">
         {children}
       </IntlProvider>
     </QueryClientProvider>

@@ -6,7 +6,7 @@ import { parseRemoteConfig, type Effect, type Language } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { queryClient as appQueryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { messages } from "../../i18n/messages";
+import { allMessages } from "../../i18n/testing";
 import { useChromeState } from "./chromeState";
 
 /** jsdom has no modal dialogs: enough of showModal/close for the components. */
@@ -114,7 +114,7 @@ export function renderWithShell(ui: ReactNode, options: { language?: Language; c
   const client = options.client ?? shellCache(language);
   const view = render(
     <QueryClientProvider client={client}>
-      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={messages[language]} defaultLocale="en">
+      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={allMessages[language]} defaultLocale="en">
         {ui}
       </IntlProvider>
     </QueryClientProvider>,
