@@ -10,6 +10,7 @@
 pub mod auth;
 pub mod cart;
 pub mod effects;
+mod float_text;
 pub mod http;
 pub mod layout;
 pub mod locale;
