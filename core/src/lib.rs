@@ -25,6 +25,7 @@ pub mod startup;
 pub mod storage;
 pub mod text;
 pub mod validation;
+pub mod value_tree;
 
 #[cfg(feature = "ts")]
 pub mod typescript;
