@@ -12,6 +12,7 @@ pub mod cart;
 pub mod effects;
 mod float_text;
 pub mod http;
+mod internally_tagged;
 pub mod layout;
 pub mod locale;
 pub mod location;

@@ -7,8 +7,9 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::internally_tagged;
 use crate::locale::Language;
 
 macro_rules! messages {
@@ -216,10 +217,24 @@ impl From<MessageId> for Message {
 }
 
 /// What a client shows: one of our messages, or text that came from the server as is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Text {
+    Message(Message),
+    Server { text: String },
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "kind", TextDef::deserialize)
+    }
+}
+
+/// [`Text`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Text", rename_all = "snake_case")]
+enum TextDef {
     Message(Message),
     Server { text: String },
 }
