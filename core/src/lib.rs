@@ -10,6 +10,7 @@
 pub mod auth;
 pub mod cart;
 pub mod effects;
+mod enum_names;
 mod float_text;
 pub mod http;
 mod internally_tagged;

@@ -9,13 +9,14 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::enum_names;
 use crate::internally_tagged;
 use crate::locale::Language;
 
 macro_rules! messages {
     ($( $(#[$doc:meta])* $variant:ident = $id:literal { en: $en:literal, ar: $ar:literal } )*) => {
         /// Stable identifier of a message; serialised as its snake_case id.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub enum MessageId {
             $( $(#[$doc])* #[serde(rename = $id)] $variant, )*
@@ -30,6 +31,11 @@ macro_rules! messages {
                 match self { $(MessageId::$variant => $id,)* }
             }
 
+            /// The id of `ALL[index]`.
+            fn name_at(index: usize) -> &'static str {
+                MessageId::ALL[index].as_str()
+            }
+
             /// The message template in a language, with `{name}` placeholders.
             pub fn template(self, language: Language) -> &'static str {
                 match (self, language) {
@@ -39,6 +45,15 @@ macro_rules! messages {
             }
         }
     };
+}
+
+/// Read by the ids above rather than derived: see [`crate::enum_names`].
+impl<'de> Deserialize<'de> for MessageId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let count = MessageId::ALL.len();
+        enum_names::deserialize(deserializer, "MessageId", count, MessageId::name_at)
+            .map(|index| MessageId::ALL[index])
+    }
 }
 
 messages! {
