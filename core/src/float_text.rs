@@ -1,7 +1,10 @@
-//! Floats as text exactly as Rust's `Display` writes them (the shortest digits that
-//! read back as the same float, never an exponent), printed with zmij, the float
-//! printer serde_json already brings: std's own printer would add about 18 KB to the
-//! WASM core for the few places that need float text.
+//! Floats to and from text without std's float printer and parser, which would add
+//! about 18 KB and 30 KB to the WASM core for the few places that need them: printed
+//! with zmij and read with serde_json's number reader, both linked anyway.
+
+use std::cmp::Ordering;
+
+use crate::value_tree::Tree;
 
 /// What `value.to_string()` returns.
 pub(crate) fn display(value: f64) -> String {
@@ -34,6 +37,105 @@ pub(crate) fn display(value: f64) -> String {
         let (int, frac) = digits.split_at(point as usize);
         format!("{sign}{int}.{frac}")
     }
+}
+
+/// What `text.parse::<f64>()` gives when that is a finite number.
+///
+/// Exact for every text that is some float's shortest form (what any correct printer
+/// writes: std, JavaScript's `String(number)`) and for up to 15 significant digits
+/// with an exponent within ±22. Longer texts that no printer writes are read as
+/// serde_json reads them, which can be a few steps off the nearest float.
+pub(crate) fn parse_finite(text: &str) -> Option<f64> {
+    let (negative, unsigned) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => (mantissa, exponent_value(exponent)?),
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        return None;
+    }
+    // The significant digits, and the power of ten of the last one.
+    let digits = format!("{whole}{fraction}");
+    let significant = digits.trim_start_matches('0').trim_end_matches('0');
+    if significant.is_empty() {
+        return Some(if negative { -0.0 } else { 0.0 });
+    }
+    let trailing_zeros = digits.trim_end_matches('0').len();
+    let exponent = exponent - fraction.len() as i64 + (digits.len() - trailing_zeros) as i64;
+    let sign = if negative { "-" } else { "" };
+    let Ok(Tree::Float(read)) = serde_json::from_str(&format!("{sign}{significant}e{exponent}"))
+    else {
+        return None;
+    };
+    if !read.is_finite() {
+        return None;
+    }
+    // A shortest form names its float exactly: walk from the reading towards the float
+    // that prints as the text, if there is one.
+    if let (Ok(wanted), Ok(exponent)) = (significant.parse::<u64>(), i32::try_from(exponent)) {
+        let wanted = (wanted, exponent);
+        let mut magnitude = read.abs();
+        let mut last = None;
+        for _ in 0..64 {
+            let mut buffer = zmij::Buffer::new();
+            let (digits, exponent) = shortest(buffer.format_finite(magnitude));
+            // Between two equally short forms, std writes the upper one, zmij (and
+            // JavaScript) the even one: either names the float.
+            let upper = exact_half_above(magnitude, digits, exponent)
+                .then(|| trimmed(digits + 1, exponent));
+            let order = compare((digits, exponent), wanted);
+            match order {
+                _ if upper == Some(wanted) => {
+                    return Some(if negative { -magnitude } else { magnitude });
+                }
+                Ordering::Equal => return Some(if negative { -magnitude } else { magnitude }),
+                // Stepped past it: no float prints as the text.
+                _ if last.is_some_and(|last| last != order) => break,
+                Ordering::Less => magnitude = magnitude.next_up(),
+                Ordering::Greater => magnitude = magnitude.next_down(),
+            }
+            last = Some(order);
+        }
+    }
+    Some(read)
+}
+
+/// Orders two `digits × 10^exponent` decimals (digits without trailing zeros).
+fn compare((a, a_exponent): (u64, i32), (b, b_exponent): (u64, i32)) -> Ordering {
+    if a == 0 || b == 0 {
+        return a.cmp(&b);
+    }
+    let (a_len, b_len) = (a.ilog10() as i32 + 1, b.ilog10() as i32 + 1);
+    // Where the leading digit sits, then the digits aligned to the same length.
+    (a_len + a_exponent)
+        .cmp(&(b_len + b_exponent))
+        .then_with(|| {
+            let len = a_len.max(b_len);
+            let pad = |n: u64, n_len: i32| u128::from(n) * 10u128.pow((len - n_len) as u32);
+            pad(a, a_len).cmp(&pad(b, b_len))
+        })
+}
+
+/// The exponent after `e`: an optional sign and digits, saturated far beyond any float.
+fn exponent_value(text: &str) -> Option<i64> {
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let value = digits
+        .bytes()
+        .fold(0i64, |n, b| (n * 10 + i64::from(b - b'0')).min(1_000_000));
+    Some(if negative { -value } else { value })
 }
 
 /// zmij's unsigned output as `digits × 10^exponent`, without trailing zeros.
@@ -120,6 +222,76 @@ mod tests {
         }
     }
 
+    /// What the std parser gives, when finite.
+    fn std_parse(text: &str) -> Option<f64> {
+        text.parse::<f64>().ok().filter(|f| f.is_finite())
+    }
+
+    #[test]
+    fn parses_as_std_on_edge_texts() {
+        for text in [
+            "0",
+            "-0",
+            "+0",
+            "00",
+            "0.0",
+            "-0.000",
+            "1",
+            "+1",
+            "-1",
+            "01",
+            "001.50",
+            ".5",
+            "5.",
+            "-.5",
+            "30.0444",
+            "31.2357",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "1.5e-7",
+            "0.1",
+            "0.10000000000000001",
+            "9007199254740993",
+            "5e-324",
+            "2.4e-324",
+            "1.7976931348623157e308",
+            "1.8e308",
+            "1e-400",
+            "-1e-400",
+            "1e400",
+            "12.35",
+            "100000000000000.125",
+            "1220400554774103.3",
+        ] {
+            let (ours, std) = (parse_finite(text), std_parse(text));
+            assert_eq!(ours.map(f64::to_bits), std.map(f64::to_bits), "{text}");
+        }
+        for text in [
+            "",
+            ".",
+            "-",
+            "+",
+            "e5",
+            "1e",
+            "1e+",
+            "1.2.3",
+            "1,5",
+            " 1",
+            "1 ",
+            "0x10",
+            "1_000",
+            "inf",
+            "-infinity",
+            "NaN",
+            "nan",
+            "١٢",
+        ] {
+            assert_eq!(parse_finite(text), None, "{text}");
+        }
+    }
+
     proptest! {
         #[test]
         fn matches_display(value in any::<f64>()) {
@@ -130,6 +302,40 @@ mod tests {
         fn matches_display_on_decimals(minor in any::<i64>(), scale in 0u32..12) {
             let value = minor as f64 / 10f64.powi(scale as i32);
             prop_assert_eq!(display(value), value.to_string());
+        }
+
+        #[test]
+        fn reads_back_every_printed_float(value in any::<f64>()) {
+            if value.is_finite() {
+                // std's forms, and zmij's (which JavaScript's `String(number)` matches).
+                let zmij = zmij::Buffer::new().format(value).to_owned();
+                for text in [value.to_string(), format!("{value:e}"), format!("{value:E}"), zmij] {
+                    prop_assert_eq!(parse_finite(&text).map(f64::to_bits), Some(value.to_bits()));
+                }
+            }
+        }
+
+        #[test]
+        fn parses_as_std_up_to_15_digits(
+            text in "[+-]?[0-9]{0,8}(\\.[0-9]{0,7})?([eE][+-]?(1?[0-9]|2[0-2]))?",
+        ) {
+            prop_assert_eq!(parse_finite(&text).map(f64::to_bits), std_parse(&text).map(f64::to_bits));
+        }
+
+        #[test]
+        fn parses_long_texts_within_a_few_steps_of_std(
+            text in "[+-]?[0-9]{1,25}(\\.[0-9]{0,25})?([eE][+-]?[0-9]{1,3})?",
+        ) {
+            match (parse_finite(&text), std_parse(&text)) {
+                (Some(ours), Some(std)) => {
+                    let (mut low, mut high) = (ours, ours);
+                    for _ in 0..4 {
+                        (low, high) = (low.next_down(), high.next_up());
+                    }
+                    prop_assert!((low..=high).contains(&std), "{} read as {:e}, std {:e}", text, ours, std);
+                }
+                (ours, std) => prop_assert_eq!(ours, std),
+            }
         }
 
         #[test]
