@@ -111,13 +111,19 @@ mod tests {
             let written = serde_json::to_value(key).unwrap();
             assert_eq!(written, key.name());
             assert_eq!(read::<StorageKey>(written.clone()), Ok(key));
-            assert_eq!(serde_json::from_str::<StorageKey>(&written.to_string()).unwrap(), key);
+            assert_eq!(
+                serde_json::from_str::<StorageKey>(&written.to_string()).unwrap(),
+                key
+            );
         }
     }
 
     #[test]
     fn reads_the_enum_form_and_refuses_others_as_the_derive_does() {
-        assert_eq!(read::<StorageKey>(json!({"token": null})), Ok(StorageKey::Token));
+        assert_eq!(
+            read::<StorageKey>(json!({"token": null})),
+            Ok(StorageKey::Token)
+        );
         let error = |value: Value| read::<StorageKey>(value).unwrap_err().to_string();
         assert_eq!(
             error(json!("Token")),
@@ -127,7 +133,10 @@ mod tests {
              `temp_login_status`, `user_mobile`, `user_code`, `user_exists`, `modal_status`, \
              `persist:user`"
         );
-        assert_eq!(error(json!(3)), "invalid type: integer `3`, expected enum StorageKey");
+        assert_eq!(
+            error(json!(3)),
+            "invalid type: integer `3`, expected enum StorageKey"
+        );
         assert_eq!(
             error(json!({"token": 1})),
             "invalid type: integer `1`, expected unit"
