@@ -601,9 +601,12 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
             }
         }
     }
-    drop.retain(|key| is_stored(stored, *key));
-    drop.sort();
-    drop.dedup();
+    // Each once, in key order: `StorageKey::ALL` is sorted (a sort here would add a
+    // whole sorting routine to the WASM core).
+    let drop: Vec<StorageKey> = StorageKey::ALL
+        .into_iter()
+        .filter(|key| drop.contains(key) && is_stored(stored, *key))
+        .collect();
     let mut fx = Vec::new();
     if !drop.is_empty() {
         fx.push(Effect::Remove { keys: drop });

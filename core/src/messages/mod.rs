@@ -277,10 +277,13 @@ impl From<Message> for Text {
 
 /// Every template of a language keyed by id: an ICU catalogue for react-intl.
 pub fn catalogue(language: Language) -> BTreeMap<&'static str, &'static str> {
-    MessageId::ALL
-        .iter()
-        .map(|id| (id.as_str(), id.template(language)))
-        .collect()
+    // Inserted one by one: collecting into a map sorts first, with a sorting routine
+    // the WASM core has no other use for.
+    let mut templates = BTreeMap::new();
+    for id in MessageId::ALL {
+        templates.insert(id.as_str(), id.template(language));
+    }
+    templates
 }
 
 #[cfg(test)]

@@ -119,4 +119,10 @@ mod tests {
             assert!(seen.insert(key.name()));
         }
     }
+
+    #[test]
+    fn all_is_in_key_order() {
+        // The sign-in restore lists keys to remove in this order instead of sorting.
+        assert!(StorageKey::ALL.windows(2).all(|pair| pair[0] < pair[1]));
+    }
 }
