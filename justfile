@@ -25,12 +25,13 @@ pkg-manifest:
     mkdir -p pkg
     cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
 
-# Build the WASM core into pkg/: bundler/ for Vite, nodejs/ for jest and Node.
+# Build the WASM core into pkg/: bundler/ for Vite, nodejs/ for jest and Node. wasm-opt
+# repeats -Oz until it stops shrinking (--converge: about 1 KB gzip for a few seconds).
 pkg: pkg-manifest
     for target in bundler nodejs; do \
       wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
         --target "$target" --out-dir ../pkg/"$target" --out-name storefront_core; \
-      wasm-opt -Oz {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
+      wasm-opt -Oz --converge {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
       rm -f pkg/"$target"/.gitignore; \
     done
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
