@@ -25,12 +25,13 @@ pkg-manifest:
     mkdir -p pkg
     cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
 
-# Build the WASM core into pkg/: bundler/ for Vite, nodejs/ for jest and Node.
+# Build the WASM core into pkg/: bundler/ for Vite, nodejs/ for jest and Node. wasm-opt
+# repeats -Oz until it stops shrinking (--converge: about 1 KB gzip for a few seconds).
 pkg: pkg-manifest
     for target in bundler nodejs; do \
       wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
         --target "$target" --out-dir ../pkg/"$target" --out-name storefront_core; \
-      wasm-opt -Oz {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
+      wasm-opt -Oz --converge {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
       rm -f pkg/"$target"/.gitignore; \
     done
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
@@ -47,6 +48,18 @@ generated: pkg api-types
 wasm-size: pkg
     @printf 'storefront_core_bg.wasm: %s bytes raw, %s bytes gzip -9\n' \
       "$(wc -c < pkg/bundler/storefront_core_bg.wasm)" "$(gzip -9c pkg/bundler/storefront_core_bg.wasm | wc -c)"
+
+# Fail if storefront-core's dependency tree holds a wasm or JS crate: the rules must stay
+# plain Rust that any client can reuse. All targets and features count.
+core-deps:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    deps=$(cargo tree -p storefront-core -e normal --all-features --target all --prefix none --format '{p}' | sed 's/ (\*)$//' | sort -u)
+    if found=$(grep -E '^(wasm-bindgen|js-sys|web-sys|serde-wasm-bindgen)[a-z0-9-]* v' <<<"$deps"); then
+      printf 'storefront-core must not depend on wasm or JS crates, found:\n%s\n' "$found"
+      exit 1
+    fi
+    echo "storefront-core: $(wc -l <<<"$deps") crates, none of them a wasm or JS crate"
 
 # Build the UI for production into ui/dist.
 ui: generated
@@ -101,6 +114,7 @@ test:
     suite "rustfmt"                     cargo fmt --all --check
     suite "clippy (native)"             cargo clippy --workspace --all-targets --quiet -- -D warnings
     suite "clippy (wasm32)"             cargo clippy -p storefront-wasm --all-targets --target wasm32-unknown-unknown --quiet -- -D warnings
+    suite "core has no wasm/JS deps"    just core-deps
     suite "cargo test"                  cargo test --workspace
     suite "wasm tests (chromium)"       just wasm-test
     suite "build pkg/ and API types"    just generated

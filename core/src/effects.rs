@@ -2,9 +2,10 @@
 //! clock or the screen: they return [`Effect`]s, and the shell (the UI store, a native
 //! app) performs them and feeds results back as events.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::auth::{Channel, Modal, Registration};
+use crate::internally_tagged;
 use crate::locale::Language;
 use crate::messages::Text;
 use crate::storage::StorageKey;
@@ -20,7 +21,7 @@ pub enum Tone {
 }
 
 /// Something the shell must do.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Effect {
@@ -52,8 +53,33 @@ pub enum Effect {
     ReloadPage,
 }
 
+impl<'de> Deserialize<'de> for Effect {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "type", EffectDef::deserialize)
+    }
+}
+
+/// [`Effect`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Effect", rename_all = "snake_case")]
+enum EffectDef {
+    Toast { tone: Tone, text: Text },
+    Navigate { to: String, after_ms: u64 },
+    Store { key: StorageKey, value: String },
+    Remove { keys: Vec<StorageKey> },
+    OpenModal { modal: Modal },
+    CloseModal,
+    Request { call: ApiCall },
+    WakeAt { at_ms: u64 },
+    ResetQueries,
+    ResetCatalogueLists,
+    ReloadRemoteConfig,
+    SetDocumentLanguage { language: Language },
+    ReloadPage,
+}
+
 /// API calls a flow asks for (spec 7), with their payloads.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "call", rename_all = "snake_case")]
 pub enum ApiCall {
@@ -76,6 +102,43 @@ pub enum ApiCall {
     IsSupportedLocation { latitude: f64, longitude: f64 },
     /// `GET /map/search?search=`
     MapSearch { search: String },
+}
+
+impl<'de> Deserialize<'de> for ApiCall {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "call", ApiCallDef::deserialize)
+    }
+}
+
+/// [`ApiCall`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "ApiCall", rename_all = "snake_case")]
+enum ApiCallDef {
+    LoginByOtp {
+        mobile: String,
+        channel: Channel,
+    },
+    VerifyLoginByOtp {
+        mobile: String,
+        channel: Channel,
+        code: String,
+    },
+    RegisterByOtp {
+        registration: Registration,
+    },
+    UpdateLanguage {
+        default_locale: Language,
+    },
+    Logout {
+        token: String,
+    },
+    IsSupportedLocation {
+        latitude: f64,
+        longitude: f64,
+    },
+    MapSearch {
+        search: String,
+    },
 }
 
 #[cfg(feature = "ts")]

@@ -10,7 +10,10 @@
 pub mod auth;
 pub mod cart;
 pub mod effects;
+mod enum_names;
+mod float_text;
 pub mod http;
+mod internally_tagged;
 pub mod layout;
 pub mod locale;
 pub mod location;
@@ -24,6 +27,7 @@ pub mod startup;
 pub mod storage;
 pub mod text;
 pub mod validation;
+pub mod value_tree;
 
 #[cfg(feature = "ts")]
 pub mod typescript;

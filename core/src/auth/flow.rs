@@ -1,11 +1,12 @@
 //! The phone sign-in flow (spec 4, 9) as a state machine: `update(state, event, now)`
 //! returns the new state and the effects the shell must run.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::status::{RequestStatus, server_text};
 use super::types::{Channel, Modal, Registration};
 use crate::effects::{ApiCall, Effect, Tone};
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId, Text};
 use crate::routes::post_login_destination;
 use crate::storage::{ClientState, StorageKey, StoredValue};
@@ -63,7 +64,7 @@ pub struct PhoneLogin {
 }
 
 /// What happened: a user action, an API outcome, a timer, a reload.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LoginEvent {
@@ -112,6 +113,59 @@ pub enum LoginEvent {
     Close,
 }
 
+impl<'de> Deserialize<'de> for LoginEvent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "type", LoginEventDef::deserialize)
+    }
+}
+
+/// [`LoginEvent`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "LoginEvent", rename_all = "snake_case")]
+enum LoginEventDef {
+    OpenSignIn,
+    RequestCode {
+        mobile: String,
+        channel: Channel,
+    },
+    CodeSent,
+    CodeFailed {
+        error: Text,
+    },
+    Resend,
+    SubmitCode {
+        code: String,
+    },
+    Verified {
+        token: Option<String>,
+        user_exists: bool,
+        message: Option<String>,
+        force_default_location: bool,
+    },
+    VerifyFailed {
+        error: Text,
+    },
+    SubmitRegistration {
+        name: String,
+        email: String,
+        referral_code: String,
+        accept_terms: bool,
+    },
+    Registered {
+        token: String,
+        message: Option<String>,
+        force_default_location: bool,
+    },
+    RegisterFailed {
+        error: Text,
+    },
+    Tick,
+    Restore {
+        stored: Box<ClientState>,
+    },
+    Close,
+}
+
 /// The new state and the effects to run, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -121,7 +175,7 @@ pub struct LoginUpdate {
 }
 
 /// Whether another code may be requested.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum ResendAvailability {
@@ -131,6 +185,20 @@ pub enum ResendAvailability {
         seconds: u64,
         message: Message,
     },
+}
+
+impl<'de> Deserialize<'de> for ResendAvailability {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "state", ResendAvailabilityDef::deserialize)
+    }
+}
+
+/// [`ResendAvailability`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "ResendAvailability", rename_all = "snake_case")]
+enum ResendAvailabilityDef {
+    Ready,
+    Wait { seconds: u64, message: Message },
 }
 
 /// Whether resend is available at `now_ms` (60 s after the last code, spec 4, 9).
@@ -533,9 +601,12 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
             }
         }
     }
-    drop.retain(|key| is_stored(stored, *key));
-    drop.sort();
-    drop.dedup();
+    // Each once, in key order: `StorageKey::ALL` is sorted (a sort here would add a
+    // whole sorting routine to the WASM core).
+    let drop: Vec<StorageKey> = StorageKey::ALL
+        .into_iter()
+        .filter(|key| drop.contains(key) && is_stored(stored, *key))
+        .collect();
     let mut fx = Vec::new();
     if !drop.is_empty() {
         fx.push(Effect::Remove { keys: drop });

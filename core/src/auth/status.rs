@@ -1,9 +1,10 @@
 //! The status of one request flow (spec 3 "Auth flow state", spec 4, 9): idle, then
 //! loading, then success or failed, back to idle about 3 seconds after the result.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::effects::{Effect, Tone};
+use crate::internally_tagged;
 use crate::messages::Text;
 
 /// How long a success or failure stays shown before the status resets (spec 9).
@@ -102,7 +103,7 @@ impl RequestStatus {
 }
 
 /// What happened to a simple request flow (e-mail sign-in, forgot and reset password).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum RequestEvent {
@@ -113,6 +114,22 @@ pub enum RequestEvent {
     /// The request failed; the error is already extracted (spec 8).
     Failed { error: Text },
     /// A timer set by [`Effect::WakeAt`] fired.
+    Tick,
+}
+
+impl<'de> Deserialize<'de> for RequestEvent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "type", RequestEventDef::deserialize)
+    }
+}
+
+/// [`RequestEvent`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "RequestEvent", rename_all = "snake_case")]
+enum RequestEventDef {
+    Started,
+    Succeeded { message: Option<String> },
+    Failed { error: Text },
     Tick,
 }
 

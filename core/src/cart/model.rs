@@ -7,6 +7,7 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::internally_tagged;
 use crate::money::Money;
 
 use super::totals::{CartLine, CartTotals, compute_totals};
@@ -132,7 +133,7 @@ pub struct CartPricing {
 }
 
 /// How an applied coupon discounts the subtotal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CouponRule {
@@ -147,6 +148,30 @@ pub enum CouponRule {
         minimum: Option<Money>,
     },
     /// A fixed amount off.
+    Fixed {
+        amount: Money,
+        #[serde(default)]
+        minimum: Option<Money>,
+    },
+}
+
+impl<'de> Deserialize<'de> for CouponRule {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "type", CouponRuleDef::deserialize)
+    }
+}
+
+/// [`CouponRule`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "CouponRule", rename_all = "snake_case")]
+enum CouponRuleDef {
+    Percent {
+        rate_bp: u32,
+        #[serde(default)]
+        cap: Option<Money>,
+        #[serde(default)]
+        minimum: Option<Money>,
+    },
     Fixed {
         amount: Money,
         #[serde(default)]

@@ -5,8 +5,9 @@
 //! most the maximum, then at most the stock; when a quantity breaks both the maximum
 //! and the stock, the maximum is reported, since more stock would not lift it.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 use super::model::CartProduct;
@@ -44,10 +45,24 @@ impl From<&CartProduct> for QuantityLimits {
 }
 
 /// The stepper's answer: the quantity to ask the server for, or why not.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum QuantityCheck {
+    Accepted { qty: u32 },
+    Refused { message: Message },
+}
+
+impl<'de> Deserialize<'de> for QuantityCheck {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "kind", QuantityCheckDef::deserialize)
+    }
+}
+
+/// [`QuantityCheck`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "QuantityCheck", rename_all = "snake_case")]
+enum QuantityCheckDef {
     Accepted { qty: u32 },
     Refused { message: Message },
 }

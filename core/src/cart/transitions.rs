@@ -1,9 +1,10 @@
 //! The cart state and its transitions (spec 4), the badge (spec 2) and the
 //! different-shop check.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::effects::{Effect, Tone};
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId, Text};
 
 use super::model::{Cart, CartItem, CartItemOrder, CouponRule, Favorite};
@@ -40,7 +41,7 @@ pub struct CouponResponse {
 }
 
 /// Something that happened to the cart: a server answer or a customer action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CartEvent {
@@ -73,6 +74,48 @@ pub enum CartEvent {
     Reset,
 }
 
+impl<'de> Deserialize<'de> for CartEvent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "type", CartEventDef::deserialize)
+    }
+}
+
+/// [`CartEvent`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "CartEvent", rename_all = "snake_case")]
+enum CartEventDef {
+    Loaded {
+        cart: Cart,
+    },
+    Added {
+        item: CartItem,
+    },
+    AddFailed {
+        status: u16,
+        message: Text,
+    },
+    Updated {
+        item: CartItem,
+    },
+    Deleted {
+        id: u64,
+        #[serde(default)]
+        order: Option<CartItemOrder>,
+    },
+    CouponApplied {
+        response: CouponResponse,
+    },
+    RequestFailed {
+        message: Text,
+    },
+    FavoriteToggled {
+        product_id: u64,
+    },
+    Emptied,
+    OldCartMessageDismissed,
+    Reset,
+}
+
 /// The state after an event and what the shell must do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -82,7 +125,7 @@ pub struct CartOutcome {
 }
 
 /// Whether a product may go into the cart as it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AddCheck {
@@ -91,6 +134,20 @@ pub enum AddCheck {
     DifferentShop {
         prompt: Message,
     },
+}
+
+impl<'de> Deserialize<'de> for AddCheck {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "kind", AddCheckDef::deserialize)
+    }
+}
+
+/// [`AddCheck`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "AddCheck", rename_all = "snake_case")]
+enum AddCheckDef {
+    Allowed,
+    DifferentShop { prompt: Message },
 }
 
 /// Applies an event to the cart state.

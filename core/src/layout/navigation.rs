@@ -1,9 +1,10 @@
 //! Navigation menus (spec 2): the mobile bottom bar, the account menu, the top bar's
 //! logo, search element and desktop profile dropdown.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::auth::Modal;
+use crate::internally_tagged;
 use crate::routes::{HOME_PATH, LANDING_PATH, path_only};
 
 use super::breakpoints::is_small_screen;
@@ -173,7 +174,7 @@ pub struct BottomBarContext {
 }
 
 /// An item of the mobile bottom bar.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "item", rename_all = "snake_case")]
 pub enum BottomBarItem {
@@ -197,6 +198,24 @@ pub enum BottomBarItem {
     Login {
         modal: Modal,
     },
+}
+
+impl<'de> Deserialize<'de> for BottomBarItem {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "item", BottomBarItemDef::deserialize)
+    }
+}
+
+/// [`BottomBarItem`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "BottomBarItem", rename_all = "snake_case")]
+enum BottomBarItemDef {
+    Services { to: String },
+    Home { to: String },
+    Categories,
+    Cart { to: String, badge: Option<u32> },
+    AccountMenu,
+    Login { modal: Modal },
 }
 
 /// The services page (its route is not shown in the spec; the route table's).

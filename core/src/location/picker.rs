@@ -1,12 +1,13 @@
 //! The location picker (spec 4): a point chosen on the map or from a search result is
 //! checked for support; a supported point has a district, which confirming stores.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::search::{MapSearch, MapSearchResult, MapSearchStatus};
 use super::{GeoPoint, LatLng};
 use crate::auth::Modal;
 use crate::effects::{ApiCall, Effect};
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 use crate::storage::{ClientState, StorageKey, StoredValue, valid_id};
 
@@ -33,7 +34,7 @@ pub struct LocationPicker {
 }
 
 /// What happens to the picker.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LocationPickerEvent {
@@ -58,6 +59,39 @@ pub enum LocationPickerEvent {
     },
     /// `GET /map/search` failed for `search` (only logged, spec 8).
     SearchFailed { search: String },
+}
+
+impl<'de> Deserialize<'de> for LocationPickerEvent {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "type", LocationPickerEventDef::deserialize)
+    }
+}
+
+/// [`LocationPickerEvent`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "LocationPickerEvent", rename_all = "snake_case")]
+enum LocationPickerEventDef {
+    PointChosen {
+        point: GeoPoint,
+    },
+    SupportAnswered {
+        point: GeoPoint,
+        district_id: Option<u64>,
+    },
+    SupportFailed {
+        point: GeoPoint,
+    },
+    Confirm,
+    SearchTextChanged {
+        text: String,
+    },
+    SearchResultsArrived {
+        search: String,
+        results: Vec<MapSearchResult>,
+    },
+    SearchFailed {
+        search: String,
+    },
 }
 
 impl LocationPicker {

@@ -1,10 +1,11 @@
 //! The map search dropdown of the location picker (spec 3 "Map search result", spec 8
 //! dropdown messages).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::GeoPoint;
 use crate::effects::{ApiCall, Effect};
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 /// One result of `GET /map/search` (spec 3).
@@ -30,7 +31,7 @@ pub struct MapSearch {
 }
 
 /// What the dropdown shows.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum MapSearchStatus {
@@ -41,6 +42,22 @@ pub enum MapSearchStatus {
     /// The search found nothing (or failed): 'no results found'.
     NoResults { message: Message },
     /// The results to list.
+    Results { results: Vec<MapSearchResult> },
+}
+
+impl<'de> Deserialize<'de> for MapSearchStatus {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "status", MapSearchStatusDef::deserialize)
+    }
+}
+
+/// [`MapSearchStatus`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "MapSearchStatus", rename_all = "snake_case")]
+enum MapSearchStatusDef {
+    StartTyping { message: Message },
+    Searching { message: Message },
+    NoResults { message: Message },
     Results { results: Vec<MapSearchResult> },
 }
 

@@ -234,11 +234,13 @@ impl Visitor<'_> for MoneyVisitor {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Money, E> {
         if !v.is_finite() {
-            return Err(E::custom(MoneyError::Invalid(v.to_string())));
+            return Err(E::custom(MoneyError::Invalid(crate::float_text::display(
+                v,
+            ))));
         }
         // Rust prints the shortest decimal that reads back as the same float: the
         // digits the server wrote.
-        Money::parse(&v.to_string()).map_err(E::custom)
+        Money::parse(&crate::float_text::display(v)).map_err(E::custom)
     }
 }
 

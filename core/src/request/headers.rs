@@ -1,5 +1,6 @@
 //! The headers every API call carries (spec 7).
 
+use crate::float_text;
 use crate::locale::Language;
 use crate::storage::ClientState;
 
@@ -35,8 +36,8 @@ pub fn request_headers(state: &ClientState, language: Language) -> Vec<(&'static
         headers.push((ADDRESS_ID, address.to_string()));
     }
     if let Some(location) = state.location.filter(|l| l.is_valid()) {
-        headers.push((LONGITUDE, location.lng.to_string()));
-        headers.push((LATITUDE, location.lat.to_string()));
+        headers.push((LONGITUDE, float_text::display(location.lng)));
+        headers.push((LATITUDE, float_text::display(location.lat)));
     }
     headers.push((LANGUAGE, language.code().to_owned()));
     headers.push((USER_AGENT_TYPE, "web".to_owned()));

@@ -1,7 +1,8 @@
 //! What must be known before a call is made (spec 5), as a decision the UI acts on.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 /// The paginated catalogue lists that need a page and a service.
@@ -37,7 +38,7 @@ pub struct ListPayload {
 }
 
 /// Whether to make a call.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FetchDecision {
@@ -50,6 +51,28 @@ pub enum FetchDecision {
     Skip { warning: Message },
     /// Make no call and fail with this message.
     Reject { message: Message },
+}
+
+impl<'de> Deserialize<'de> for FetchDecision {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "kind", FetchDecisionDef::deserialize)
+    }
+}
+
+/// [`FetchDecision`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "FetchDecision", rename_all = "snake_case")]
+enum FetchDecisionDef {
+    Fetch {
+        path: String,
+        query: Vec<(String, String)>,
+    },
+    Skip {
+        warning: Message,
+    },
+    Reject {
+        message: Message,
+    },
 }
 
 /// Products and branches need both a page and a service id.

@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+use crate::float_text;
 use crate::locale::Language;
 use crate::storage::valid_id;
 
@@ -39,7 +40,7 @@ pub(crate) fn id(value: Option<&Value>) -> Option<u64> {
 pub(crate) fn number(value: Option<&Value>) -> Option<f64> {
     match value? {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => s.trim().parse::<f64>().ok(),
+        Value::String(s) => float_text::parse_finite(s.trim()),
         _ => None,
     }
     .filter(|f| f.is_finite())

@@ -1,11 +1,12 @@
 //! What to use and what to load when the app starts (spec 4), and whether the app
 //! shows a spinner, the failure message or the page (spec 2).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::config::RemoteConfig;
 use super::profile::ProfileResponse;
 use crate::effects::Effect;
+use crate::internally_tagged;
 use crate::locale::Language;
 use crate::location::{Address, LatLng};
 use crate::messages::{Message, MessageId};
@@ -222,7 +223,7 @@ pub struct StartupLoads {
 }
 
 /// What the app shows while starting.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StartupScreen {
@@ -233,6 +234,21 @@ pub enum StartupScreen {
     Failed {
         message: Message,
     },
+}
+
+impl<'de> Deserialize<'de> for StartupScreen {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "state", StartupScreenDef::deserialize)
+    }
+}
+
+/// [`StartupScreen`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "StartupScreen", rename_all = "snake_case")]
+enum StartupScreenDef {
+    Loading,
+    Ready,
+    Failed { message: Message },
 }
 
 /// The spinner and failure rule (spec 2): any failure shows 'Loading failed! Please

@@ -12,6 +12,7 @@ use crate::auth::Modal;
 use crate::effects::Effect;
 use crate::locale::Language;
 use crate::location::{Address, LatLng};
+use crate::value_tree;
 
 /// The largest id kept: ids cross to JavaScript as numbers, exact only up to 2^53 − 1.
 pub const MAX_ID: u64 = (1 << 53) - 1;
@@ -201,14 +202,14 @@ pub fn decode_modal(stored: &str) -> Option<Modal> {
 
 /// `{"lat", "lng"}` within the earth's ranges.
 pub fn decode_location(stored: &str) -> Option<LatLng> {
-    serde_json::from_str::<LatLng>(stored)
+    value_tree::from_str::<LatLng>(stored)
         .ok()
         .filter(LatLng::is_valid)
 }
 
 /// A saved address whose ids and point are valid.
 pub fn decode_address(stored: &str) -> Option<Address> {
-    serde_json::from_str::<Address>(stored)
+    value_tree::from_str::<Address>(stored)
         .ok()
         .filter(Address::is_valid)
 }

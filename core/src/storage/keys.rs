@@ -1,9 +1,11 @@
 //! The client storage keys of spec 3, with their exact stored names.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::enum_names;
 
 /// A key the client keeps in local storage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum StorageKey {
     /// Bearer token of the signed-in customer.
@@ -50,6 +52,15 @@ pub enum StorageKey {
     /// Snapshot of the user state, honoured for 10 seconds (spec 9).
     #[serde(rename = "persist:user")]
     PersistedUser,
+}
+
+/// Read by [`StorageKey::name`] rather than derived: see [`crate::enum_names`].
+impl<'de> Deserialize<'de> for StorageKey {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name_at = |index: usize| StorageKey::ALL[index].name();
+        enum_names::deserialize(deserializer, "StorageKey", StorageKey::ALL.len(), name_at)
+            .map(|index| StorageKey::ALL[index])
+    }
 }
 
 impl StorageKey {
@@ -107,5 +118,11 @@ mod tests {
             assert_eq!(serde_json::to_value(key).unwrap(), key.name());
             assert!(seen.insert(key.name()));
         }
+    }
+
+    #[test]
+    fn all_is_in_key_order() {
+        // The sign-in restore lists keys to remove in this order instead of sorting.
+        assert!(StorageKey::ALL.windows(2).all(|pair| pair[0] < pair[1]));
     }
 }

@@ -5,8 +5,9 @@
 //! dialling code without `+`, Arabic-Indic digits and the direction marks an Arabic
 //! page copies along. The result is the E.164 form (`+201012345678`).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
+use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 use super::digits::ascii_digit;
@@ -45,10 +46,24 @@ pub struct PhoneNumber {
 }
 
 /// A phone check's outcome, for callers that need the number or the message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum PhoneCheck {
+    Valid { number: PhoneNumber },
+    Invalid { error: Message },
+}
+
+impl<'de> Deserialize<'de> for PhoneCheck {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        internally_tagged::deserialize(deserializer, "result", PhoneCheckDef::deserialize)
+    }
+}
+
+/// [`PhoneCheck`] externally tagged, see [`crate::internally_tagged`].
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "PhoneCheck", rename_all = "snake_case")]
+enum PhoneCheckDef {
     Valid { number: PhoneNumber },
     Invalid { error: Message },
 }

@@ -43,10 +43,15 @@ pub fn validate_sign_up(form: &SignUpForm) -> FieldErrors {
         ),
         ("acceptTerms", terms_accepted(form.accept_terms)),
     ];
-    checks
-        .into_iter()
-        .filter_map(|(field, result)| result.err().map(|message| (field.to_owned(), message)))
-        .collect()
+    // Inserted one by one: collecting into a map sorts first, with a sorting routine
+    // the WASM core has no other use for.
+    let mut errors = FieldErrors::new();
+    for (field, result) in checks {
+        if let Err(message) = result {
+            errors.insert(field.to_owned(), message);
+        }
+    }
+    errors
 }
 
 /// Submit is enabled only when the form is valid and differs from its initial values.
