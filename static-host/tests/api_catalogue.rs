@@ -499,8 +499,12 @@ async fn quick_search_finds_a_services_shops_by_name() {
         json!([{"id": 900001, "name": "بقالة ألفا"}]),
         "Arabic text, Arabic names"
     );
+    // Words match from their start: 'a' is in both names, but only 'Alpha' starts
+    // with it; 'b' starts both words of 'Beta Bakery'.
     let body = ok(&server, "/api/services/search?service_id=900&search=a").await;
-    assert_eq!(ids(&body["data"]), vec![900001, 900002]);
+    assert_eq!(ids(&body["data"]), vec![900001]);
+    let body = ok(&server, "/api/services/search?service_id=900&search=b").await;
+    assert_eq!(ids(&body["data"]), vec![900002]);
     // Other services' shops stay out; the wildcard is literal; at most 10.
     let body = ok(&server, "/api/services/search?service_id=900&search=pizza").await;
     assert_eq!(body["data"], json!([]));

@@ -16,6 +16,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_orders.sql"),
     include_str!("../../migrations/0004_account.sql"),
     include_str!("../../migrations/0005_idempotency.sql"),
+    include_str!("../../migrations/0006_search.sql"),
 ];
 
 #[derive(Clone)]
@@ -137,6 +138,8 @@ async fn run_blocking<T: Send + 'static>(
 }
 
 fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
+    // Before migrating: migration 0006 and the search index triggers call it.
+    super::catalogue::search::register_functions(conn)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     if read_only {

@@ -9,10 +9,10 @@ use storefront_core::locale::Language;
 use storefront_core::money::Money;
 use utoipa::{IntoParams, ToSchema};
 
+use super::search::{Fields, Index, SearchFilter, TextSearch};
 use super::shared::{
-    CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, contains_pattern,
-    invalid_choice, not_found, old_amount, optional_search, out_of_range, pick, required_search,
-    required_service,
+    CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, invalid_choice,
+    not_found, old_amount, optional_search, out_of_range, pick, required_search, required_service,
 };
 use crate::api::envelope::{Meta, Page, PageRequest, Paging};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
@@ -104,7 +104,8 @@ impl ProductSort {
 pub struct ProductsQuery {
     /// The service (required).
     pub service_id: Option<i64>,
-    /// Suggestions mode (when `page` is absent): text contained in the product name.
+    /// Suggestions mode (when `page` is absent): words of the product name, each
+    /// matching the start of a word, in either language.
     pub text: Option<String>,
     /// Page number, from 1 (listing mode).
     #[param(minimum = 1, maximum = 100000)]
@@ -112,8 +113,10 @@ pub struct ProductsQuery {
     /// Items per page, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
-    /// Text contained in the product name, either language, ignoring case (at most 100
-    /// characters; blank means no search).
+    /// Words of the product name or description, each matching the start of a word, in
+    /// either language, ignoring case, Arabic spelling variants and diacritics (at most
+    /// 100 characters; blank means no search). Without `sort`, the best matches come
+    /// first.
     pub search: Option<String>,
     /// A category of the service; a parent category includes its subcategories.
     pub category_id: Option<i64>,
@@ -121,7 +124,7 @@ pub struct ProductsQuery {
     pub branch_id: Option<i64>,
     /// A brand of the service.
     pub brand_id: Option<i64>,
-    /// Order of the list (default `recommended`).
+    /// Order of the list (default `recommended`, or best match first with `search`).
     #[param(inline)]
     pub sort: Option<ProductSort>,
     /// Only products with this stock status.
@@ -238,7 +241,7 @@ pub struct ProductDetail {
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Filters {
     service_id: i64,
-    search: Option<String>,
+    search: SearchFilter,
     category_id: Option<i64>,
     branch_id: Option<i64>,
     brand_id: Option<i64>,
@@ -248,15 +251,30 @@ struct Filters {
     max_price: Option<i64>,
 }
 
+/// How a query reaches the search index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SearchIn {
+    /// `p.id IN (matches)`: counts and bounds.
+    Subquery,
+    /// The index is in `FROM` (see [`SEARCH_FROM`]), so the row's rank is at hand.
+    Joined,
+}
+
 impl Filters {
     /// The `WHERE` text for these filters, the price range included or not.
-    fn condition(&self, sql: &mut Sql, with_price: bool) -> String {
+    fn condition(&self, sql: &mut Sql, with_price: bool, search_in: SearchIn) -> String {
         let mut conditions = vec![format!("p.service_id = {}", sql.arg(self.service_id))];
-        if let Some(search) = &self.search {
-            let m = sql.arg(contains_pattern(search));
-            conditions.push(format!(
-                "(p.name_en LIKE {m} ESCAPE '\\' OR p.name_ar LIKE {m} ESCAPE '\\')"
-            ));
+        match (&self.search, search_in) {
+            (SearchFilter::Words(search), SearchIn::Joined) => {
+                let m = sql.arg(search.match_expression(Fields::NamesAndDescriptions));
+                conditions.push(format!("product_search MATCH {m}"));
+            }
+            (search, _) => conditions.extend(search.condition(
+                Index::Products,
+                Fields::NamesAndDescriptions,
+                "p.id",
+                sql,
+            )),
         }
         if let Some(category) = self.category_id {
             // The category and everything below it; UNION stops at a cycle.
@@ -340,7 +358,7 @@ fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Fil
     }
     Ok(Filters {
         service_id,
-        search,
+        search: SearchFilter::new(search.as_deref()),
         category_id: query.category_id,
         branch_id: query.branch_id,
         brand_id: query.brand_id,
@@ -384,6 +402,11 @@ fn listing_columns(user: &str) -> String {
 
 const LISTING_FROM: &str = "FROM products p JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
 
+/// The listing's tables when searching: the matches first (CROSS JOIN keeps that
+/// order), so only matching products are visited and bm25 can rank them.
+const SEARCH_FROM: &str = "FROM product_search CROSS JOIN products p ON p.id = product_search.rowid
+     JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
+
 fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<ProductItem> {
     let price: i64 = r.get(4)?;
     let stock: i64 = r.get(6)?;
@@ -420,7 +443,7 @@ fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Produ
 fn listing(
     c: &Connection,
     filters: &Filters,
-    sort: ProductSort,
+    sort: Option<ProductSort>,
     paging: PageRequest,
     user_id: Option<i64>,
     lang: Language,
@@ -452,15 +475,20 @@ fn listing(
     )?;
 
     let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, false);
+    let condition = filters.condition(&mut sql, false, SearchIn::Subquery);
+    // Two scalar subqueries, not min() and max() in one: each alone can read its end
+    // of the (service, price) index instead of every product of the service.
     let (low, high): (Option<i64>, Option<i64>) = c.query_row(
-        &format!("SELECT min(p.price_minor), max(p.price_minor) FROM products p WHERE {condition}"),
+        &format!(
+            "SELECT (SELECT min(p.price_minor) FROM products p WHERE {condition}),
+                    (SELECT max(p.price_minor) FROM products p WHERE {condition})"
+        ),
         sql.params(),
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
 
     let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, true);
+    let condition = filters.condition(&mut sql, true, SearchIn::Subquery);
     let total: i64 = c.query_row(
         &format!("SELECT count(*) FROM products p WHERE {condition}"),
         sql.params(),
@@ -469,13 +497,31 @@ fn listing(
 
     let mut sql = Sql::default();
     let user = sql.arg(user_id);
-    let condition = filters.condition(&mut sql, true);
+    let (from, search_in, order) = match (&filters.search, sort) {
+        (SearchFilter::Words(search), None) => (
+            SEARCH_FROM,
+            SearchIn::Joined,
+            format!(
+                "{}, {}, p.popularity DESC, p.id",
+                search.tier(Index::Products, &mut sql),
+                Index::Products.score()
+            ),
+        ),
+        (SearchFilter::Words(_), Some(sort)) => {
+            (SEARCH_FROM, SearchIn::Joined, sort.order_by(lang))
+        }
+        (_, sort) => (
+            LISTING_FROM,
+            SearchIn::Subquery,
+            sort.unwrap_or_default().order_by(lang),
+        ),
+    };
+    let condition = filters.condition(&mut sql, true, search_in);
     let limit = sql.arg(i64::from(paging.limit));
     let offset = sql.arg(paging.offset());
     let text = format!(
-        "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+        "SELECT {} {from} WHERE {condition} ORDER BY {order} LIMIT {limit} OFFSET {offset}",
         listing_columns(&user),
-        sort.order_by(lang),
     );
     let mut stmt = c.prepare(&text)?;
     let data = stmt
@@ -498,34 +544,45 @@ fn suggestions(
     lang: Language,
 ) -> Result<Vec<IdName>, ApiError> {
     check_service(c, service_id, lang)?;
-    let mut stmt = c.prepare(
-        "SELECT id, name_en, name_ar FROM products
-         WHERE service_id = ?1 AND (name_en LIKE ?2 ESCAPE '\\' OR name_ar LIKE ?2 ESCAPE '\\')
-         ORDER BY popularity DESC, id LIMIT ?3",
-    )?;
-    let rows = stmt.query_map(
-        params![service_id, contains_pattern(text), SUGGESTIONS],
-        |r| {
-            Ok(IdName {
-                id: r.get(0)?,
-                name: pick(lang, r.get(1)?, r.get(2)?),
-            })
-        },
-    )?;
+    let Some(search) = TextSearch::new(text) else {
+        return Ok(Vec::new());
+    };
+    let mut sql = Sql::default();
+    let m = sql.arg(search.match_expression(Fields::Names));
+    let service = sql.arg(service_id);
+    let tier = search.tier(Index::Products, &mut sql);
+    let limit = sql.arg(SUGGESTIONS);
+    let mut stmt = c.prepare(&format!(
+        "SELECT p.id, p.name_en, p.name_ar
+         FROM product_search CROSS JOIN products p ON p.id = product_search.rowid
+         WHERE product_search MATCH {m} AND p.service_id = {service}
+         ORDER BY {tier}, {}, p.popularity DESC, p.id LIMIT {limit}",
+        Index::Products.score()
+    ))?;
+    let rows = stmt.query_map(sql.params(), |r| {
+        Ok(IdName {
+            id: r.get(0)?,
+            name: pick(lang, r.get(1)?, r.get(2)?),
+        })
+    })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
 /// Products of a service, in two modes.
 ///
 /// **Suggestions** (`service_id` and `text`, no `page`): at most 10 `{id, name}` of
-/// products whose name contains the text in either language, ignoring case, most
-/// popular first; blank `text` is a 422.
+/// products whose name holds every word of the text as the start of a word, in either
+/// language, ignoring case, Arabic spelling variants (أ إ آ ا, ة ه, ى ي), diacritics
+/// and tatweel; best match first (the whole name, then names starting with the text,
+/// then by bm25), then most popular; blank `text` is a 422.
 ///
 /// **Listing** (`service_id`, `page`, `limit` and optional filters): a page of
 /// products with `meta.price_min`/`meta.price_max`, the price bounds of the products
 /// matching every filter except the price range. `sort`: `recommended` (popularity,
 /// then rating; default), `best_selling`, `a_z`/`z_a` (by name in the request
-/// language), `price_high`, `price_low`, `newest`, `oldest`. `category_id` includes
+/// language), `price_high`, `price_low`, `newest`, `oldest`. `search` matches names
+/// and descriptions like suggestions match names; without `sort`, name matches come
+/// before description-only ones, best first. `category_id` includes
 /// subcategories. Filter ids that are not in the service, a bad `sort`, `stock` or
 /// `rating`, or `min_price` above `max_price` are a 422.
 ///
@@ -559,7 +616,7 @@ pub async fn list_products(
     }
     .checked(lang)?;
     let filters = filters(&query, service_id, lang)?;
-    let sort = query.sort.unwrap_or_default();
+    let sort = query.sort;
     let user_id = user.id();
     let page = state
         .db
@@ -707,7 +764,7 @@ mod tests {
     fn conditions_bind_every_value() {
         let filters = Filters {
             service_id: 9,
-            search: Some("te'a".into()),
+            search: SearchFilter::new(Some("te'a")),
             category_id: Some(3),
             min_price: Some(100),
             max_price: Some(200),
@@ -715,12 +772,14 @@ mod tests {
             ..Default::default()
         };
         let mut sql = Sql::default();
-        let with = filters.condition(&mut sql, true);
-        assert!(!with.contains("te'a"), "values are parameters: {with}");
+        let with = filters.condition(&mut sql, true, SearchIn::Subquery);
+        assert!(!with.contains("\"te\""), "values are parameters: {with}");
+        assert!(with.contains("p.id IN (SELECT rowid FROM product_search"));
         assert!(with.contains("p.price_minor >= ?4") && with.contains("p.price_minor <= ?5"));
         let mut sql = Sql::default();
-        let without = filters.condition(&mut sql, false);
+        let without = filters.condition(&mut sql, false, SearchIn::Joined);
         assert!(!without.contains("price_minor"));
+        assert!(without.contains("product_search MATCH ?2"));
     }
 
     #[test]
