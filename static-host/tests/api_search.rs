@@ -1,6 +1,6 @@
 //! Product and shop search (FTS5 with the core's Arabic-aware folding) against the real
 //! server: spelling variants, ranking in English and Arabic, the index following
-//! every change, and the migration indexing an older database.
+//! every change, the migration indexing an older database, and the large seed.
 //! Fixture rows use service 950 and ids from 950000, so the demo seed never mixes in.
 
 mod common;
@@ -467,4 +467,41 @@ async fn the_migration_indexes_an_existing_database() {
         .query_row("SELECT count(*) FROM product_search", [], |r| r.get(0))
         .unwrap();
     assert_eq!(indexed, PRODUCTS.len() as i64);
+}
+
+#[tokio::test]
+async fn seed_products_sets_the_catalogue_size_once() {
+    let server = start_with(&["--seed-products", "2500"], None).await;
+    let count = |db: &Connection, table: &str| -> i64 {
+        db.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+            .unwrap()
+    };
+    let db = server.db();
+    assert_eq!(count(&db, "products"), 2500);
+    assert_eq!(count(&db, "product_search"), 2500);
+    assert_eq!(count(&db, "branch_search"), count(&db, "branches"));
+    // Every seeded product finds itself by its own name, in both languages.
+    let (id, name_en, name_ar): (i64, String, String) = db
+        .query_row(
+            "SELECT id, name_en, name_ar FROM products WHERE service_id = 1 ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    for name in [&name_en, &name_ar] {
+        let body = get(
+            &server,
+            &format!(
+                "/api/products?service_id=1&page=1&limit=100&search={}",
+                encode(name)
+            ),
+            "en",
+        )
+        .await;
+        assert!(ids(&body["data"]).contains(&id), "{name}: {body}");
+    }
+    // A restart with another size leaves the seeded catalogue as it is.
+    let dir = server.dir;
+    let again = start_with(&["--seed-products", "4000"], Some(dir)).await;
+    assert_eq!(count(&again.db(), "products"), 2500);
 }
