@@ -196,7 +196,7 @@ fn listing(
             SEARCH_FROM,
             format!(
                 "{}, {}, b.sort, b.id",
-                search.tier(Index::Branches, &mut sql),
+                search.tier(Index::Branches, Fields::NamesAndDescriptions, &mut sql),
                 Index::Branches.score()
             ),
         ),
@@ -222,8 +222,9 @@ fn listing(
 /// A page of a service's shops in display order, optionally only those of one shop
 /// category, or those matching `search` (names and descriptions; words match the start
 /// of words, in either language, ignoring case, Arabic spelling variants and
-/// diacritics), best match first: the whole name, names starting with the text, names
-/// holding every word, then description-only matches, each by bm25 then display order.
+/// diacritics), best match first: names starting with the text, names holding every
+/// word, then description-only matches, each by bm25 (whole words above prefixes,
+/// shorter names first) then display order.
 /// Amounts (`minimum`, `delivery_fee`, `free_delivery_over`) are decimal strings in
 /// EGP; `is_favorite` is the signed-in customer's flag (false for guests). A missing
 /// `service_id` is a 422, an unknown one a 404; a `branch_category_id` not of the

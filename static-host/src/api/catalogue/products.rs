@@ -251,30 +251,28 @@ struct Filters {
     max_price: Option<i64>,
 }
 
-/// How a query reaches the search index.
+/// Which filters a condition holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SearchIn {
-    /// `p.id IN (matches)`: counts and bounds.
-    Subquery,
-    /// The index is in `FROM` (see [`SEARCH_FROM`]), so the row's rank is at hand.
-    Joined,
+enum Holding {
+    /// Every filter: the listing.
+    All,
+    /// All but the price range: the price bounds.
+    AllButPrice,
+    /// All but the search, which the query ranks itself (see [`ranked_ids`]).
+    AllButSearch,
 }
 
 impl Filters {
-    /// The `WHERE` text for these filters, the price range included or not.
-    fn condition(&self, sql: &mut Sql, with_price: bool, search_in: SearchIn) -> String {
+    /// The `WHERE` text for these filters.
+    fn condition(&self, sql: &mut Sql, holding: Holding) -> String {
         let mut conditions = vec![format!("p.service_id = {}", sql.arg(self.service_id))];
-        match (&self.search, search_in) {
-            (SearchFilter::Words(search), SearchIn::Joined) => {
-                let m = sql.arg(search.match_expression(Fields::NamesAndDescriptions));
-                conditions.push(format!("product_search MATCH {m}"));
-            }
-            (search, _) => conditions.extend(search.condition(
+        if holding != Holding::AllButSearch {
+            conditions.extend(self.search.condition(
                 Index::Products,
                 Fields::NamesAndDescriptions,
-                "p.id",
+                "p.search_doc",
                 sql,
-            )),
+            ));
         }
         if let Some(category) = self.category_id {
             // The category and everything below it; UNION stops at a cycle.
@@ -296,7 +294,7 @@ impl Filters {
         if let Some(rating) = self.rating {
             conditions.push(format!("p.rating >= {}", sql.arg(i64::from(rating))));
         }
-        if with_price {
+        if holding != Holding::AllButPrice {
             if let Some(min) = self.min_price {
                 conditions.push(format!("p.price_minor >= {}", sql.arg(min)));
             }
@@ -402,10 +400,34 @@ fn listing_columns(user: &str) -> String {
 
 const LISTING_FROM: &str = "FROM products p JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
 
-/// The listing's tables when searching: the matches first (CROSS JOIN keeps that
-/// order), so only matching products are visited and bm25 can rank them.
-const SEARCH_FROM: &str = "FROM product_search CROSS JOIN products p ON p.id = product_search.rowid
-     JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
+/// SQL of the products matching `search` in `fields` and `condition` (on `p`), best
+/// first: `id, tier, score, popularity` of each, for `ORDER BY` [`RANKED_ORDER`].
+/// Search documents are ranked (each distinct text scored once), then their products
+/// read from the `products_by_search_doc` index, so a common word costs one pass over
+/// index entries, not over product rows. Values enter as parameters of `sql`.
+fn ranked_ids(
+    search: &TextSearch,
+    fields: Fields,
+    condition: &str,
+    limit: &str,
+    offset: &str,
+    sql: &mut Sql,
+) -> String {
+    let m = sql.arg(search.match_expression(fields));
+    let tier = search.tier(Index::Products, fields, sql);
+    format!(
+        "SELECT p.id AS id, d.tier AS tier, d.score AS score, p.popularity AS popularity
+         FROM (SELECT rowid AS doc, {tier} AS tier, {} AS score
+               FROM product_search WHERE product_search MATCH {m}) d
+         CROSS JOIN products p ON p.search_doc = d.doc
+         WHERE {condition}
+         ORDER BY d.tier, d.score, p.popularity DESC, p.id LIMIT {limit} OFFSET {offset}",
+        Index::Products.score()
+    )
+}
+
+/// The order of [`ranked_ids`]'s rows, for the query reading them as `top`.
+const RANKED_ORDER: &str = "top.tier, top.score, top.popularity DESC, top.id";
 
 fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<ProductItem> {
     let price: i64 = r.get(4)?;
@@ -438,6 +460,47 @@ fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Produ
         brand,
         favorite: u8::from(r.get::<_, bool>(18)?),
     })
+}
+
+/// How many products match, and the price bounds over every filter but the price
+/// range.
+fn total_and_bounds(
+    c: &Connection,
+    filters: &Filters,
+) -> Result<(i64, Option<i64>, Option<i64>), ApiError> {
+    let mut sql = Sql::default();
+    let condition = filters.condition(&mut sql, Holding::AllButPrice);
+    let searching = matches!(filters.search, SearchFilter::Words(_));
+    if searching && filters.min_price.is_none() && filters.max_price.is_none() {
+        // The same rows for both: one search instead of two. (Without a search, two
+        // index reads are cheaper than one pass over the matching products.)
+        return Ok(c.query_row(
+            &format!(
+                "SELECT count(*), min(p.price_minor), max(p.price_minor) FROM products p
+                 WHERE {condition}"
+            ),
+            sql.params(),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?);
+    }
+    // Two scalar subqueries, not min() and max() in one: each alone can read its end
+    // of the (service, price) index instead of every product of the service.
+    let (low, high) = c.query_row(
+        &format!(
+            "SELECT (SELECT min(p.price_minor) FROM products p WHERE {condition}),
+                    (SELECT max(p.price_minor) FROM products p WHERE {condition})"
+        ),
+        sql.params(),
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let mut sql = Sql::default();
+    let condition = filters.condition(&mut sql, Holding::All);
+    let total = c.query_row(
+        &format!("SELECT count(*) FROM products p WHERE {condition}"),
+        sql.params(),
+        |r| r.get(0),
+    )?;
+    Ok((total, low, high))
 }
 
 fn listing(
@@ -474,55 +537,40 @@ fn listing(
         lang,
     )?;
 
-    let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, false, SearchIn::Subquery);
-    // Two scalar subqueries, not min() and max() in one: each alone can read its end
-    // of the (service, price) index instead of every product of the service.
-    let (low, high): (Option<i64>, Option<i64>) = c.query_row(
-        &format!(
-            "SELECT (SELECT min(p.price_minor) FROM products p WHERE {condition}),
-                    (SELECT max(p.price_minor) FROM products p WHERE {condition})"
-        ),
-        sql.params(),
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-
-    let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, true, SearchIn::Subquery);
-    let total: i64 = c.query_row(
-        &format!("SELECT count(*) FROM products p WHERE {condition}"),
-        sql.params(),
-        |r| r.get(0),
-    )?;
+    let (total, low, high) = total_and_bounds(c, filters)?;
 
     let mut sql = Sql::default();
     let user = sql.arg(user_id);
-    let (from, search_in, order) = match (&filters.search, sort) {
-        (SearchFilter::Words(search), None) => (
-            SEARCH_FROM,
-            SearchIn::Joined,
-            format!(
-                "{}, {}, p.popularity DESC, p.id",
-                search.tier(Index::Products, &mut sql),
-                Index::Products.score()
-            ),
-        ),
-        (SearchFilter::Words(_), Some(sort)) => {
-            (SEARCH_FROM, SearchIn::Joined, sort.order_by(lang))
-        }
-        (_, sort) => (
-            LISTING_FROM,
-            SearchIn::Subquery,
-            sort.unwrap_or_default().order_by(lang),
-        ),
-    };
-    let condition = filters.condition(&mut sql, true, search_in);
     let limit = sql.arg(i64::from(paging.limit));
     let offset = sql.arg(paging.offset());
-    let text = format!(
-        "SELECT {} {from} WHERE {condition} ORDER BY {order} LIMIT {limit} OFFSET {offset}",
-        listing_columns(&user),
-    );
+    let text = match (&filters.search, sort) {
+        // Best match first: the page's ids come ranked, then their rows are read.
+        (SearchFilter::Words(search), None) => {
+            let condition = filters.condition(&mut sql, Holding::AllButSearch);
+            let ranked = ranked_ids(
+                search,
+                Fields::NamesAndDescriptions,
+                &condition,
+                &limit,
+                &offset,
+                &mut sql,
+            );
+            format!(
+                "SELECT {} FROM ({ranked}) top JOIN products p ON p.id = top.id
+                 JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id
+                 ORDER BY {RANKED_ORDER}",
+                listing_columns(&user)
+            )
+        }
+        (_, sort) => {
+            let condition = filters.condition(&mut sql, Holding::All);
+            format!(
+                "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+                listing_columns(&user),
+                sort.unwrap_or_default().order_by(lang),
+            )
+        }
+    };
     let mut stmt = c.prepare(&text)?;
     let data = stmt
         .query_map(sql.params(), |r| product_item(r, lang))?
@@ -548,16 +596,12 @@ fn suggestions(
         return Ok(Vec::new());
     };
     let mut sql = Sql::default();
-    let m = sql.arg(search.match_expression(Fields::Names));
-    let service = sql.arg(service_id);
-    let tier = search.tier(Index::Products, &mut sql);
+    let condition = format!("p.service_id = {}", sql.arg(service_id));
     let limit = sql.arg(SUGGESTIONS);
+    let ranked = ranked_ids(&search, Fields::Names, &condition, &limit, "0", &mut sql);
     let mut stmt = c.prepare(&format!(
-        "SELECT p.id, p.name_en, p.name_ar
-         FROM product_search CROSS JOIN products p ON p.id = product_search.rowid
-         WHERE product_search MATCH {m} AND p.service_id = {service}
-         ORDER BY {tier}, {}, p.popularity DESC, p.id LIMIT {limit}",
-        Index::Products.score()
+        "SELECT p.id, p.name_en, p.name_ar FROM ({ranked}) top JOIN products p ON p.id = top.id
+         ORDER BY {RANKED_ORDER}"
     ))?;
     let rows = stmt.query_map(sql.params(), |r| {
         Ok(IdName {
@@ -573,8 +617,9 @@ fn suggestions(
 /// **Suggestions** (`service_id` and `text`, no `page`): at most 10 `{id, name}` of
 /// products whose name holds every word of the text as the start of a word, in either
 /// language, ignoring case, Arabic spelling variants (أ إ آ ا, ة ه, ى ي), diacritics
-/// and tatweel; best match first (the whole name, then names starting with the text,
-/// then by bm25), then most popular; blank `text` is a 422.
+/// and tatweel; best match first (names starting with the text, then the others, each
+/// by bm25: whole words above prefixes, shorter names first), then most popular; blank
+/// `text` is a 422.
 ///
 /// **Listing** (`service_id`, `page`, `limit` and optional filters): a page of
 /// products with `meta.price_min`/`meta.price_max`, the price bounds of the products
@@ -772,14 +817,18 @@ mod tests {
             ..Default::default()
         };
         let mut sql = Sql::default();
-        let with = filters.condition(&mut sql, true, SearchIn::Subquery);
+        let with = filters.condition(&mut sql, Holding::All);
         assert!(!with.contains("\"te\""), "values are parameters: {with}");
-        assert!(with.contains("p.id IN (SELECT rowid FROM product_search"));
+        assert!(with.contains("p.search_doc IN (SELECT rowid FROM product_search"));
         assert!(with.contains("p.price_minor >= ?4") && with.contains("p.price_minor <= ?5"));
         let mut sql = Sql::default();
-        let without = filters.condition(&mut sql, false, SearchIn::Joined);
+        let without = filters.condition(&mut sql, Holding::AllButPrice);
         assert!(!without.contains("price_minor"));
         assert!(without.contains("product_search MATCH ?2"));
+        let mut sql = Sql::default();
+        let unsearched = filters.condition(&mut sql, Holding::AllButSearch);
+        assert!(!unsearched.contains("product_search"));
+        assert!(unsearched.contains("p.price_minor >= ?3"));
     }
 
     #[test]

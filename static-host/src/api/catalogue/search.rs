@@ -3,19 +3,32 @@
 //! `product_search` and `branch_search` index the [`search_key`] form of each name and
 //! description, per language: text folded by the core's rule (Arabic alef, taa
 //! marbuta and alef maqsura variants, diacritics, tatweel, case), words joined by
-//! single spaces. Triggers keep them in step with `products` and `branches` through
-//! the `search_key` SQL function, which [`register_functions`] adds to every
-//! connection the server opens. Queries fold the same way, so 'احمد' finds 'أحمد'.
+//! single spaces. Queries fold the same way, so 'احمد' finds 'أحمد'. Triggers keep the
+//! indexes in step with `products` and `branches` through the `search_key` and
+//! `search_digest` SQL functions, which [`register_functions`] adds to every
+//! connection the server opens.
+//!
+//! A `product_search` row is a search document: one distinct folded text, shared by
+//! every product carrying it (`products.search_doc`; in a marketplace many shops list
+//! the same item). Ranking scores documents, then orders their products through the
+//! `products_by_search_doc` index without reading product rows.
 //!
 //! Every query word matches as a word prefix ('orange' finds 'Oranges', 'ora' too),
 //! and all of them must match within one language (a product's English name and
-//! description, or its Arabic ones). The best matches come first, by tier: the whole
-//! name is the query, then the name starts with it, then the name holds every word,
-//! then only the description does; within a tier by bm25 with names weighing
-//! [`NAME_WEIGHT`] times the descriptions.
+//! description, or its Arabic ones). The best matches come first, by tier: names
+//! starting with the query (its words in order, each as a prefix), then names holding
+//! every word, then description-only matches; within a tier by bm25, with names
+//! weighing [`NAME_WEIGHT`] times the descriptions and a whole word scoring above a
+//! word that only starts with it ('Orange' before 'Orangeade' for 'orange'; bm25 also
+//! prefers shorter names).
+//!
+//! The tiers are FTS5 queries too (`^` anchors a phrase at the start of a column), so
+//! ranking never reads indexed text back: a common word in a large catalogue matches
+//! thousands of rows, and every row read costs.
 
 use rusqlite::Connection;
 use rusqlite::functions::FunctionFlags;
+use sha2::{Digest, Sha256};
 use storefront_core::text::{search_key, search_terms};
 
 use super::shared::Sql;
@@ -24,7 +37,8 @@ use super::shared::Sql;
 pub const NAME_WEIGHT: f64 = 10.0;
 
 /// The FTS5 tables; both have the columns `name_en, name_ar, description_en,
-/// description_ar`, in that order.
+/// description_ar`, in that order. A `product_search` rowid is a search document
+/// (`products.search_doc`), a `branch_search` rowid a shop's id.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Index {
     Products,
@@ -58,21 +72,37 @@ pub enum Fields {
     NamesAndDescriptions,
 }
 
-/// Adds `search_key(text)` to a connection: the index triggers call it, so every
-/// connection that writes products or shops needs it. Deterministic and innocuous,
-/// as SQLite requires of functions used in triggers.
+/// Adds the SQL functions the index triggers call, so every connection that writes
+/// products or shops needs them: `search_key(text)`, the folded words of a text, and
+/// `search_digest(name_en, name_ar, description_en, description_ar)`, which names a
+/// product's search document (equal for texts that fold alike). Deterministic and
+/// innocuous, as SQLite requires of functions used in triggers.
 pub fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
-    conn.create_scalar_function(
-        "search_key",
-        1,
-        FunctionFlags::SQLITE_UTF8
-            | FunctionFlags::SQLITE_DETERMINISTIC
-            | FunctionFlags::SQLITE_INNOCUOUS,
-        |ctx| {
-            let text: Option<String> = ctx.get(0)?;
-            Ok(text.map(|text| search_key(&text)))
-        },
-    )
+    let flags = FunctionFlags::SQLITE_UTF8
+        | FunctionFlags::SQLITE_DETERMINISTIC
+        | FunctionFlags::SQLITE_INNOCUOUS;
+    conn.create_scalar_function("search_key", 1, flags, |ctx| {
+        let text: Option<String> = ctx.get(0)?;
+        Ok(text.map(|text| search_key(&text)))
+    })?;
+    conn.create_scalar_function("search_digest", 4, flags, |ctx| {
+        let mut texts = Vec::with_capacity(4);
+        for i in 0..4 {
+            texts.push(ctx.get::<Option<String>>(i)?.unwrap_or_default());
+        }
+        Ok(search_digest(&texts))
+    })
+}
+
+/// The first 16 bytes of the SHA-256 of the texts' keys, each followed by a unit
+/// separator (which no key holds): a collision would take about 2^64 distinct texts.
+fn search_digest(texts: &[String]) -> Vec<u8> {
+    let mut hasher = Sha256::new();
+    for text in texts {
+        hasher.update(search_key(text).as_bytes());
+        hasher.update([0x1f]);
+    }
+    hasher.finalize()[..16].to_vec()
 }
 
 /// A list's search parameter, once validated.
@@ -119,11 +149,15 @@ impl SearchFilter {
     }
 }
 
-/// A search text turned into an FTS5 query and a ranking.
+/// A search text turned into FTS5 queries and a ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextSearch {
-    key: String,
     terms: Vec<String>,
+}
+
+/// An FTS5 string: the text between double quotes, quotes doubled.
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
 }
 
 impl TextSearch {
@@ -131,21 +165,23 @@ impl TextSearch {
     /// such a search matches nothing.
     pub fn new(text: &str) -> Option<TextSearch> {
         let terms = search_terms(text);
-        (!terms.is_empty()).then(|| TextSearch {
-            key: terms.join(" "),
-            terms,
-        })
+        (!terms.is_empty()).then_some(TextSearch { terms })
     }
 
-    /// The FTS5 query: every word as a prefix, all within one language's columns.
-    /// It travels as a parameter; the words are quoted, so nothing in them is syntax.
+    /// The FTS5 query: every word as a prefix, all within one language's columns;
+    /// each word also as a whole word, which matches nothing more but scores higher
+    /// in bm25. It travels as a parameter; the words are quoted, so nothing in them is
+    /// syntax.
     pub fn match_expression(&self, fields: Fields) -> String {
         let words = self
             .terms
             .iter()
-            .map(|term| format!("\"{}\"*", term.replace('"', "\"\"")))
+            .map(|term| {
+                let term = quoted(term);
+                format!("({term} OR {term}*)")
+            })
             .collect::<Vec<_>>()
-            .join(" ");
+            .join(" AND ");
         let [en, ar] = match fields {
             Fields::Names => ["name_en", "name_ar"],
             Fields::NamesAndDescriptions => ["name_en description_en", "name_ar description_ar"],
@@ -153,31 +189,36 @@ impl TextSearch {
         format!("{{{en}}} : ({words}) OR {{{ar}}} : ({words})")
     }
 
+    /// The FTS5 query of names starting with the text: its words in order from the
+    /// name's first word, each as a prefix.
+    fn starts_expression(&self) -> String {
+        let phrase = self
+            .terms
+            .iter()
+            .map(|term| format!("{}*", quoted(term)))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        format!("{{name_en}} : ^ {phrase} OR {{name_ar}} : ^ {phrase}")
+    }
+
     /// SQL giving the tier of the current match row of `index` (0 best): 0 the name
-    /// is the query, 1 the name starts with it, 2 the name holds every word (as a word
-    /// prefix), 3 only the description matches. Values enter as parameters of `sql`.
-    pub fn tier(&self, index: Index, sql: &mut Sql) -> String {
+    /// starts with the text, 1 the name holds every word, 2 only a description
+    /// matches (never with [`Fields::Names`]). Each tier is one index query, run once
+    /// per statement; its text is a parameter of `sql`.
+    pub fn tier(&self, index: Index, fields: Fields, sql: &mut Sql) -> String {
         let table = index.table();
-        let key = sql.arg(self.key.clone());
-        // Indexed names are keys too: words separated by single spaces, so " word"
-        // inside " " || name means a word starting with it.
-        let mut words = |column: &str| {
-            self.terms
-                .iter()
-                .map(|term| {
-                    let marker = sql.arg(format!(" {term}"));
-                    format!("instr(' ' || {table}.{column}, {marker}) > 0")
-                })
-                .collect::<Vec<_>>()
-                .join(" AND ")
+        let mut rows = |expression: String| {
+            let m = sql.arg(expression);
+            format!("{table}.rowid IN (SELECT rowid FROM {table} WHERE {table} MATCH {m})")
         };
-        let (words_en, words_ar) = (words("name_en"), words("name_ar"));
-        format!(
-            "CASE WHEN {table}.name_en = {key} OR {table}.name_ar = {key} THEN 0 \
-             WHEN substr({table}.name_en, 1, length({key})) = {key} \
-               OR substr({table}.name_ar, 1, length({key})) = {key} THEN 1 \
-             WHEN ({words_en}) OR ({words_ar}) THEN 2 ELSE 3 END"
-        )
+        let starts = rows(self.starts_expression());
+        match fields {
+            Fields::Names => format!("CASE WHEN {starts} THEN 0 ELSE 1 END"),
+            Fields::NamesAndDescriptions => {
+                let names = rows(self.match_expression(Fields::Names));
+                format!("CASE WHEN {starts} THEN 0 WHEN {names} THEN 1 ELSE 2 END")
+            }
+        }
     }
 }
 
@@ -188,36 +229,51 @@ mod tests {
     #[test]
     fn queries_fold_and_quote_every_word_as_a_prefix() {
         let search = TextSearch::new("  Fresh-MILK  ").unwrap();
+        let words = r#"("fresh" OR "fresh"*) AND ("milk" OR "milk"*)"#;
         assert_eq!(
             search.match_expression(Fields::Names),
-            r#"{name_en} : ("fresh"* "milk"*) OR {name_ar} : ("fresh"* "milk"*)"#
+            format!("{{name_en}} : ({words}) OR {{name_ar}} : ({words})")
+        );
+        assert_eq!(
+            search.starts_expression(),
+            r#"{name_en} : ^ "fresh"* + "milk"* OR {name_ar} : ^ "fresh"* + "milk"*"#
         );
         assert_eq!(
             TextSearch::new("أحمد")
                 .unwrap()
                 .match_expression(Fields::NamesAndDescriptions),
-            r#"{name_en description_en} : ("احمد"*) OR {name_ar description_ar} : ("احمد"*)"#
+            r#"{name_en description_en} : (("احمد" OR "احمد"*)) OR {name_ar description_ar} : (("احمد" OR "احمد"*))"#
         );
         // FTS5 syntax in the text is only punctuation between words.
         assert_eq!(
-            TextSearch::new(r#"a" OR name_en:*"#)
+            TextSearch::new(r#"a" name_en:*"#)
                 .unwrap()
-                .match_expression(Fields::Names),
-            r#"{name_en} : ("a"* "or"* "name"* "en"*) OR {name_ar} : ("a"* "or"* "name"* "en"*)"#
+                .starts_expression(),
+            r#"{name_en} : ^ "a"* + "name"* + "en"* OR {name_ar} : ^ "a"* + "name"* + "en"*"#
         );
+        assert_eq!(quoted(r#"say "hi""#), r#""say ""hi""""#);
         assert_eq!(TextSearch::new("%_ ()\"*"), None);
         assert_eq!(TextSearch::new("\u{064E}\u{0640}"), None);
     }
 
     #[test]
-    fn the_tier_binds_the_key_and_each_word() {
+    fn tiers_are_index_queries_with_bound_text() {
         let search = TextSearch::new("Orange juice").unwrap();
         let mut sql = Sql::default();
-        let tier = search.tier(Index::Products, &mut sql);
+        let tier = search.tier(Index::Products, Fields::NamesAndDescriptions, &mut sql);
         assert!(!tier.contains("orange"), "values are parameters: {tier}");
-        assert!(tier.contains("product_search.name_en = ?1"));
-        assert!(tier.contains("instr(' ' || product_search.name_ar, ?5) > 0"));
-        assert_eq!(sql.arg(0i64), "?6");
+        assert_eq!(
+            tier,
+            "CASE WHEN product_search.rowid IN (SELECT rowid FROM product_search WHERE product_search MATCH ?1) THEN 0 \
+             WHEN product_search.rowid IN (SELECT rowid FROM product_search WHERE product_search MATCH ?2) THEN 1 ELSE 2 END"
+        );
+        let mut sql = Sql::default();
+        let tier = search.tier(Index::Branches, Fields::Names, &mut sql);
+        assert_eq!(
+            tier,
+            "CASE WHEN branch_search.rowid IN (SELECT rowid FROM branch_search WHERE branch_search MATCH ?1) THEN 0 ELSE 1 END"
+        );
+        assert_eq!(sql.arg(0i64), "?2");
     }
 
     #[test]
@@ -232,5 +288,16 @@ mod tests {
             .query_row("SELECT search_key(NULL)", [], |r| r.get(0))
             .unwrap();
         assert_eq!(null, None);
+        let digest = |texts: [&str; 4]| -> Vec<u8> {
+            conn.query_row("SELECT search_digest(?1, ?2, ?3, ?4)", texts, |r| r.get(0))
+                .unwrap()
+        };
+        let first = digest(["Fresh Milk", "حليب طازج", "", "لبن"]);
+        assert_eq!(first.len(), 16);
+        // Texts that fold alike share a document; any other difference does not, even
+        // text moved from one column to the next.
+        assert_eq!(first, digest(["FRESH  milk!", "حَليب طازج", "", "لبن"]));
+        assert_ne!(first, digest(["Fresh Milk", "حليب طازج", "لبن", ""]));
+        assert_ne!(first, digest(["Fresh Milk", "حليب طازج", "", "لبنة"]));
     }
 }

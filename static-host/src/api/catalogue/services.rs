@@ -447,8 +447,8 @@ fn branch_cards(
 /// Quick search of a service's shops by name: at most 10 `{id, name}` of shops whose
 /// name holds every word of the text as the start of a word, in either language,
 /// ignoring case, Arabic spelling variants (أ إ آ ا, ة ه, ى ي), diacritics and tatweel;
-/// best match first (the whole name, names starting with the text, then bm25), then in
-/// display order. A missing `service_id` or blank `search` is a 422; an unknown
+/// best match first (names starting with the text, then the others, each by bm25), then
+/// in display order. A missing `service_id` or blank `search` is a 422; an unknown
 /// service a 404.
 #[utoipa::path(get, path = "/services/search", tag = "catalogue",
     params(ServiceSearchQuery, ("Language" = Option<String>, Header, description = "en or ar")),
@@ -471,7 +471,7 @@ pub async fn search_services(
             let mut sql = Sql::default();
             let m = sql.arg(search.match_expression(Fields::Names));
             let service = sql.arg(service_id);
-            let tier = search.tier(Index::Branches, &mut sql);
+            let tier = search.tier(Index::Branches, Fields::Names, &mut sql);
             let limit = sql.arg(SUGGESTIONS);
             let mut stmt = c.prepare(&format!(
                 "SELECT b.id, b.name_en, b.name_ar

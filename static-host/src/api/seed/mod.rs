@@ -56,6 +56,9 @@ pub fn run(conn: &mut Connection, now_ms: i64, products: u32) -> rusqlite::Resul
          INSERT INTO branch_search (branch_search) VALUES ('optimize');",
     )?;
     tx.commit()?;
+    // The whole seed went through the write-ahead log: copy it into the database and
+    // give the log's disk space back (over 100 MB for a 100,000-product catalogue).
+    conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
     tracing::info!(
         products,
         elapsed_ms = started.elapsed().as_millis() as u64,
@@ -163,10 +166,22 @@ mod tests {
             1_200,
             "a seeded database is never seeded again, whatever the count"
         );
-        assert_eq!(
-            db.with_writer(|c| count(c, "product_search")),
-            1_200,
-            "every seeded product is in the search index"
-        );
+        // Every seeded product has its search document, shared by the products with the
+        // same text, each document indexed once.
+        let (unindexed, documents, shared, refs): (i64, i64, i64, i64) = db.with_writer(|c| {
+            c.query_row(
+                "SELECT (SELECT count(*) FROM products WHERE search_doc IS NULL),
+                        (SELECT count(*) FROM product_search),
+                        (SELECT count(DISTINCT search_doc) FROM products),
+                        (SELECT sum(refs) FROM product_search_docs)",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .unwrap()
+        });
+        assert_eq!(unindexed, 0);
+        assert_eq!(documents, shared);
+        assert_eq!(refs, 1_200);
+        assert!(documents < 1_200, "shops carry the same items: {documents}");
     }
 }
