@@ -847,6 +847,42 @@ fn sorted(mut list: Vec<P>, key: impl Fn(&P, &P) -> std::cmp::Ordering) -> Vec<i
 }
 
 #[tokio::test]
+async fn unfiltered_totals_follow_inserts_moves_and_deletes() {
+    // The unfiltered listing reads its total from a count the triggers keep.
+    let server = server().await;
+    let db = server.db();
+    let total = |service: i64| {
+        let path = format!("/api/products?service_id={service}&page=1");
+        let server = &server;
+        async move { ok(server, &path).await["meta"]["total"].clone() }
+    };
+    assert_eq!(total(MARKET).await, 45);
+    assert_eq!(total(EMPTY).await, 0);
+    db.execute(
+        "INSERT INTO products (id, branch_id, service_id, category_id, name_en, name_ar, image, price_minor, created_at)
+         VALUES (900099, 900001, 900, 900011, 'Extra', 'إضافي', '/i/x.svg', 100, 1)",
+        [],
+    )
+    .unwrap();
+    assert_eq!(total(MARKET).await, 46);
+    db.execute("UPDATE products SET service_id = 902 WHERE id = 900099", [])
+        .unwrap();
+    assert_eq!(total(MARKET).await, 45);
+    assert_eq!(total(EMPTY).await, 1);
+    // A filtered listing counts its rows: both agree.
+    let body = ok(
+        &server,
+        "/api/products?service_id=902&page=1&stock=out_of_stock",
+    )
+    .await;
+    assert_eq!(body["meta"]["total"], 1);
+    db.execute("DELETE FROM products WHERE id = 900099", [])
+        .unwrap();
+    assert_eq!(total(EMPTY).await, 0);
+    assert_eq!(total(MARKET).await, 45);
+}
+
+#[tokio::test]
 async fn products_are_paged_with_full_items() {
     let server = server().await;
     let mut seen = Vec::new();

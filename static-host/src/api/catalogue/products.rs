@@ -493,13 +493,26 @@ fn total_and_bounds(
         sql.params(),
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
-    let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, Holding::All);
-    let total = c.query_row(
-        &format!("SELECT count(*) FROM products p WHERE {condition}"),
-        sql.params(),
-        |r| r.get(0),
-    )?;
+    let unfiltered = Filters {
+        service_id: filters.service_id,
+        ..Filters::default()
+    };
+    let total = if *filters == unfiltered {
+        // Kept by triggers (migration 0007): no pass over the service's products.
+        c.query_row(
+            "SELECT coalesce((SELECT products FROM service_product_counts WHERE service_id = ?1), 0)",
+            [filters.service_id],
+            |r| r.get(0),
+        )?
+    } else {
+        let mut sql = Sql::default();
+        let condition = filters.condition(&mut sql, Holding::All);
+        c.query_row(
+            &format!("SELECT count(*) FROM products p WHERE {condition}"),
+            sql.params(),
+            |r| r.get(0),
+        )?
+    };
     Ok((total, low, high))
 }
 
