@@ -309,6 +309,23 @@ async fn exact_names_then_prefixes_then_other_name_matches_then_descriptions() {
     );
     assert_eq!(body["meta"]["price_min"], "5.00");
     assert_eq!(body["meta"]["price_max"], "90.00");
+    // Other filters and pages keep the relevance order; the price bounds ignore only
+    // the price range.
+    let page = |query: &str| format!("/api/products?service_id={SERVICE}&search=orange&{query}");
+    let body = get(&server, &page("page=2&limit=2"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950003, 950004]);
+    assert_eq!(body["meta"]["total"], 5);
+    assert_eq!(body["meta"]["last_page"], 3);
+    let body = get(&server, &page("page=1&min_price=20"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950002, 950004, 950005]);
+    assert_eq!(body["meta"]["total"], 3);
+    assert_eq!(body["meta"]["price_min"], "5.00");
+    server
+        .db()
+        .execute("UPDATE products SET stock = 0 WHERE id = 950001", [])
+        .unwrap();
+    let body = get(&server, &page("page=1&stock=in_stock"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950002, 950003, 950004, 950005]);
     // Names follow the Language header whichever language matched.
     let body = get(
         &server,
@@ -506,11 +523,19 @@ async fn the_migration_indexes_an_existing_database() {
     )
     .await;
     assert_eq!(ids(&body["data"]), vec![950001]);
+    // The product counts of migration 7 start from the rows already there.
+    let body = get(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&page=1"),
+        "en",
+    )
+    .await;
+    assert_eq!(body["meta"]["total"], PRODUCTS.len());
     let db = server.db();
     let version: i64 = db
         .pragma_query_value(None, "user_version", |r| r.get(0))
         .unwrap();
-    assert!(version >= 6, "user_version {version}");
+    assert!(version >= 7, "user_version {version}");
     let indexed: (i64, i64) = db
         .query_row(
             "SELECT (SELECT count(*) FROM product_search),
