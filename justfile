@@ -6,6 +6,7 @@ export PATH := justfile_directory() / "ui/node_modules/.bin" + ":" + env_var("PA
 export CHROMEDRIVER := env_var_or_default("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 addr := env_var_or_default("STOREFRONT_ADDR", "127.0.0.1:8080")
+oha_version := "1.16.0"
 wasm_features := "--strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
 
 default:
@@ -95,6 +96,16 @@ e2e: ui
     # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
     cargo build --workspace --all-targets --quiet
     cd ui && npx playwright test
+
+# API latency over 100,000 products at 500 requests/s from a loopback load tool (prints figures; not a test).
+bench-api:
+    cargo build --release -p static-host
+    # oha (HTTP load generator) is built from crates.io into .tools/ the first time.
+    if [ "$(.tools/bin/oha --version 2>/dev/null)" != "oha {{oha_version}}" ]; then \
+      cargo install oha --version {{oha_version}} --locked --root .tools || \
+        cargo install oha --version {{oha_version}} --root .tools; \
+    fi
+    node static-host/bench/api-latency.mjs
 
 # Format Rust and fix lint where it can be fixed automatically.
 fix:

@@ -30,6 +30,16 @@ pub struct Config {
     #[arg(long, env = "STOREFRONT_API_BASE_URL")]
     pub api_base_url: Option<String>,
 
+    /// Products in the demo catalogue created on first start (e.g. 100000 for load
+    /// tests). A database that is already seeded is left as it is.
+    #[arg(
+        long,
+        env = "STOREFRONT_SEED_PRODUCTS",
+        default_value_t = crate::api::seed::DEFAULT_PRODUCTS,
+        value_parser = clap::value_parser!(u32).range(1..=crate::api::seed::MAX_PRODUCTS as i64)
+    )]
+    pub seed_products: u32,
+
     /// Where one-time codes go: `console`, `file:PATH` or `webhook:URL`.
     #[arg(long, env = "STOREFRONT_CODE_SENDER", default_value = "console")]
     pub code_sender: CodeSenderSpec,
@@ -140,8 +150,21 @@ mod tests {
         let config = Config::try_parse_from(["static-host"]).unwrap();
         assert_eq!(config.addr, "127.0.0.1:8080");
         assert_eq!(config.code_sender, CodeSenderSpec::Console);
+        assert_eq!(config.seed_products, 1_000);
         assert!(config.embedded_api());
         assert_eq!(config.ui_api_base(), "/api");
+    }
+
+    #[test]
+    fn seed_products_is_bounded() {
+        let config = Config::try_parse_from(["static-host", "--seed-products", "100000"]).unwrap();
+        assert_eq!(config.seed_products, 100_000);
+        for bad in ["0", "-5", "many", "2000001"] {
+            assert!(
+                Config::try_parse_from(["static-host", "--seed-products", bad]).is_err(),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

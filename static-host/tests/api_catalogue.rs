@@ -499,8 +499,12 @@ async fn quick_search_finds_a_services_shops_by_name() {
         json!([{"id": 900001, "name": "بقالة ألفا"}]),
         "Arabic text, Arabic names"
     );
+    // Words match from their start: 'a' is in both names, but only 'Alpha' starts
+    // with it; 'b' starts both words of 'Beta Bakery'.
     let body = ok(&server, "/api/services/search?service_id=900&search=a").await;
-    assert_eq!(ids(&body["data"]), vec![900001, 900002]);
+    assert_eq!(ids(&body["data"]), vec![900001]);
+    let body = ok(&server, "/api/services/search?service_id=900&search=b").await;
+    assert_eq!(ids(&body["data"]), vec![900002]);
     // Other services' shops stay out; the wildcard is literal; at most 10.
     let body = ok(&server, "/api/services/search?service_id=900&search=pizza").await;
     assert_eq!(body["data"], json!([]));
@@ -840,6 +844,42 @@ async fn listing(server: &Server, query: &str, lang: &str) -> Value {
 fn sorted(mut list: Vec<P>, key: impl Fn(&P, &P) -> std::cmp::Ordering) -> Vec<i64> {
     list.sort_by(|a, b| key(a, b).then(a.id.cmp(&b.id)));
     list.into_iter().map(|p| p.id).collect()
+}
+
+#[tokio::test]
+async fn unfiltered_totals_follow_inserts_moves_and_deletes() {
+    // The unfiltered listing reads its total from a count the triggers keep.
+    let server = server().await;
+    let db = server.db();
+    let total = |service: i64| {
+        let path = format!("/api/products?service_id={service}&page=1");
+        let server = &server;
+        async move { ok(server, &path).await["meta"]["total"].clone() }
+    };
+    assert_eq!(total(MARKET).await, 45);
+    assert_eq!(total(EMPTY).await, 0);
+    db.execute(
+        "INSERT INTO products (id, branch_id, service_id, category_id, name_en, name_ar, image, price_minor, created_at)
+         VALUES (900099, 900001, 900, 900011, 'Extra', 'إضافي', '/i/x.svg', 100, 1)",
+        [],
+    )
+    .unwrap();
+    assert_eq!(total(MARKET).await, 46);
+    db.execute("UPDATE products SET service_id = 902 WHERE id = 900099", [])
+        .unwrap();
+    assert_eq!(total(MARKET).await, 45);
+    assert_eq!(total(EMPTY).await, 1);
+    // A filtered listing counts its rows: both agree.
+    let body = ok(
+        &server,
+        "/api/products?service_id=902&page=1&stock=out_of_stock",
+    )
+    .await;
+    assert_eq!(body["meta"]["total"], 1);
+    db.execute("DELETE FROM products WHERE id = 900099", [])
+        .unwrap();
+    assert_eq!(total(EMPTY).await, 0);
+    assert_eq!(total(MARKET).await, 45);
 }
 
 #[tokio::test]

@@ -1,12 +1,15 @@
-//! Text rules: search-text trimming and label cutting by grapheme (spec 2, 9).
+//! Text rules: search-text trimming, search folding (Arabic spelling variants,
+//! diacritics, case) and label cutting by grapheme (spec 2, 9).
 
 mod label;
 mod search;
+mod search_key;
 
 pub use label::{ELLIPSIS, LABEL_MAX_GRAPHEMES, address_label, cut_label, cut_to};
 pub use search::{
     SEARCH_RESULTS_PATH, percent_encode, search_destination, submit_search, suggestion_query,
 };
+pub use search_key::{fold_for_search, search_key, search_terms};
 
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(_d: &mut crate::typescript::Declarations) {}

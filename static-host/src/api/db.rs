@@ -3,7 +3,7 @@
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
@@ -16,7 +16,16 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_orders.sql"),
     include_str!("../../migrations/0004_account.sql"),
     include_str!("../../migrations/0005_idempotency.sql"),
+    include_str!("../../migrations/0006_search.sql"),
+    include_str!("../../migrations/0007_catalogue_indexes.sql"),
 ];
+
+/// How much of the database file each connection maps into memory (address space,
+/// not resident memory: the pages are the OS file cache's).
+const MMAP_BYTES: i64 = 1 << 30;
+
+/// Page cache per connection, in KiB.
+const CACHE_KIB: i64 = 16 * 1024;
 
 #[derive(Clone)]
 pub struct Db {
@@ -87,8 +96,7 @@ impl Db {
     {
         let inner = self.inner.clone();
         run_blocking(move || {
-            let i = inner.next_reader.fetch_add(1, Ordering::Relaxed) % inner.readers.len();
-            let conn = lock(&inner.readers[i]);
+            let conn = inner.free_reader();
             // Dropped at the end, which ends the read (rolls back: nothing was written).
             let snapshot = conn.unchecked_transaction()?;
             f(&snapshot)
@@ -120,6 +128,23 @@ impl Db {
     }
 }
 
+impl Inner {
+    /// A reader no other request holds, when there is one (so a slow read never
+    /// queues a fast one behind it); else the next in turn, waited for.
+    fn free_reader(&self) -> MutexGuard<'_, Connection> {
+        let start = self.next_reader.fetch_add(1, Ordering::Relaxed);
+        let count = self.readers.len();
+        for offset in 0..count {
+            match self.readers[(start + offset) % count].try_lock() {
+                Ok(conn) => return conn,
+                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) => {}
+            }
+        }
+        lock(&self.readers[start % count])
+    }
+}
+
 fn lock(mutex: &Mutex<Connection>) -> MutexGuard<'_, Connection> {
     // A panic while holding the lock leaves the connection usable: SQLite rolls
     // back the open transaction when the Transaction guard drops.
@@ -137,8 +162,15 @@ async fn run_blocking<T: Send + 'static>(
 }
 
 fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
+    // Before migrating: migration 0006 and the search index triggers call it.
+    super::catalogue::search::register_functions(conn)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
+    // Reads map the file instead of copying pages through read(2), and each
+    // connection keeps more pages: a search over a large catalogue visits thousands
+    // of rows (figures in docs/performance.md).
+    conn.pragma_update(None, "mmap_size", MMAP_BYTES)?;
+    conn.pragma_update(None, "cache_size", -CACHE_KIB)?;
     if read_only {
         conn.pragma_update(None, "query_only", "ON")?;
     } else {

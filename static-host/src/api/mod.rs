@@ -90,7 +90,7 @@ pub fn router(config: &Config) -> Result<Router, ApiStartError> {
     let uploads_dir = data_dir.join("uploads");
     std::fs::create_dir_all(&uploads_dir)?;
     let db = db::Db::open(&data_dir.join("storefront.db"), 4)?;
-    db.with_writer(|conn| seed::run(conn, state::now_ms()))?;
+    db.with_writer(|conn| seed::run(conn, state::now_ms(), config.seed_products))?;
     let state = AppState {
         db,
         sender: code_sender::from_spec(&config.code_sender),

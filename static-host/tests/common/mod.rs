@@ -63,9 +63,12 @@ impl Server {
     }
 
     /// Opens the server's database directly (to check what was stored, or to move a
-    /// code's expiry into the past).
+    /// code's expiry into the past), with the SQL functions the server's triggers call
+    /// (writing products or shops keeps the search index in step).
     pub fn db(&self) -> rusqlite::Connection {
-        rusqlite::Connection::open(self.data_dir().join("storefront.db")).unwrap()
+        let conn = rusqlite::Connection::open(self.data_dir().join("storefront.db")).unwrap();
+        static_host::api::catalogue::search::register_functions(&conn).unwrap();
+        conn
     }
 }
 

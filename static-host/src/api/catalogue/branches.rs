@@ -7,9 +7,10 @@ use serde::{Deserialize, Serialize};
 use storefront_core::locale::Language;
 use utoipa::{IntoParams, ToSchema};
 
+use super::search::{Fields, Index, SearchFilter};
 use super::shared::{
-    IdName, Sql, all_of, amount, check_service, contains_pattern, invalid_choice, not_found,
-    optional_search, pick, required_service,
+    IdName, Sql, all_of, amount, check_service, invalid_choice, not_found, optional_search, pick,
+    required_service,
 };
 use crate::api::envelope::{Data, Page, PageRequest, Paging};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
@@ -79,8 +80,9 @@ pub struct BranchesQuery {
     /// Items per page, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
-    /// Text contained in the shop name, either language, ignoring case (at most 100
-    /// characters; blank means no search).
+    /// Words of the shop name or description, each matching the start of a word, in
+    /// either language, ignoring case, Arabic spelling variants and diacritics (at most
+    /// 100 characters; blank means no search). Best matches come first.
     pub search: Option<String>,
     /// Only shops of this shop category of the service.
     pub branch_category_id: Option<i64>,
@@ -96,8 +98,12 @@ fn columns(user: &str) -> String {
     )
 }
 
-const FROM: &str = "FROM branches b JOIN districts d ON d.id = b.district_id
+const JOINS: &str = "JOIN districts d ON d.id = b.district_id
      LEFT JOIN branch_categories bc ON bc.id = b.branch_category_id";
+
+/// The shops when searching: the matches first (CROSS JOIN keeps that order), so
+/// bm25 can rank them.
+const SEARCH_FROM: &str = "FROM branch_search CROSS JOIN branches b ON b.id = branch_search.rowid";
 
 fn branch_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<BranchItem> {
     let category_id: Option<i64> = r.get(12)?;
@@ -131,18 +137,25 @@ fn branch_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Branch
 
 struct Filters {
     service_id: i64,
-    search: Option<String>,
+    search: SearchFilter,
     branch_category_id: Option<i64>,
 }
 
 impl Filters {
-    fn condition(&self, sql: &mut Sql) -> String {
+    /// The `WHERE` text; `joined`: `branch_search` is in `FROM` (see [`SEARCH_FROM`]).
+    fn condition(&self, sql: &mut Sql, joined: bool) -> String {
         let mut conditions = vec![format!("b.service_id = {}", sql.arg(self.service_id))];
-        if let Some(search) = &self.search {
-            let m = sql.arg(contains_pattern(search));
-            conditions.push(format!(
-                "(b.name_en LIKE {m} ESCAPE '\\' OR b.name_ar LIKE {m} ESCAPE '\\')"
-            ));
+        match &self.search {
+            SearchFilter::Words(search) if joined => {
+                let m = sql.arg(search.match_expression(Fields::NamesAndDescriptions));
+                conditions.push(format!("branch_search MATCH {m}"));
+            }
+            search => conditions.extend(search.condition(
+                Index::Branches,
+                Fields::NamesAndDescriptions,
+                "b.id",
+                sql,
+            )),
         }
         if let Some(category) = self.branch_category_id {
             conditions.push(format!("b.branch_category_id = {}", sql.arg(category)));
@@ -170,7 +183,7 @@ fn listing(
         found.ok_or_else(|| invalid_choice("branch_category_id", lang))?;
     }
     let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql);
+    let condition = filters.condition(&mut sql, false);
     let total: i64 = c.query_row(
         &format!("SELECT count(*) FROM branches b WHERE {condition}"),
         sql.params(),
@@ -178,11 +191,23 @@ fn listing(
     )?;
     let mut sql = Sql::default();
     let user = sql.arg(user_id);
-    let condition = filters.condition(&mut sql);
+    let (from, order) = match &filters.search {
+        SearchFilter::Words(search) => (
+            SEARCH_FROM,
+            format!(
+                "{}, {}, b.sort, b.id",
+                search.tier(Index::Branches, Fields::NamesAndDescriptions, &mut sql),
+                Index::Branches.score()
+            ),
+        ),
+        _ => ("FROM branches b", "b.sort, b.id".to_owned()),
+    };
+    let joined = from == SEARCH_FROM;
+    let condition = filters.condition(&mut sql, joined);
     let limit = sql.arg(i64::from(paging.limit));
     let offset = sql.arg(paging.offset());
     let mut stmt = c.prepare(&format!(
-        "SELECT {} {FROM} WHERE {condition} ORDER BY b.sort, b.id LIMIT {limit} OFFSET {offset}",
+        "SELECT {} {from} {JOINS} WHERE {condition} ORDER BY {order} LIMIT {limit} OFFSET {offset}",
         columns(&user)
     ))?;
     let data = stmt
@@ -194,8 +219,12 @@ fn listing(
     })
 }
 
-/// A page of a service's shops in display order, optionally only those whose name
-/// contains `search` (either language, ignoring case) or of one shop category.
+/// A page of a service's shops in display order, optionally only those of one shop
+/// category, or those matching `search` (names and descriptions; words match the start
+/// of words, in either language, ignoring case, Arabic spelling variants and
+/// diacritics), best match first: names starting with the text, names holding every
+/// word, then description-only matches, each by bm25 (whole words above prefixes,
+/// shorter names first) then display order.
 /// Amounts (`minimum`, `delivery_fee`, `free_delivery_over`) are decimal strings in
 /// EGP; `is_favorite` is the signed-in customer's flag (false for guests). A missing
 /// `service_id` is a 422, an unknown one a 404; a `branch_category_id` not of the
@@ -219,7 +248,9 @@ pub async fn list_branches(
     .checked(lang)?;
     let filters = Filters {
         service_id,
-        search: optional_search("search", query.search.as_deref(), lang)?,
+        search: SearchFilter::new(
+            optional_search("search", query.search.as_deref(), lang)?.as_deref(),
+        ),
         branch_category_id: query.branch_category_id,
     };
     let user_id = user.id();
@@ -252,7 +283,8 @@ pub async fn get_branch(
             let row = c
                 .query_row(
                     &format!(
-                        "SELECT {}, b.description_en, b.description_ar {FROM} WHERE b.id = ?2",
+                        "SELECT {}, b.description_en, b.description_ar FROM branches b {JOINS}
+                         WHERE b.id = ?2",
                         columns("?1")
                     ),
                     params![user_id, id],

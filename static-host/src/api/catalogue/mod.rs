@@ -10,6 +10,7 @@
 pub mod branches;
 pub mod categories;
 pub mod products;
+pub mod search;
 pub mod services;
 pub mod shared;
 

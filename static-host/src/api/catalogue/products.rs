@@ -9,10 +9,10 @@ use storefront_core::locale::Language;
 use storefront_core::money::Money;
 use utoipa::{IntoParams, ToSchema};
 
+use super::search::{Fields, Index, SearchFilter, TextSearch};
 use super::shared::{
-    CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, contains_pattern,
-    invalid_choice, not_found, old_amount, optional_search, out_of_range, pick, required_search,
-    required_service,
+    CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, invalid_choice,
+    not_found, old_amount, optional_search, out_of_range, pick, required_search, required_service,
 };
 use crate::api::envelope::{Meta, Page, PageRequest, Paging};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
@@ -104,7 +104,8 @@ impl ProductSort {
 pub struct ProductsQuery {
     /// The service (required).
     pub service_id: Option<i64>,
-    /// Suggestions mode (when `page` is absent): text contained in the product name.
+    /// Suggestions mode (when `page` is absent): words of the product name, each
+    /// matching the start of a word, in either language.
     pub text: Option<String>,
     /// Page number, from 1 (listing mode).
     #[param(minimum = 1, maximum = 100000)]
@@ -112,8 +113,10 @@ pub struct ProductsQuery {
     /// Items per page, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
-    /// Text contained in the product name, either language, ignoring case (at most 100
-    /// characters; blank means no search).
+    /// Words of the product name or description, each matching the start of a word, in
+    /// either language, ignoring case, Arabic spelling variants and diacritics (at most
+    /// 100 characters; blank means no search). Without `sort`, the best matches come
+    /// first.
     pub search: Option<String>,
     /// A category of the service; a parent category includes its subcategories.
     pub category_id: Option<i64>,
@@ -121,7 +124,7 @@ pub struct ProductsQuery {
     pub branch_id: Option<i64>,
     /// A brand of the service.
     pub brand_id: Option<i64>,
-    /// Order of the list (default `recommended`).
+    /// Order of the list (default `recommended`, or best match first with `search`).
     #[param(inline)]
     pub sort: Option<ProductSort>,
     /// Only products with this stock status.
@@ -238,7 +241,7 @@ pub struct ProductDetail {
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Filters {
     service_id: i64,
-    search: Option<String>,
+    search: SearchFilter,
     category_id: Option<i64>,
     branch_id: Option<i64>,
     brand_id: Option<i64>,
@@ -248,14 +251,27 @@ struct Filters {
     max_price: Option<i64>,
 }
 
+/// Which filters a condition holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Holding {
+    /// Every filter: the listing.
+    All,
+    /// All but the price range: the price bounds.
+    AllButPrice,
+    /// All but the search, which the query ranks itself (see [`ranked_ids`]).
+    AllButSearch,
+}
+
 impl Filters {
-    /// The `WHERE` text for these filters, the price range included or not.
-    fn condition(&self, sql: &mut Sql, with_price: bool) -> String {
+    /// The `WHERE` text for these filters.
+    fn condition(&self, sql: &mut Sql, holding: Holding) -> String {
         let mut conditions = vec![format!("p.service_id = {}", sql.arg(self.service_id))];
-        if let Some(search) = &self.search {
-            let m = sql.arg(contains_pattern(search));
-            conditions.push(format!(
-                "(p.name_en LIKE {m} ESCAPE '\\' OR p.name_ar LIKE {m} ESCAPE '\\')"
+        if holding != Holding::AllButSearch {
+            conditions.extend(self.search.condition(
+                Index::Products,
+                Fields::NamesAndDescriptions,
+                "p.search_doc",
+                sql,
             ));
         }
         if let Some(category) = self.category_id {
@@ -278,7 +294,7 @@ impl Filters {
         if let Some(rating) = self.rating {
             conditions.push(format!("p.rating >= {}", sql.arg(i64::from(rating))));
         }
-        if with_price {
+        if holding != Holding::AllButPrice {
             if let Some(min) = self.min_price {
                 conditions.push(format!("p.price_minor >= {}", sql.arg(min)));
             }
@@ -340,7 +356,7 @@ fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Fil
     }
     Ok(Filters {
         service_id,
-        search,
+        search: SearchFilter::new(search.as_deref()),
         category_id: query.category_id,
         branch_id: query.branch_id,
         brand_id: query.brand_id,
@@ -384,6 +400,35 @@ fn listing_columns(user: &str) -> String {
 
 const LISTING_FROM: &str = "FROM products p JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
 
+/// SQL of the products matching `search` in `fields` and `condition` (on `p`), best
+/// first: `id, tier, score, popularity` of each, for `ORDER BY` [`RANKED_ORDER`].
+/// Search documents are ranked (each distinct text scored once), then their products
+/// read from the `products_by_search_doc` index, so a common word costs one pass over
+/// index entries, not over product rows. Values enter as parameters of `sql`.
+fn ranked_ids(
+    search: &TextSearch,
+    fields: Fields,
+    condition: &str,
+    limit: &str,
+    offset: &str,
+    sql: &mut Sql,
+) -> String {
+    let m = sql.arg(search.match_expression(fields));
+    let tier = search.tier(Index::Products, fields, sql);
+    format!(
+        "SELECT p.id AS id, d.tier AS tier, d.score AS score, p.popularity AS popularity
+         FROM (SELECT rowid AS doc, {tier} AS tier, {} AS score
+               FROM product_search WHERE product_search MATCH {m}) d
+         CROSS JOIN products p ON p.search_doc = d.doc
+         WHERE {condition}
+         ORDER BY d.tier, d.score, p.popularity DESC, p.id LIMIT {limit} OFFSET {offset}",
+        Index::Products.score()
+    )
+}
+
+/// The order of [`ranked_ids`]'s rows, for the query reading them as `top`.
+const RANKED_ORDER: &str = "top.tier, top.score, top.popularity DESC, top.id";
+
 fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<ProductItem> {
     let price: i64 = r.get(4)?;
     let stock: i64 = r.get(6)?;
@@ -417,10 +462,64 @@ fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Produ
     })
 }
 
+/// How many products match, and the price bounds over every filter but the price
+/// range.
+fn total_and_bounds(
+    c: &Connection,
+    filters: &Filters,
+) -> Result<(i64, Option<i64>, Option<i64>), ApiError> {
+    let mut sql = Sql::default();
+    let condition = filters.condition(&mut sql, Holding::AllButPrice);
+    let searching = matches!(filters.search, SearchFilter::Words(_));
+    if searching && filters.min_price.is_none() && filters.max_price.is_none() {
+        // The same rows for both: one search instead of two. (Without a search, two
+        // index reads are cheaper than one pass over the matching products.)
+        return Ok(c.query_row(
+            &format!(
+                "SELECT count(*), min(p.price_minor), max(p.price_minor) FROM products p
+                 WHERE {condition}"
+            ),
+            sql.params(),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?);
+    }
+    // Two scalar subqueries, not min() and max() in one: each alone can read its end
+    // of the (service, price) index instead of every product of the service.
+    let (low, high) = c.query_row(
+        &format!(
+            "SELECT (SELECT min(p.price_minor) FROM products p WHERE {condition}),
+                    (SELECT max(p.price_minor) FROM products p WHERE {condition})"
+        ),
+        sql.params(),
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let unfiltered = Filters {
+        service_id: filters.service_id,
+        ..Filters::default()
+    };
+    let total = if *filters == unfiltered {
+        // Kept by triggers (migration 0007): no pass over the service's products.
+        c.query_row(
+            "SELECT coalesce((SELECT products FROM service_product_counts WHERE service_id = ?1), 0)",
+            [filters.service_id],
+            |r| r.get(0),
+        )?
+    } else {
+        let mut sql = Sql::default();
+        let condition = filters.condition(&mut sql, Holding::All);
+        c.query_row(
+            &format!("SELECT count(*) FROM products p WHERE {condition}"),
+            sql.params(),
+            |r| r.get(0),
+        )?
+    };
+    Ok((total, low, high))
+}
+
 fn listing(
     c: &Connection,
     filters: &Filters,
-    sort: ProductSort,
+    sort: Option<ProductSort>,
     paging: PageRequest,
     user_id: Option<i64>,
     lang: Language,
@@ -451,32 +550,40 @@ fn listing(
         lang,
     )?;
 
-    let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, false);
-    let (low, high): (Option<i64>, Option<i64>) = c.query_row(
-        &format!("SELECT min(p.price_minor), max(p.price_minor) FROM products p WHERE {condition}"),
-        sql.params(),
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
-
-    let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, true);
-    let total: i64 = c.query_row(
-        &format!("SELECT count(*) FROM products p WHERE {condition}"),
-        sql.params(),
-        |r| r.get(0),
-    )?;
+    let (total, low, high) = total_and_bounds(c, filters)?;
 
     let mut sql = Sql::default();
     let user = sql.arg(user_id);
-    let condition = filters.condition(&mut sql, true);
     let limit = sql.arg(i64::from(paging.limit));
     let offset = sql.arg(paging.offset());
-    let text = format!(
-        "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
-        listing_columns(&user),
-        sort.order_by(lang),
-    );
+    let text = match (&filters.search, sort) {
+        // Best match first: the page's ids come ranked, then their rows are read.
+        (SearchFilter::Words(search), None) => {
+            let condition = filters.condition(&mut sql, Holding::AllButSearch);
+            let ranked = ranked_ids(
+                search,
+                Fields::NamesAndDescriptions,
+                &condition,
+                &limit,
+                &offset,
+                &mut sql,
+            );
+            format!(
+                "SELECT {} FROM ({ranked}) top JOIN products p ON p.id = top.id
+                 JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id
+                 ORDER BY {RANKED_ORDER}",
+                listing_columns(&user)
+            )
+        }
+        (_, sort) => {
+            let condition = filters.condition(&mut sql, Holding::All);
+            format!(
+                "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+                listing_columns(&user),
+                sort.unwrap_or_default().order_by(lang),
+            )
+        }
+    };
     let mut stmt = c.prepare(&text)?;
     let data = stmt
         .query_map(sql.params(), |r| product_item(r, lang))?
@@ -498,34 +605,42 @@ fn suggestions(
     lang: Language,
 ) -> Result<Vec<IdName>, ApiError> {
     check_service(c, service_id, lang)?;
-    let mut stmt = c.prepare(
-        "SELECT id, name_en, name_ar FROM products
-         WHERE service_id = ?1 AND (name_en LIKE ?2 ESCAPE '\\' OR name_ar LIKE ?2 ESCAPE '\\')
-         ORDER BY popularity DESC, id LIMIT ?3",
-    )?;
-    let rows = stmt.query_map(
-        params![service_id, contains_pattern(text), SUGGESTIONS],
-        |r| {
-            Ok(IdName {
-                id: r.get(0)?,
-                name: pick(lang, r.get(1)?, r.get(2)?),
-            })
-        },
-    )?;
+    let Some(search) = TextSearch::new(text) else {
+        return Ok(Vec::new());
+    };
+    let mut sql = Sql::default();
+    let condition = format!("p.service_id = {}", sql.arg(service_id));
+    let limit = sql.arg(SUGGESTIONS);
+    let ranked = ranked_ids(&search, Fields::Names, &condition, &limit, "0", &mut sql);
+    let mut stmt = c.prepare(&format!(
+        "SELECT p.id, p.name_en, p.name_ar FROM ({ranked}) top JOIN products p ON p.id = top.id
+         ORDER BY {RANKED_ORDER}"
+    ))?;
+    let rows = stmt.query_map(sql.params(), |r| {
+        Ok(IdName {
+            id: r.get(0)?,
+            name: pick(lang, r.get(1)?, r.get(2)?),
+        })
+    })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
 /// Products of a service, in two modes.
 ///
 /// **Suggestions** (`service_id` and `text`, no `page`): at most 10 `{id, name}` of
-/// products whose name contains the text in either language, ignoring case, most
-/// popular first; blank `text` is a 422.
+/// products whose name holds every word of the text as the start of a word, in either
+/// language, ignoring case, Arabic spelling variants (أ إ آ ا, ة ه, ى ي), diacritics
+/// and tatweel; best match first (names starting with the text, then the others, each
+/// by bm25: whole words above prefixes, shorter names first), then most popular; blank
+/// `text` is a 422.
 ///
 /// **Listing** (`service_id`, `page`, `limit` and optional filters): a page of
 /// products with `meta.price_min`/`meta.price_max`, the price bounds of the products
 /// matching every filter except the price range. `sort`: `recommended` (popularity,
 /// then rating; default), `best_selling`, `a_z`/`z_a` (by name in the request
-/// language), `price_high`, `price_low`, `newest`, `oldest`. `category_id` includes
+/// language), `price_high`, `price_low`, `newest`, `oldest`. `search` matches names
+/// and descriptions like suggestions match names; without `sort`, name matches come
+/// before description-only ones, best first. `category_id` includes
 /// subcategories. Filter ids that are not in the service, a bad `sort`, `stock` or
 /// `rating`, or `min_price` above `max_price` are a 422.
 ///
@@ -559,7 +674,7 @@ pub async fn list_products(
     }
     .checked(lang)?;
     let filters = filters(&query, service_id, lang)?;
-    let sort = query.sort.unwrap_or_default();
+    let sort = query.sort;
     let user_id = user.id();
     let page = state
         .db
@@ -707,7 +822,7 @@ mod tests {
     fn conditions_bind_every_value() {
         let filters = Filters {
             service_id: 9,
-            search: Some("te'a".into()),
+            search: SearchFilter::new(Some("te'a")),
             category_id: Some(3),
             min_price: Some(100),
             max_price: Some(200),
@@ -715,12 +830,18 @@ mod tests {
             ..Default::default()
         };
         let mut sql = Sql::default();
-        let with = filters.condition(&mut sql, true);
-        assert!(!with.contains("te'a"), "values are parameters: {with}");
+        let with = filters.condition(&mut sql, Holding::All);
+        assert!(!with.contains("\"te\""), "values are parameters: {with}");
+        assert!(with.contains("p.search_doc IN (SELECT rowid FROM product_search"));
         assert!(with.contains("p.price_minor >= ?4") && with.contains("p.price_minor <= ?5"));
         let mut sql = Sql::default();
-        let without = filters.condition(&mut sql, false);
+        let without = filters.condition(&mut sql, Holding::AllButPrice);
         assert!(!without.contains("price_minor"));
+        assert!(without.contains("product_search MATCH ?2"));
+        let mut sql = Sql::default();
+        let unsearched = filters.condition(&mut sql, Holding::AllButSearch);
+        assert!(!unsearched.contains("product_search"));
+        assert!(unsearched.contains("p.price_minor >= ?3"));
     }
 
     #[test]

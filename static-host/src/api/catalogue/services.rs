@@ -9,9 +9,10 @@ use storefront_core::locale::Language;
 use utoipa::{IntoParams, ToSchema};
 
 use super::products::{StockStatus, stock_status};
+use super::search::{Fields, Index, TextSearch};
 use super::shared::{
-    IdName, SUGGESTIONS, amount, check_service, contains_pattern, not_found, old_amount, pick,
-    required_search, required_service, text,
+    IdName, SUGGESTIONS, Sql, amount, check_service, not_found, old_amount, pick, required_search,
+    required_service, text,
 };
 use crate::api::envelope::{Data, Page};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
@@ -192,8 +193,9 @@ pub struct BannerCard {
 pub struct ServiceSearchQuery {
     /// The service whose shops are searched (required).
     pub service_id: Option<i64>,
-    /// Text contained in the shop name, in either language, ignoring case (required,
-    /// at most 100 characters).
+    /// Words of the shop name, each matching the start of a word, in either language,
+    /// ignoring case, Arabic spelling variants and diacritics (required, at most 100
+    /// characters).
     pub search: Option<String>,
 }
 
@@ -442,9 +444,12 @@ fn branch_cards(
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
-/// Quick search of a service's shops by name (either language, ignoring case, text
-/// anywhere in the name): at most 10 `{id, name}`, in the shops' display order. A
-/// missing `service_id` or blank `search` is a 422; an unknown service a 404.
+/// Quick search of a service's shops by name: at most 10 `{id, name}` of shops whose
+/// name holds every word of the text as the start of a word, in either language,
+/// ignoring case, Arabic spelling variants (أ إ آ ا, ة ه, ى ي), diacritics and tatweel;
+/// best match first (names starting with the text, then the others, each by bm25), then
+/// in display order. A missing `service_id` or blank `search` is a 422; an unknown
+/// service a 404.
 #[utoipa::path(get, path = "/services/search", tag = "catalogue",
     params(ServiceSearchQuery, ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Page<IdName>), (status = 404, body = ErrorBody),
@@ -460,20 +465,27 @@ pub async fn search_services(
         .db
         .read(move |c| {
             check_service(c, service_id, lang)?;
-            let mut stmt = c.prepare(
-                "SELECT id, name_en, name_ar FROM branches
-                 WHERE service_id = ?1 AND (name_en LIKE ?2 ESCAPE '\\' OR name_ar LIKE ?2 ESCAPE '\\')
-                 ORDER BY sort, id LIMIT ?3",
-            )?;
-            let rows = stmt.query_map(
-                params![service_id, contains_pattern(&search), SUGGESTIONS],
-                |r| {
-                    Ok(IdName {
-                        id: r.get(0)?,
-                        name: pick(lang, r.get(1)?, r.get(2)?),
-                    })
-                },
-            )?;
+            let Some(search) = TextSearch::new(&search) else {
+                return Ok(Vec::new());
+            };
+            let mut sql = Sql::default();
+            let m = sql.arg(search.match_expression(Fields::Names));
+            let service = sql.arg(service_id);
+            let tier = search.tier(Index::Branches, Fields::Names, &mut sql);
+            let limit = sql.arg(SUGGESTIONS);
+            let mut stmt = c.prepare(&format!(
+                "SELECT b.id, b.name_en, b.name_ar
+                 FROM branch_search CROSS JOIN branches b ON b.id = branch_search.rowid
+                 WHERE branch_search MATCH {m} AND b.service_id = {service}
+                 ORDER BY {tier}, {}, b.sort, b.id LIMIT {limit}",
+                Index::Branches.score()
+            ))?;
+            let rows = stmt.query_map(sql.params(), |r| {
+                Ok(IdName {
+                    id: r.get(0)?,
+                    name: pick(lang, r.get(1)?, r.get(2)?),
+                })
+            })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await?;

@@ -87,8 +87,10 @@ mod tests {
     fn the_demo_city_central_districts_serve_each_other_only() {
         let dir = tempfile::tempdir().unwrap();
         let db = crate::api::db::Db::open(&dir.path().join("s.db"), 1).unwrap();
-        db.with_writer(|c| crate::api::seed::run(c, 1_700_000_000_000))
-            .unwrap();
+        db.with_writer(|c| {
+            crate::api::seed::run(c, 1_700_000_000_000, crate::api::seed::DEFAULT_PRODUCTS)
+        })
+        .unwrap();
         db.with_writer(|c| {
             for (a, b, expected) in [
                 (1, 1, true),

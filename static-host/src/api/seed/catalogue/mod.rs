@@ -14,12 +14,13 @@ use rusqlite::{Transaction, params};
 
 use data::{BRANCH_CATEGORIES, BRANCHES, BRANDS, SERVICES, TREES};
 
-/// Products seeded on first start.
+/// Products seeded on first start unless `--seed-products` says otherwise.
 pub const DEFAULT_PRODUCTS: usize = 1_000;
 
 /// Egypt's VAT, 14%, in basis points.
 const TAX_RATE_BP: i64 = 1_400;
 
+#[cfg(test)]
 pub fn seed(tx: &Transaction<'_>, now_ms: i64) -> rusqlite::Result<()> {
     seed_with(tx, now_ms, DEFAULT_PRODUCTS)
 }

@@ -1,0 +1,593 @@
+//! Product and shop search (FTS5 with the core's Arabic-aware folding) against the real
+//! server: spelling variants, ranking in English and Arabic, the index following
+//! every change, the migration indexing an older database, and the large seed.
+//! Fixture rows use service 950 and ids from 950000, so the demo seed never mixes in.
+
+mod common;
+
+use common::{Server, start, start_with};
+use rusqlite::{Connection, params};
+use serde_json::{Value, json};
+
+const SERVICE: i64 = 950;
+
+/// (id, name_en, name_ar, description_en, description_ar, popularity, price)
+type Row = (
+    i64,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    i64,
+    i64,
+);
+
+/// Popularity runs against relevance, so an order by popularity shows.
+const PRODUCTS: &[Row] = &[
+    (
+        950001,
+        "Orange",
+        "برتقال",
+        "One orange.",
+        "برتقالة واحدة.",
+        1,
+        500,
+    ),
+    (
+        950002,
+        "Oranges 1 kg",
+        "برتقال بلدي ١ كجم",
+        "Sweet.",
+        "حلو.",
+        2,
+        2500,
+    ),
+    (
+        950003,
+        "Blood Orange Juice",
+        "عصير برتقال احمر",
+        "Cold.",
+        "بارد.",
+        3,
+        1500,
+    ),
+    (
+        950004,
+        "Big Family Pack Of Mixed Sweet Blood Orange Segments",
+        "عبوة عائلية كبيرة من شرائح برتقال حلو مشكل",
+        "Peeled.",
+        "مقشر.",
+        50,
+        9000,
+    ),
+    (
+        950005,
+        "Citrus Basket",
+        "سلة حمضيات",
+        "Lemons, limes and an orange or two.",
+        "ليمون ويوسفي مع برتقال.",
+        90,
+        3000,
+    ),
+    (
+        950006,
+        "Apple Juice",
+        "عصير تفاح",
+        "Pressed apples.",
+        "تفاح معصور.",
+        100,
+        1200,
+    ),
+    (950010, "Ahmed Dates", "تمور أحمد", "", "", 5, 4000),
+    (950011, "Mohamed Coffee", "قهوة مُحَمَّد", "", "", 5, 6000),
+    (950012, "Mawlid Sweets", "حلوى المولد", "", "", 5, 7000),
+    (
+        950013,
+        "Vanilla Ice Cream",
+        "آيس كريم فانيليا",
+        "",
+        "",
+        5,
+        3500,
+    ),
+    (
+        950014,
+        "Eid Cookies",
+        "كعك العيد",
+        "With dates.",
+        "بالتمر.",
+        5,
+        2000,
+    ),
+];
+
+fn fixture(db: &Connection) {
+    db.execute_batch(
+        "INSERT INTO districts (id, name_en, name_ar, polygon) VALUES
+            (950000, 'Search Town', 'بلدة البحث', '[[-150,-40],[-149,-40],[-149,-39],[-150,-39],[-150,-40]]');
+         INSERT INTO services (id, name_en, name_ar, icon, filter_type, show_categories_menu, sort) VALUES
+            (950, 'Search Market', 'سوق البحث', '/api/media/services/950.svg', 'products_focused', 1, 950);
+         INSERT INTO categories (id, service_id, parent_id, name_en, name_ar, icon, featured, sort) VALUES
+            (950001, 950, NULL, 'Food', 'طعام', '/i/950001.svg', 0, 1);
+         INSERT INTO branches (id, service_id, district_id, name_en, name_ar, description_en, description_ar,
+                logo, cover, delivery_minutes, delivery_fee_minor, sort) VALUES
+            (950001, 950, 950000, 'Ahmed Bakery', 'مخبز أحمد', 'Bread and orange cake.', 'خبز وكيك برتقال.',
+                '/l/1.svg', '/c/1.svg', 30, 500, 1),
+            (950002, 950, 950000, 'Orange Tree Grocer', 'بقالة شجرة البرتقال', 'Fruit.', 'فاكهة.',
+                '/l/2.svg', '/c/2.svg', 30, 500, 2),
+            (950003, 950, 950000, 'Oranges', 'برتقال', 'Only oranges.', 'برتقال فقط.',
+                '/l/3.svg', '/c/3.svg', 30, 500, 3);",
+    )
+    .unwrap();
+    for row in PRODUCTS {
+        insert_product(db, row);
+    }
+}
+
+fn insert_product(db: &Connection, &(id, en, ar, den, dar, popularity, price): &Row) {
+    let branch = if id % 2 == 0 { 950001 } else { 950002 };
+    db.execute(
+        "INSERT INTO products (id, branch_id, service_id, category_id, name_en, name_ar, description_en,
+            description_ar, image, price_minor, stock, popularity, created_at)
+         VALUES (?1, ?2, 950, 950001, ?3, ?4, ?5, ?6, '/api/media/products/' || ?1 || '.svg', ?7, 10, ?8, ?1)",
+        params![id, branch, en, ar, den, dar, price, popularity],
+    )
+    .unwrap();
+}
+
+async fn server() -> Server {
+    let server = start().await;
+    fixture(&server.db());
+    server
+}
+
+async fn get(server: &Server, path: &str, lang: &str) -> Value {
+    let response = server
+        .client
+        .get(server.url(path))
+        .header("Language", lang)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200, "{path}");
+    response.json().await.unwrap()
+}
+
+fn encode(text: &str) -> String {
+    form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}
+
+fn ids(list: &Value) -> Vec<i64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect()
+}
+
+/// Ids of the search results page (`search=`, default order).
+async fn results(server: &Server, text: &str) -> Vec<i64> {
+    let body = get(
+        server,
+        &format!(
+            "/api/products?service_id={SERVICE}&page=1&limit=50&search={}",
+            encode(text)
+        ),
+        "en",
+    )
+    .await;
+    assert_eq!(
+        body["meta"]["total"],
+        body["data"].as_array().unwrap().len()
+    );
+    ids(&body["data"])
+}
+
+/// Ids of the suggestions (`text=`).
+async fn suggestions(server: &Server, text: &str) -> Vec<i64> {
+    let body = get(
+        server,
+        &format!("/api/products?service_id={SERVICE}&text={}", encode(text)),
+        "en",
+    )
+    .await;
+    ids(&body["data"])
+}
+
+#[tokio::test]
+async fn arabic_spelling_variants_diacritics_and_tatweel_find_the_same_products() {
+    let server = server().await;
+    // Hamza forms of alef: the issue's example, and the other way round.
+    assert_eq!(suggestions(&server, "احمد").await, vec![950010]);
+    assert_eq!(suggestions(&server, "أحمد").await, vec![950010]);
+    assert_eq!(suggestions(&server, "إحمد").await, vec![950010]);
+    assert_eq!(suggestions(&server, "ايس كريم").await, vec![950013]);
+    // Diacritics in the stored name ('مُحَمَّد'), in the query, and tatweel.
+    assert_eq!(suggestions(&server, "محمد").await, vec![950011]);
+    assert_eq!(suggestions(&server, "مُحَمَّد").await, vec![950011]);
+    assert_eq!(suggestions(&server, "مـحـمـــد").await, vec![950011]);
+    assert_eq!(suggestions(&server, "قَهْوَة").await, vec![950011]);
+    // Taa marbuta and haa; alef maqsura and yaa.
+    assert_eq!(suggestions(&server, "قهوه").await, vec![950011]);
+    assert_eq!(suggestions(&server, "حلوي").await, vec![950012]);
+    assert_eq!(suggestions(&server, "حلوى").await, vec![950012]);
+    // The same rules in the results list and in the shop searches.
+    assert_eq!(results(&server, "قهوه محمد").await, vec![950011]);
+    let body = get(
+        &server,
+        &format!(
+            "/api/services/search?service_id={SERVICE}&search={}",
+            encode("احمد")
+        ),
+        "ar",
+    )
+    .await;
+    assert_eq!(body["data"], json!([{"id": 950001, "name": "مخبز أحمد"}]));
+    let body = get(
+        &server,
+        &format!(
+            "/api/branches?service_id={SERVICE}&page=1&search={}",
+            encode("مخبز احمد")
+        ),
+        "en",
+    )
+    .await;
+    assert_eq!(ids(&body["data"]), vec![950001]);
+}
+
+#[tokio::test]
+async fn english_words_match_by_prefix_and_ignore_case() {
+    let server = server().await;
+    // 'orange' finds 'Oranges' (the issue's example); case never matters.
+    assert!(suggestions(&server, "orange").await.contains(&950002));
+    assert_eq!(
+        suggestions(&server, "ORANGE").await,
+        suggestions(&server, "orange").await
+    );
+    assert_eq!(suggestions(&server, "oranges").await, vec![950002]);
+    // Every word must match, each from the start of a word.
+    assert_eq!(suggestions(&server, "blood jui").await, vec![950003]);
+    assert_eq!(suggestions(&server, "range").await, Vec::<i64>::new());
+    // Words match within one language: 'apple' (English) and 'برتقال' (Arabic) are
+    // never put together from two names.
+    assert_eq!(
+        suggestions(&server, "apple برتقال").await,
+        Vec::<i64>::new()
+    );
+    // FTS5 syntax in the text is only punctuation; text without words finds nothing.
+    // As FTS5 syntax 'OR' would find both; as words, no name has 'apple', 'or…' and
+    // 'orange' together.
+    assert_eq!(
+        suggestions(&server, "apple OR orange").await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(suggestions(&server, "\"dates").await, vec![950010]);
+    assert_eq!(
+        suggestions(&server, "name_en:apple*").await,
+        Vec::<i64>::new()
+    );
+    assert_eq!(suggestions(&server, "*\"()").await, Vec::<i64>::new());
+    assert_eq!(results(&server, "--").await, Vec::<i64>::new());
+}
+
+#[tokio::test]
+async fn exact_names_then_prefixes_then_other_name_matches_then_descriptions() {
+    let server = server().await;
+    // The least popular first: relevance, not popularity, orders a search. Within the
+    // names holding the word, bm25 puts the short name before the long one.
+    assert_eq!(
+        results(&server, "orange").await,
+        vec![950001, 950002, 950003, 950004, 950005]
+    );
+    // Suggestions look at names only.
+    assert_eq!(
+        suggestions(&server, "orange").await,
+        vec![950001, 950002, 950003, 950004]
+    );
+    // Arabic: the whole name, the name starting with it, names holding it (short
+    // first), then the description of the citrus basket.
+    assert_eq!(
+        results(&server, "برتقال").await,
+        vec![950001, 950002, 950003, 950004, 950005]
+    );
+    assert_eq!(
+        suggestions(&server, "برتقال").await,
+        vec![950001, 950002, 950003, 950004]
+    );
+    // A description match never outranks a name match, however popular.
+    assert_eq!(results(&server, "dates").await, vec![950010, 950014]);
+    // An explicit sort keeps its order over the same matches.
+    let body = get(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&page=1&search=orange&sort=price_low"),
+        "en",
+    )
+    .await;
+    assert_eq!(
+        ids(&body["data"]),
+        vec![950001, 950003, 950002, 950005, 950004]
+    );
+    assert_eq!(body["meta"]["price_min"], "5.00");
+    assert_eq!(body["meta"]["price_max"], "90.00");
+    // Other filters and pages keep the relevance order; the price bounds ignore only
+    // the price range.
+    let page = |query: &str| format!("/api/products?service_id={SERVICE}&search=orange&{query}");
+    let body = get(&server, &page("page=2&limit=2"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950003, 950004]);
+    assert_eq!(body["meta"]["total"], 5);
+    assert_eq!(body["meta"]["last_page"], 3);
+    let body = get(&server, &page("page=1&min_price=20"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950002, 950004, 950005]);
+    assert_eq!(body["meta"]["total"], 3);
+    assert_eq!(body["meta"]["price_min"], "5.00");
+    server
+        .db()
+        .execute("UPDATE products SET stock = 0 WHERE id = 950001", [])
+        .unwrap();
+    let body = get(&server, &page("page=1&stock=in_stock"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950002, 950003, 950004, 950005]);
+    // Names follow the Language header whichever language matched.
+    let body = get(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&text=orange%20juice"),
+        "ar",
+    )
+    .await;
+    assert_eq!(
+        body["data"],
+        json!([{"id": 950003, "name": "عصير برتقال احمر"}])
+    );
+}
+
+#[tokio::test]
+async fn shops_rank_the_same_way() {
+    let server = server().await;
+    let branches = |text: &str| {
+        format!(
+            "/api/branches?service_id={SERVICE}&page=1&search={}",
+            encode(text)
+        )
+    };
+    // Both 'Orange Tree Grocer' and 'Oranges' start with the text, but only the first
+    // holds the whole word: it wins although 'Oranges' is the shorter name; the bakery
+    // matches by its description only, so it comes last.
+    let body = get(&server, &branches("orange"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950002, 950003, 950001]);
+    assert_eq!(body["meta"]["total"], 3);
+    // 'oranges' is no word of the other two.
+    let body = get(&server, &branches("oranges"), "en").await;
+    assert_eq!(ids(&body["data"]), vec![950003]);
+    // In Arabic, 'برتقال' is the whole name of shop 950003; 'البرتقال' is another word.
+    let body = get(&server, &branches("برتقال"), "ar").await;
+    assert_eq!(ids(&body["data"]), vec![950003, 950001]);
+    let body = get(
+        &server,
+        &format!("/api/services/search?service_id={SERVICE}&search=orange"),
+        "en",
+    )
+    .await;
+    assert_eq!(
+        body["data"],
+        json!([{"id": 950002, "name": "Orange Tree Grocer"}, {"id": 950003, "name": "Oranges"}]),
+        "quick search looks at names only"
+    );
+}
+
+#[tokio::test]
+async fn the_index_follows_every_change_of_products_and_shops() {
+    let server = server().await;
+    let db = server.db();
+    assert_eq!(suggestions(&server, "kumquat").await, Vec::<i64>::new());
+    insert_product(&db, &(950020, "Kumquat Jam", "مربى كمكوات", "", "", 1, 100));
+    assert_eq!(suggestions(&server, "kumquat").await, vec![950020]);
+    assert_eq!(suggestions(&server, "مربي").await, vec![950020]);
+
+    db.execute(
+        "UPDATE products SET name_en = 'Pomelo Jam', name_ar = 'مربى بوملي' WHERE id = 950020",
+        [],
+    )
+    .unwrap();
+    assert_eq!(suggestions(&server, "kumquat").await, Vec::<i64>::new());
+    assert_eq!(suggestions(&server, "pomelo").await, vec![950020]);
+    db.execute(
+        "UPDATE products SET description_en = 'Made from kumquats.' WHERE id = 950020",
+        [],
+    )
+    .unwrap();
+    assert_eq!(results(&server, "kumquat").await, vec![950020]);
+
+    db.execute("DELETE FROM products WHERE id = 950020", [])
+        .unwrap();
+    assert_eq!(suggestions(&server, "pomelo").await, Vec::<i64>::new());
+    assert_eq!(results(&server, "kumquat").await, Vec::<i64>::new());
+
+    // Products with the same text share a search document; each keeps being found
+    // until the last one is gone, and a text that folds alike keeps the document.
+    let jam: Row = (950021, "Fig Jam", "مربى تين", "", "", 1, 100);
+    insert_product(&db, &jam);
+    insert_product(&db, &(950022, "FIG  jam", "مُربى تين", "", "", 2, 100));
+    let documents = |db: &Connection| -> (i64, i64) {
+        db.query_row(
+            "SELECT count(DISTINCT search_doc), (SELECT count(*) FROM product_search)
+             FROM products WHERE id IN (950021, 950022)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap()
+    };
+    let (shared, indexed) = documents(&db);
+    assert_eq!(shared, 1);
+    assert_eq!(suggestions(&server, "fig").await, vec![950022, 950021]);
+    db.execute(
+        "UPDATE products SET name_en = 'Fig Jam' WHERE id = 950022",
+        [],
+    )
+    .unwrap();
+    assert_eq!(documents(&db), (1, indexed));
+    db.execute(
+        "UPDATE products SET name_en = 'Date Jam' WHERE id = 950022",
+        [],
+    )
+    .unwrap();
+    assert_eq!(documents(&db), (2, indexed + 1));
+    assert_eq!(suggestions(&server, "fig").await, vec![950021]);
+    db.execute("DELETE FROM products WHERE id = 950021", [])
+        .unwrap();
+    assert_eq!(suggestions(&server, "fig").await, Vec::<i64>::new());
+    assert_eq!(suggestions(&server, "date jam").await, vec![950022]);
+    db.execute("DELETE FROM products WHERE id = 950022", [])
+        .unwrap();
+    assert_eq!(
+        documents(&db).1,
+        indexed - 1,
+        "no document outlives its products"
+    );
+
+    db.execute(
+        "UPDATE branches SET name_en = 'Zamalek Bakery' WHERE id = 950001",
+        [],
+    )
+    .unwrap();
+    let body = get(
+        &server,
+        &format!("/api/services/search?service_id={SERVICE}&search=zamalek"),
+        "en",
+    )
+    .await;
+    assert_eq!(ids(&body["data"]), vec![950001]);
+
+    // A connection without the server's SQL function may still change stock (no
+    // searched text), but not a name: the index never silently falls behind.
+    let plain = Connection::open(server.data_dir().join("storefront.db")).unwrap();
+    plain
+        .execute("UPDATE products SET stock = 3 WHERE id = 950001", [])
+        .unwrap();
+    let err = plain
+        .execute(
+            "UPDATE products SET name_en = 'Tangerine' WHERE id = 950001",
+            [],
+        )
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("no such function: search_"),
+        "{err}"
+    );
+    assert_eq!(suggestions(&server, "tangerine").await, Vec::<i64>::new());
+}
+
+#[tokio::test]
+async fn the_migration_indexes_an_existing_database() {
+    // A data directory from before search: the schema of migrations 1 to 5, seeded
+    // rows, no index.
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    {
+        let db = Connection::open(data.join("storefront.db")).unwrap();
+        for sql in [
+            include_str!("../migrations/0001_initial.sql"),
+            include_str!("../migrations/0002_shared_ledgers.sql"),
+            include_str!("../migrations/0003_orders.sql"),
+            include_str!("../migrations/0004_account.sql"),
+            include_str!("../migrations/0005_idempotency.sql"),
+        ] {
+            db.execute_batch(sql).unwrap();
+        }
+        db.pragma_update(None, "user_version", 5).unwrap();
+        // Marked as seeded, so only the fixture is there.
+        db.execute(
+            "INSERT INTO settings (key, value) VALUES ('seed_version', '\"1\"')",
+            [],
+        )
+        .unwrap();
+        fixture(&db);
+        let tables: i64 = db
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'product_search'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(tables, 0);
+    }
+    let server = start_with(&[], Some(dir)).await;
+    assert_eq!(suggestions(&server, "احمد").await, vec![950010]);
+    assert_eq!(
+        results(&server, "orange").await,
+        vec![950001, 950002, 950003, 950004, 950005]
+    );
+    let body = get(
+        &server,
+        &format!("/api/services/search?service_id={SERVICE}&search=ahmed"),
+        "en",
+    )
+    .await;
+    assert_eq!(ids(&body["data"]), vec![950001]);
+    // The product counts of migration 7 start from the rows already there.
+    let body = get(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&page=1"),
+        "en",
+    )
+    .await;
+    assert_eq!(body["meta"]["total"], PRODUCTS.len());
+    let db = server.db();
+    let version: i64 = db
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert!(version >= 7, "user_version {version}");
+    let indexed: (i64, i64) = db
+        .query_row(
+            "SELECT (SELECT count(*) FROM product_search),
+                    (SELECT count(*) FROM products WHERE search_doc IS NOT NULL)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(indexed, (PRODUCTS.len() as i64, PRODUCTS.len() as i64));
+}
+
+#[tokio::test]
+async fn seed_products_sets_the_catalogue_size_once() {
+    let server = start_with(&["--seed-products", "2500"], None).await;
+    let count = |db: &Connection, table: &str| -> i64 {
+        db.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
+            .unwrap()
+    };
+    let db = server.db();
+    assert_eq!(count(&db, "products"), 2500);
+    let indexed: (i64, i64) = db
+        .query_row(
+            "SELECT (SELECT count(DISTINCT search_doc) FROM products WHERE search_doc IS NOT NULL),
+                    (SELECT sum(refs) FROM product_search_docs)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    assert_eq!(indexed, (count(&db, "product_search"), 2500));
+    assert_eq!(count(&db, "branch_search"), count(&db, "branches"));
+    // Every seeded product finds itself by its own name, in both languages.
+    let (id, name_en, name_ar): (i64, String, String) = db
+        .query_row(
+            "SELECT id, name_en, name_ar FROM products WHERE service_id = 1 ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    for name in [&name_en, &name_ar] {
+        let body = get(
+            &server,
+            &format!(
+                "/api/products?service_id=1&page=1&limit=100&search={}",
+                encode(name)
+            ),
+            "en",
+        )
+        .await;
+        assert!(ids(&body["data"]).contains(&id), "{name}: {body}");
+    }
+    // A restart with another size leaves the seeded catalogue as it is.
+    let dir = server.dir;
+    let again = start_with(&["--seed-products", "4000"], Some(dir)).await;
+    assert_eq!(count(&again.db(), "products"), 2500);
+}
