@@ -6,6 +6,7 @@ pub mod account;
 pub mod auth;
 pub mod catalogue;
 pub mod code_sender;
+pub mod contract;
 pub mod db;
 pub mod envelope;
 pub mod error;
@@ -117,13 +118,13 @@ fn operations() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of the API (also served at `/api/openapi.json`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    operations().split_for_parts().1
+    contract::finish(operations().split_for_parts().1)
 }
 
 fn build(state: AppState) -> Router {
     let (router, openapi) = operations().split_for_parts();
     let per_ip = rate_limit::IpLimitState(state.limits.clone());
-    let openapi = Arc::new(openapi);
+    let openapi = Arc::new(contract::finish(openapi));
     router
         .route("/health", get(health))
         .route(
