@@ -971,7 +971,7 @@ async fn uploads_are_typed_by_content_renamed_and_served_as_files() {
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
         .collect();
-    assert_eq!(stored, [name.clone()]);
+    assert_eq!(stored, std::slice::from_ref(&name));
     assert!(!server.data_dir().join("../evil.png").exists());
 
     let response = server.get(&path).await;
