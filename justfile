@@ -107,6 +107,14 @@ bench-api:
     fi
     node static-host/bench/api-latency.mjs
 
+# No 5xx, no answer outside the contract, no crash. FUZZ_EXAMPLES (per operation)
+# and FUZZ_SEED change the budget and the seed.
+# Fuzz the embedded API from its OpenAPI document (schemathesis) on a fresh database.
+fuzz-api:
+    # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
+    cargo build --workspace --all-targets --quiet
+    python3 static-host/contract-fuzz/run.py --max-examples "${FUZZ_EXAMPLES:-50}" --seed "${FUZZ_SEED:-20251124}"
+
 # Format Rust and fix lint where it can be fixed automatically.
 fix:
     cargo fmt --all
@@ -127,6 +135,7 @@ test:
     suite "clippy (wasm32)"             cargo clippy -p storefront-wasm --all-targets --target wasm32-unknown-unknown --quiet -- -D warnings
     suite "core has no wasm/JS deps"    just core-deps
     suite "cargo test"                  cargo test --workspace
+    suite "API fuzzing (schemathesis)"  just fuzz-api
     suite "wasm tests (chromium)"       just wasm-test
     suite "build pkg/ and API types"    just generated
     suite "tsc"                         bash -c 'cd ui && npm run --silent typecheck'

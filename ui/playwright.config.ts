@@ -53,6 +53,14 @@ export default defineConfig({
       STOREFRONT_DATA_DIR: dataDir,
       STOREFRONT_UI_DIR: "dist",
       STOREFRONT_CODE_SENDER: `file:${outbox}`,
+      // Every test signs in and shops from 127.0.0.1: the per-IP and per-number request
+      // limits are proven by the server's own tests, not here.
+      STOREFRONT_LIMIT_CODE_REQUESTS_PER_IP: "off",
+      STOREFRONT_LIMIT_CODE_CHECKS_PER_IP: "off",
+      STOREFRONT_LIMIT_CODE_CHECKS_PER_TARGET: "off",
+      STOREFRONT_LIMIT_SIGN_IN_PER_IP: "off",
+      STOREFRONT_LIMIT_SEARCH_PER_IP: "off",
+      STOREFRONT_LIMIT_WRITES_PER_IP: "off",
       RUST_LOG: "warn",
     },
   },

@@ -2,15 +2,21 @@
 
 use std::path::PathBuf;
 use std::str::FromStr;
+use std::time::Duration;
 
 use clap::Parser;
 use thiserror::Error;
+
+pub use crate::api::rate_limit::Rate;
 
 #[derive(Debug, Clone, Parser)]
 #[command(
     name = "static-host",
     version,
-    about = "Serves the storefront UI and its embedded reference API"
+    about = "Serves the storefront UI and its embedded reference API",
+    // A flag given twice takes the last value, so a harness's defaults can be
+    // overridden by a test's own flags.
+    args_override_self = true
 )]
 pub struct Config {
     /// Address to listen on (host:port; port 0 picks a free one).
@@ -43,6 +49,79 @@ pub struct Config {
     /// Where one-time codes go: `console`, `file:PATH` or `webhook:URL`.
     #[arg(long, env = "STOREFRONT_CODE_SENDER", default_value = "console")]
     pub code_sender: CodeSenderSpec,
+
+    /// Origins (scheme://host[:port], comma-separated) whose pages may call the
+    /// embedded API from a browser (CORS). Empty: same origin only.
+    #[arg(long, env = "STOREFRONT_CORS_ORIGINS", value_delimiter = ',')]
+    pub cors_origins: Vec<String>,
+
+    /// Trust `X-Forwarded-For` (client address, for the per-IP limits) and
+    /// `X-Forwarded-Proto` (HSTS) from a reverse proxy. Only set this when every
+    /// request reaches the server through a proxy that overwrites those headers.
+    #[arg(long, env = "STOREFRONT_TRUST_FORWARDED_HEADERS")]
+    pub trust_forwarded_headers: bool,
+
+    /// Longest a request may take (reading its body included) before it gets 408.
+    #[arg(long, env = "STOREFRONT_REQUEST_TIMEOUT", default_value = "30s", value_parser = humantime::parse_duration)]
+    pub request_timeout: Duration,
+
+    /// After SIGTERM or Ctrl-C, how long in-flight requests may still run before the
+    /// server closes them and exits.
+    #[arg(long, env = "STOREFRONT_SHUTDOWN_DEADLINE", default_value = "10s", value_parser = humantime::parse_duration)]
+    pub shutdown_deadline: Duration,
+
+    /// One-time codes one client IP may request (phone, e-mail, password reset):
+    /// `N/PERIOD` such as `20/1h`, or `off`.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_CODE_REQUESTS_PER_IP",
+        default_value = "20/1h"
+    )]
+    pub limit_code_requests_per_ip: Rate,
+
+    /// One-time codes one number or e-mail address may receive, whatever the IP
+    /// (kept in the database, so it also holds across restarts); a new code never
+    /// comes sooner than 60 s after the last either.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_CODES_PER_TARGET",
+        default_value = "5/1h"
+    )]
+    pub limit_codes_per_target: Rate,
+
+    /// Code checks (verify, register, e-mail verify, password reset) from one client IP.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_CODE_CHECKS_PER_IP",
+        default_value = "60/1h"
+    )]
+    pub limit_code_checks_per_ip: Rate,
+
+    /// Code checks for one number or e-mail address, whatever the IP.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_CODE_CHECKS_PER_TARGET",
+        default_value = "10/15m"
+    )]
+    pub limit_code_checks_per_target: Rate,
+
+    /// Every sign-in call (code requests and checks, registration, password change)
+    /// from one client IP.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_SIGN_IN_PER_IP",
+        default_value = "60/10m"
+    )]
+    pub limit_sign_in_per_ip: Rate,
+
+    /// Searches (product and shop suggestions, service search, map search) from one
+    /// client IP.
+    #[arg(long, env = "STOREFRONT_LIMIT_SEARCH_PER_IP", default_value = "120/1m")]
+    pub limit_search_per_ip: Rate,
+
+    /// Writes (every POST, PUT, PATCH and DELETE of the API) from one client IP.
+    #[arg(long, env = "STOREFRONT_LIMIT_WRITES_PER_IP", default_value = "120/1m")]
+    pub limit_writes_per_ip: Rate,
 
     /// Print the API's OpenAPI document as JSON and exit.
     #[arg(long)]
@@ -153,6 +232,38 @@ mod tests {
         assert_eq!(config.seed_products, 1_000);
         assert!(config.embedded_api());
         assert_eq!(config.ui_api_base(), "/api");
+        assert!(config.cors_origins.is_empty());
+        assert!(!config.trust_forwarded_headers);
+        assert_eq!(config.request_timeout, Duration::from_secs(30));
+        assert_eq!(config.shutdown_deadline, Duration::from_secs(10));
+        assert_eq!(config.limit_code_requests_per_ip.to_string(), "20/1h");
+        assert_eq!(config.limit_codes_per_target.to_string(), "5/1h");
+        assert_eq!(config.limit_code_checks_per_target.to_string(), "10/15m");
+        assert_eq!(config.limit_writes_per_ip.to_string(), "120/1m");
+    }
+
+    #[test]
+    fn limits_and_origins_come_from_flags() {
+        let config = Config::try_parse_from([
+            "static-host",
+            "--cors-origins",
+            "https://a.example,https://b.example:8443",
+            "--limit-search-per-ip",
+            "off",
+            "--limit-writes-per-ip",
+            "3/10s",
+            "--request-timeout",
+            "2s",
+        ])
+        .unwrap();
+        assert_eq!(
+            config.cors_origins,
+            ["https://a.example", "https://b.example:8443"]
+        );
+        assert_eq!(config.limit_search_per_ip, Rate::Off);
+        assert_eq!(config.limit_writes_per_ip.to_string(), "3/10s");
+        assert_eq!(config.request_timeout, Duration::from_secs(2));
+        assert!(Config::try_parse_from(["static-host", "--limit-writes-per-ip", "many"]).is_err());
     }
 
     #[test]

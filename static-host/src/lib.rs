@@ -2,18 +2,25 @@
 //! configured, the embedded reference product API under `/api`.
 
 pub mod api;
+pub mod client_ip;
 pub mod config;
 pub mod ops;
+pub mod security_headers;
 mod web;
 
-use std::future::Future;
+use std::future::{Future, IntoFuture};
 use std::io;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use axum::Router;
+use axum::extract::Request;
+use axum::http::StatusCode;
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use config::Config;
@@ -31,24 +38,56 @@ pub enum StartError {
     Bind { addr: String, source: io::Error },
 }
 
+/// The largest request body any route reads: an upload with its multipart framing.
+/// Routes read less (JSON bodies: [`api::JSON_BODY_LIMIT`]); this caps everything else.
+pub const MAX_REQUEST_BODY: usize = api::upload::MAX_UPLOAD_BYTES + 64 * 1024;
+
 /// Builds the whole application for a configuration.
 pub fn app(config: &Config) -> Result<Router, StartError> {
+    app_with_db(config).map(|(router, _)| router)
+}
+
+/// The application and, when the embedded API is on, its database (to close it
+/// cleanly once the server has stopped).
+pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), StartError> {
     std::fs::create_dir_all(&config.data_dir).map_err(|source| StartError::DataDir {
         path: config.data_dir.display().to_string(),
         source,
     })?;
     // With an external API the mount stays reserved, so a stray call gets a clear
     // JSON 404 rather than the app's HTML.
-    let api = if config.embedded_api() {
-        api::router(config)?
+    let (mut api, db) = if config.embedded_api() {
+        let (router, db) = api::router(config)?;
+        (router, Some(db))
     } else {
-        api::disabled_router()
+        (api::disabled_router(), None)
     };
-    Ok(Router::new()
+    if let Some(cors) = security_headers::cors(&config.cors_origins) {
+        api = api.layer(cors);
+    }
+    let headers = security_headers::SecurityHeaders::new(
+        config.api_base_url.as_deref(),
+        config.trust_forwarded_headers,
+    );
+    let router = Router::new()
         .nest(API_MOUNT, api)
         .merge(web::router(&config.ui_dir, config.ui_api_base()))
         .layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http()))
+        .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            config.request_timeout,
+        ))
+        .layer(axum::middleware::from_fn(api::json_refusals))
+        .layer(axum::middleware::from_fn_with_state(
+            headers,
+            security_headers::add_security_headers,
+        ))
+        // Method and path only: query strings can carry what people typed.
+        .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {
+            tracing::debug_span!("request", method = %request.method(), path = %request.uri().path())
+        }));
+    Ok((router, db))
 }
 
 /// Binds the configured address and returns the listener with its real address.
@@ -62,13 +101,38 @@ pub async fn bind(config: &Config) -> Result<(TcpListener, SocketAddr), StartErr
     Ok((listener, addr))
 }
 
-/// Serves until `shutdown` resolves, then finishes in-flight requests.
+/// Serves until `shutdown` resolves, then stops accepting connections and lets
+/// in-flight requests finish for at most `deadline`; connections still open then are
+/// dropped. The client's socket address reaches handlers as `ConnectInfo`.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     shutdown: impl Future<Output = ()> + Send + 'static,
+    deadline: Duration,
 ) -> io::Result<()> {
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
+    let (signalled, on_signal) = tokio::sync::oneshot::channel::<()>();
+    let signal = async move {
+        shutdown.await;
+        let _ = signalled.send(());
+    };
+    let server = axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(signal)
+    .into_future();
+    let deadline_passed = async move {
+        match on_signal.await {
+            Ok(()) => tokio::time::sleep(deadline).await,
+            // The server stopped on its own: only its result matters.
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        result = server => result,
+        () = deadline_passed => {
+            tracing::warn!(?deadline, "shutdown deadline passed; closing the requests still running");
+            Ok(())
+        }
+    }
 }

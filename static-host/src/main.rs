@@ -5,6 +5,8 @@ use tracing_subscriber::EnvFilter;
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     tracing_subscriber::fmt()
+        // Plain text when the log goes to a file or a collector.
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stdout()))
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )
@@ -42,7 +44,7 @@ async fn main() -> std::process::ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let app = static_host::app(&config)?;
+    let (app, db) = static_host::app_with_db(&config)?;
     let (listener, addr) = static_host::bind(&config).await?;
     if config.embedded_api() {
         tracing::info!("embedded API on http://{addr}{}", static_host::API_MOUNT);
@@ -51,7 +53,16 @@ async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
     }
     // Printed plainly (not only logged) so scripts and people can find the URL.
     println!("Storefront running at http://{addr}/");
-    static_host::serve(listener, app, shutdown_signal()).await?;
+    static_host::serve(listener, app, shutdown_signal(), config.shutdown_deadline).await?;
+    if let Some(db) = db {
+        match tokio::task::spawn_blocking(move || db.checkpoint()).await {
+            Ok(Ok(true)) => tracing::info!("database closed cleanly"),
+            Ok(Ok(false)) => tracing::warn!("database closed; a reader kept part of the WAL"),
+            Ok(Err(err)) => tracing::error!(%err, "database checkpoint failed"),
+            Err(err) => tracing::error!(%err, "database checkpoint task failed"),
+        }
+    }
+    tracing::info!("stopped");
     Ok(())
 }
 

@@ -940,3 +940,65 @@ async fn images_are_uploaded_checked_by_content_and_served_safely() {
         .unwrap();
     assert_eq!(response.status(), 415);
 }
+
+#[tokio::test]
+async fn uploads_are_typed_by_content_renamed_and_served_as_files() {
+    let server = start().await;
+    let token = register(&server, MOBILE, "m@example.com").await;
+    // JPEG bytes under a PNG name and a path-like name: the content decides the type,
+    // the server decides the name.
+    let jpeg: &[u8] = b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0\xff\xd9";
+    let (content_type, body) = multipart("file", "../../evil.png", jpeg);
+    let response = server
+        .client
+        .post(server.url("/api/upload-file/upload"))
+        .bearer_auth(&token)
+        .header("content-type", content_type)
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["data"]["mime"], "image/jpeg");
+    let path = body["data"]["path"].as_str().unwrap().to_owned();
+    let name = path.rsplit('/').next().unwrap().to_owned();
+    assert!(!path.contains("evil") && !path.contains(".."), "{path}");
+    assert_eq!(name.len(), 32 + ".jpg".len(), "{name}");
+    assert!(name.ends_with(".jpg"));
+    // Stored under that name only, inside the uploads directory.
+    let stored: Vec<String> = std::fs::read_dir(server.data_dir().join("uploads"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(stored, std::slice::from_ref(&name));
+    assert!(!server.data_dir().join("../evil.png").exists());
+
+    let response = server.get(&path).await;
+    assert_eq!(response.status(), 200);
+    let headers = response.headers();
+    assert_eq!(headers["content-type"], "image/jpeg");
+    assert_eq!(
+        headers["content-disposition"],
+        format!("inline; filename=\"{name}\"").as_str()
+    );
+    assert_eq!(headers["x-content-type-options"], "nosniff");
+    assert_eq!(
+        headers["content-security-policy"],
+        "default-src 'none'; sandbox"
+    );
+    assert_eq!(response.bytes().await.unwrap().as_ref(), jpeg);
+
+    // At most 2 MB, whatever the request says its size is.
+    let (status, body) = upload(
+        &server,
+        Some(&token),
+        "file",
+        &[b"\x89PNG\r\n\x1a\n".as_slice(), &vec![0; 2 * 1024 * 1024]].concat(),
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (413, Some("The file is too large (at most 2 MB)."))
+    );
+}

@@ -5,8 +5,14 @@ mod common;
 use common::start;
 use serde_json::Value;
 
-async fn manifest(server: &common::Server, query: &str, header: Option<&str>) -> (u16, String, Value) {
-    let mut request = server.client.get(server.url(&format!("/api/web-manifest{query}")));
+async fn manifest(
+    server: &common::Server,
+    query: &str,
+    header: Option<&str>,
+) -> (u16, String, Value) {
+    let mut request = server
+        .client
+        .get(server.url(&format!("/api/web-manifest{query}")));
     if let Some(lang) = header {
         request = request.header("Language", lang);
     }
@@ -27,7 +33,10 @@ async fn the_manifest_carries_the_store_settings_in_each_language() {
     assert_eq!(status, 200);
     assert_eq!(kind, "application/manifest+json");
     assert_eq!(en["name"], "Nile Market");
-    assert_eq!((en["lang"].as_str(), en["dir"].as_str()), (Some("en"), Some("ltr")));
+    assert_eq!(
+        (en["lang"].as_str(), en["dir"].as_str()),
+        (Some("en"), Some("ltr"))
+    );
     assert_eq!(en["start_url"], "/");
     assert_eq!(en["display"], "standalone");
     assert_eq!(en["icons"][0]["src"], "/api/media/brand/logo.svg");
@@ -35,7 +44,10 @@ async fn the_manifest_carries_the_store_settings_in_each_language() {
 
     let (_, _, ar) = manifest(&server, "?lang=ar", None).await;
     assert_eq!(ar["name"], "سوق النيل");
-    assert_eq!((ar["lang"].as_str(), ar["dir"].as_str()), (Some("ar"), Some("rtl")));
+    assert_eq!(
+        (ar["lang"].as_str(), ar["dir"].as_str()),
+        (Some("ar"), Some("rtl"))
+    );
     assert_ne!(ar["description"], en["description"]);
 
     // Without `lang` the Language header decides; an unknown `lang` is ignored.

@@ -25,8 +25,11 @@ impl<S: Send + Sync> FromRequestParts<S> for Lang {
 }
 
 pub fn language_of(parts: &Parts) -> Language {
-    parts
-        .headers
+    language_of_headers(&parts.headers)
+}
+
+pub fn language_of_headers(headers: &axum::http::HeaderMap) -> Language {
+    headers
         .get("language")
         .and_then(|v| v.to_str().ok())
         .and_then(|v| Language::parse(v).ok())

@@ -37,6 +37,10 @@ pub enum Msg {
     CodeExpired,
     TooManyAttempts,
     TooManyCodes,
+    /// A rate limit (429) was reached.
+    RateLimited {
+        seconds: u64,
+    },
     AlreadyRegistered,
     EmailTaken,
     NoAccountForEmail,
@@ -71,6 +75,8 @@ pub enum Msg {
     NotificationRead,
     NotificationsAllRead,
     MethodNotAllowed,
+    /// 408: the request took longer than the configured timeout.
+    RequestTimeout,
     SignedIn,
     SendFailed,
 }
@@ -253,6 +259,14 @@ impl Msg {
                 "Too many codes were requested for this number. Please try again later.",
                 "تم طلب رموز كثيرة لهذا الرقم. يرجى المحاولة لاحقًا.",
             ),
+            Msg::RateLimited { seconds } => {
+                if ar {
+                    format!("طلبات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد {seconds} ثانية.")
+                } else {
+                    let unit = if *seconds == 1 { "second" } else { "seconds" };
+                    format!("Too many requests. Please try again in {seconds} {unit}.")
+                }
+            }
             Msg::AlreadyRegistered => pick(
                 "This mobile number is already registered.",
                 "رقم الجوال هذا مسجل بالفعل.",
@@ -343,6 +357,10 @@ impl Msg {
             Msg::LocationSupported => {
                 pick("We deliver to this area.", "نقوم بالتوصيل إلى هذه المنطقة.")
             }
+            Msg::RequestTimeout => pick(
+                "The request took too long. Please try again.",
+                "استغرق الطلب وقتًا طويلًا. يرجى المحاولة مرة أخرى.",
+            ),
             Msg::MethodNotAllowed => pick(
                 "This method is not allowed here.",
                 "هذه الطريقة غير مسموح بها هنا.",

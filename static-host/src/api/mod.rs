@@ -6,6 +6,7 @@ pub mod account;
 pub mod auth;
 pub mod catalogue;
 pub mod code_sender;
+pub mod contract;
 pub mod db;
 pub mod envelope;
 pub mod error;
@@ -15,6 +16,7 @@ pub mod map;
 pub mod media;
 pub mod orders;
 pub mod pages;
+pub mod rate_limit;
 pub mod seed;
 pub mod settings;
 pub mod state;
@@ -84,20 +86,21 @@ pub enum ApiStartError {
 }
 
 /// Opens the database in `data_dir` (seeding the demo catalogue on first start) and
-/// builds the API router.
-pub fn router(config: &Config) -> Result<Router, ApiStartError> {
+/// builds the API router; also returns the database, to close it at shutdown.
+pub fn router(config: &Config) -> Result<(Router, db::Db), ApiStartError> {
     let data_dir: &Path = &config.data_dir;
     let uploads_dir = data_dir.join("uploads");
     std::fs::create_dir_all(&uploads_dir)?;
     let db = db::Db::open(&data_dir.join("storefront.db"), 4)?;
     db.with_writer(|conn| seed::run(conn, state::now_ms(), config.seed_products))?;
     let state = AppState {
-        db,
+        db: db.clone(),
         sender: code_sender::from_spec(&config.code_sender),
         secret: Arc::new(state::load_or_create_secret(data_dir)?),
         uploads_dir,
+        limits: Arc::new(rate_limit::RateLimits::from_config(config)),
     };
-    Ok(build(state))
+    Ok((build(state), db))
 }
 
 /// Every documented operation, with its handler.
@@ -117,12 +120,13 @@ fn operations() -> OpenApiRouter<AppState> {
 
 /// The OpenAPI document of the API (also served at `/api/openapi.json`).
 pub fn openapi() -> utoipa::openapi::OpenApi {
-    operations().split_for_parts().1
+    contract::finish(operations().split_for_parts().1)
 }
 
 fn build(state: AppState) -> Router {
     let (router, openapi) = operations().split_for_parts();
-    let openapi = Arc::new(openapi);
+    let per_ip = rate_limit::IpLimitState(state.limits.clone());
+    let openapi = Arc::new(contract::finish(openapi));
     router
         .route("/health", get(health))
         .route(
@@ -135,6 +139,10 @@ fn build(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            per_ip,
+            rate_limit::limit_per_ip,
+        ))
         .with_state(state)
 }
 
@@ -153,6 +161,37 @@ async fn method_not_allowed(Lang(lang): Lang) -> Response {
     ApiError::Status {
         status: StatusCode::METHOD_NOT_ALLOWED,
         message: Msg::MethodNotAllowed.text(lang),
+    }
+    .into_response()
+}
+
+/// Middleware for the whole server: the refusals that the body-limit and timeout
+/// layers answer on their own (a bare 413 or 408) get the API's JSON error shape and
+/// the request's language when they concern an API call.
+pub async fn json_refusals(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let api_call = request.uri().path().starts_with(crate::API_MOUNT);
+    let lang = extract::language_of_headers(request.headers());
+    let response = next.run(request).await;
+    let is_json = response
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if !api_call || is_json {
+        return response;
+    }
+    let message = match response.status() {
+        StatusCode::PAYLOAD_TOO_LARGE => Msg::BodyTooLarge {
+            max_kb: crate::MAX_REQUEST_BODY / 1024,
+        },
+        StatusCode::REQUEST_TIMEOUT => Msg::RequestTimeout,
+        _ => return response,
+    };
+    ApiError::Status {
+        status: response.status(),
+        message: message.text(lang),
     }
     .into_response()
 }

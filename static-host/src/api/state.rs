@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::code_sender::CodeSender;
 use super::db::Db;
+use super::rate_limit::RateLimits;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -15,6 +16,8 @@ pub struct AppState {
     pub secret: Arc<[u8; 32]>,
     /// Where uploaded files are stored.
     pub uploads_dir: PathBuf,
+    /// The abuse limits (per IP and per phone number or e-mail address).
+    pub limits: Arc<RateLimits>,
 }
 
 /// Milliseconds since the Unix epoch.

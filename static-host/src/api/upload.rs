@@ -127,7 +127,7 @@ async fn upload(
     rand::fill(&mut name);
     let file_name = format!("{}.{ext}", hex::encode(name));
     let path = state.uploads_dir.join(&file_name);
-    tokio::fs::write(&path, &bytes)
+    store_durably(&path, &bytes)
         .await
         .map_err(|e| ApiError::internal(format!("cannot store upload: {e}")))?;
     let size = bytes.len() as u64;
@@ -154,6 +154,15 @@ async fn upload(
         },
         Msg::Uploaded.text(lang),
     )))
+}
+
+/// Writes the file and flushes it to disk before the row that names it is committed,
+/// so an acknowledged upload survives a power loss like the database does.
+async fn store_durably(path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
+    use tokio::io::AsyncWriteExt;
+    let mut file = tokio::fs::File::create(path).await?;
+    file.write_all(bytes).await?;
+    file.sync_all().await
 }
 
 fn valid_file_name(name: &str) -> bool {

@@ -66,7 +66,12 @@ fn icon(src: &str) -> ManifestIcon {
     ManifestIcon {
         src: src.to_owned(),
         // Vector icons scale to every size; a raster logo is declared for the common one.
-        sizes: if mime == "image/svg+xml" { "any" } else { "512x512" }.to_owned(),
+        sizes: if mime == "image/svg+xml" {
+            "any"
+        } else {
+            "512x512"
+        }
+        .to_owned(),
         mime: mime.to_owned(),
         purpose: "any".to_owned(),
     }

@@ -11,6 +11,16 @@ use static_host::Config;
 
 pub const INDEX: &str = r#"<!doctype html><html><head><meta name="storefront-api-base" content="/api" /></head><body><div id="root"></div></body></html>"#;
 
+/// Flags switching the per-IP and per-number request limits off.
+pub const UNLIMITED: &[&str] = &[
+    "--limit-code-requests-per-ip=off",
+    "--limit-code-checks-per-ip=off",
+    "--limit-code-checks-per-target=off",
+    "--limit-sign-in-per-ip=off",
+    "--limit-search-per-ip=off",
+    "--limit-writes-per-ip=off",
+];
+
 pub struct Server {
     pub base: String,
     pub dir: tempfile::TempDir,
@@ -114,11 +124,19 @@ pub async fn start_with(extra: &[&str], reuse: Option<tempfile::TempDir>) -> Ser
         "--code-sender".into(),
         format!("file:{}", outbox.display()),
     ];
+    // The suites make many calls from 127.0.0.1: the in-memory abuse limits are off
+    // unless a test turns one on (a later flag wins). The per-number code cap stays.
+    args.extend(UNLIMITED.iter().map(|s| s.to_string()));
     args.extend(extra.iter().map(|s| s.to_string()));
     let config = Config::try_parse_from(args).unwrap();
     let app = static_host::app(&config).unwrap();
     let (listener, addr): (_, SocketAddr) = static_host::bind(&config).await.unwrap();
-    tokio::spawn(static_host::serve(listener, app, std::future::pending()));
+    tokio::spawn(static_host::serve(
+        listener,
+        app,
+        std::future::pending(),
+        std::time::Duration::from_secs(1),
+    ));
     Server {
         base: format!("http://{addr}"),
         dir,

@@ -89,6 +89,7 @@ pub async fn email_verify(
 ) -> Result<Json<Data<EmailSignedIn>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
     let code = fields::code(&body.code, lang)?;
+    state.limits.check_code_target(&email, lang)?;
     let secret = state.secret.clone();
     let now = now_ms();
     let outcome = state

@@ -133,6 +133,8 @@ pub async fn verify_login_by_otp(
     let config = remote_config(&state).await?;
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
     let code = fields::code(&body.code, lang)?;
+    // Counted per number, so guessing from many addresses gains nothing.
+    state.limits.check_code_target(&mobile, lang)?;
     let secret = state.secret.clone();
     let channel = body.channel.as_str();
     let now = now_ms();
@@ -251,6 +253,8 @@ pub async fn register_by_otp(
     }
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
     let code = fields::code(&body.code, lang)?;
+    // Counted per number, so guessing from many addresses gains nothing.
+    state.limits.check_code_target(&mobile, lang)?;
     let referral = body
         .referral_code
         .map(|c| c.trim().to_uppercase())

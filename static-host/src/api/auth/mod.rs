@@ -58,9 +58,10 @@ async fn issue_and_send(
 ) -> Result<(), ApiError> {
     let secret = state.secret.clone();
     let (to, now) = (target.clone(), super::state::now_ms());
+    let cap = state.limits.codes_per_target;
     let issued = state
         .db
-        .write(move |tx| Ok(otp::issue(tx, &secret, purpose, &to, channel, now)?))
+        .write(move |tx| Ok(otp::issue(tx, &secret, purpose, &to, channel, cap, now)?))
         .await?;
     let (id, code) = match issued {
         Ok(issued) => issued,

@@ -1,16 +1,18 @@
 //! One-time codes: 4 random digits, stored only as an HMAC under the server secret,
-//! valid 5 minutes, at most 5 wrong tries, a new one not before 60 s, at most 5 per
-//! hour for one number or address. Only the newest code for a target is valid.
+//! valid 5 minutes, at most 5 wrong tries, a new one not before 60 s, at most N per
+//! period for one number or address (`--limit-codes-per-target`, 5 an hour by
+//! default). Only the newest code for a target is valid. The caps are counted on the
+//! stored codes, so they hold whatever IP asks and across restarts.
 
 use hmac::{Hmac, KeyInit, Mac};
 use rusqlite::{OptionalExtension, Transaction, params};
 use sha2::Sha256;
 
+use crate::api::rate_limit::Rate;
+
 pub const CODE_TTL_MS: i64 = 5 * 60 * 1000;
 pub const RESEND_AFTER_MS: i64 = 60 * 1000;
 pub const MAX_WRONG_ATTEMPTS: i64 = 5;
-pub const MAX_CODES_PER_HOUR: i64 = 5;
-const HOUR_MS: i64 = 60 * 60 * 1000;
 /// After a new customer's code is verified, it stays usable this long for the
 /// registration form that follows.
 pub const REGISTRATION_WINDOW_MS: i64 = 30 * 60 * 1000;
@@ -37,7 +39,7 @@ impl Purpose {
 pub enum IssueRefusal {
     /// The last code is younger than 60 s.
     ResendWait { seconds: u64 },
-    /// The hourly cap for this target is reached.
+    /// The cap of codes per period for this target is reached.
     TooMany { retry_after_secs: u64 },
 }
 
@@ -79,13 +81,15 @@ pub fn new_code() -> String {
     format!("{:04}", rand::random_range(0..10_000u32))
 }
 
-/// Issues a code for `target`, superseding older ones. Returns the code to send.
+/// Issues a code for `target`, superseding older ones, unless `cap` codes were
+/// already issued to it within the cap's period. Returns the code to send.
 pub fn issue(
     tx: &Transaction<'_>,
     secret: &[u8; 32],
     purpose: Purpose,
     target: &str,
     channel: &str,
+    cap: Rate,
     now: i64,
 ) -> rusqlite::Result<Result<(i64, String), IssueRefusal>> {
     let last: Option<i64> = tx
@@ -104,21 +108,33 @@ pub fn issue(
             }));
         }
     }
-    let recent: Vec<i64> = {
-        let mut stmt = tx.prepare(
-            "SELECT created_at FROM otp_codes WHERE purpose = ?1 AND target = ?2 AND created_at > ?3 ORDER BY created_at",
-        )?;
-        stmt.query_map(params![purpose.as_str(), target, now - HOUR_MS], |r| {
-            r.get(0)
-        })?
-        .collect::<rusqlite::Result<_>>()?
-    };
-    if recent.len() as i64 >= MAX_CODES_PER_HOUR
-        && let Some(oldest) = recent.first()
-    {
-        return Ok(Err(IssueRefusal::TooMany {
-            retry_after_secs: ceil_secs(oldest + HOUR_MS - now),
-        }));
+    if let Rate::Every { count, per } = cap {
+        let window = i64::try_from(per.as_millis()).unwrap_or(i64::MAX);
+        // The codes of the window, newest first: the cap-th newest leaving the window
+        // makes room for the next one.
+        let recent: Vec<i64> = {
+            let mut stmt = tx.prepare(
+                "SELECT created_at FROM otp_codes WHERE purpose = ?1 AND target = ?2 AND created_at > ?3
+                 ORDER BY created_at DESC LIMIT ?4",
+            )?;
+            stmt.query_map(
+                params![
+                    purpose.as_str(),
+                    target,
+                    now.saturating_sub(window),
+                    count.get()
+                ],
+                |r| r.get(0),
+            )?
+            .collect::<rusqlite::Result<_>>()?
+        };
+        if recent.len() >= count.get() as usize
+            && let Some(oldest) = recent.last()
+        {
+            return Ok(Err(IssueRefusal::TooMany {
+                retry_after_secs: ceil_secs(oldest.saturating_add(window) - now),
+            }));
+        }
     }
     tx.execute(
         "UPDATE otp_codes SET consumed_at = ?3 WHERE purpose = ?1 AND target = ?2 AND consumed_at IS NULL",
@@ -234,7 +250,16 @@ mod tests {
 
     fn issue_at(conn: &mut rusqlite::Connection, now: i64) -> Result<(i64, String), IssueRefusal> {
         let tx = conn.transaction().unwrap();
-        let out = issue(&tx, &SECRET, Purpose::Login, "+201001234567", "sms", now).unwrap();
+        let out = issue(
+            &tx,
+            &SECRET,
+            Purpose::Login,
+            "+201001234567",
+            "sms",
+            "5/1h".parse().unwrap(),
+            now,
+        )
+        .unwrap();
         tx.commit().unwrap();
         out
     }
@@ -338,7 +363,7 @@ mod tests {
                 retry_after_secs: 3600 - 300
             })
         );
-        assert!(issue_at(&mut conn, T0 + HOUR_MS + 1).is_ok());
+        assert!(issue_at(&mut conn, T0 + 3_600_000 + 1).is_ok());
     }
 
     #[test]

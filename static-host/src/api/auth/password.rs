@@ -93,6 +93,7 @@ pub async fn reset_password(
 ) -> Result<Json<Data<Option<String>>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
     let code = fields::code(&body.code, lang)?;
+    state.limits.check_code_target(&email, lang)?;
     fields::new_password(&body.password, &body.password_confirmation, lang)?;
     let hash = hash_password(&body.password)?;
     let secret = state.secret.clone();

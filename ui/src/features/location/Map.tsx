@@ -31,6 +31,15 @@ async function loadStyle(): Promise<Style> {
 }
 
 /**
+ * Whether the browser can draw WebGL. `mapboxgl.supported()` is not used: it probes for
+ * workers by starting one from a `blob:` URL, which the Content-Security-Policy refuses.
+ */
+function webglAvailable(): boolean {
+  const canvas = document.createElement("canvas");
+  return canvas.getContext("webgl") !== null || canvas.getContext("experimental-webgl") !== null;
+}
+
+/**
  * The picker's map (mapbox-gl 1.13, the openly licensed line): loaded on demand, the
  * library itself only through a dynamic import so it never weighs on the first page.
  * Clicking chooses a point. Map failures are only logged (spec 8): the search still works.
@@ -64,10 +73,17 @@ export default function PickerMap({ center, point, zoom, height, label, centreLa
     let created: MapboxMap | null = null;
     void (async () => {
       try {
-        const [{ default: mapboxgl }, style] = await Promise.all([import("mapbox-gl"), loadStyle()]);
+        // The CSP build, its worker a same-origin asset: the page's policy allows no
+        // blob: workers (static-host, security_headers.rs).
+        const [{ default: mapboxgl }, { default: workerUrl }, style] = await Promise.all([
+          import("mapbox-gl/dist/mapbox-gl-csp"),
+          import("mapbox-gl/dist/mapbox-gl-csp-worker.js?url"),
+          loadStyle(),
+        ]);
+        mapboxgl.workerUrl = workerUrl;
         await import("mapbox-gl/dist/mapbox-gl.css");
         if (cancelled || !container.current) return;
-        if (!mapboxgl.supported()) {
+        if (!webglAvailable()) {
           console.warn("map: WebGL is not available");
           return;
         }

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Fuzzes the embedded API from its own contract: schemathesis generates requests from
+/api/openapi.json and checks every answer against it (no 5xx, documented statuses,
+content types, headers and schemas, bad input refused, auth enforced).
+
+The server is the real static-host binary on a loopback port with a fresh data
+directory. A customer is signed in through the real one-time-code flow (codes read
+from the file outbox), so the authenticated operations are fuzzed with a real token.
+Afterwards the server must still be running (no crash) and stop cleanly on SIGTERM.
+
+Usage: run.py [--bin target/debug/static-host] [--max-examples N] [--seed S] [-- st args]
+"""
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+ST = ROOT / ".tools" / "venv" / "bin" / "st"
+CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
+# Per-IP and per-number limits would turn the fuzzer's bursts into 429s.
+UNLIMITED = {
+    f"STOREFRONT_LIMIT_{name}": "off"
+    for name in (
+        "CODE_REQUESTS_PER_IP",
+        "CODE_CHECKS_PER_IP",
+        "CODE_CHECKS_PER_TARGET",
+        "SIGN_IN_PER_IP",
+        "SEARCH_PER_IP",
+        "WRITES_PER_IP",
+    )
+}
+# Logging out would revoke the token the other operations are fuzzed with; the Rust
+# suites cover it (tests/api_auth.rs, tests/api_fuzz.rs).
+EXCLUDED_PATHS = ["/user/logout"]
+
+
+def start_server(binary: Path, data: Path, outbox: Path):
+    env = dict(os.environ, RUST_LOG="warn", **UNLIMITED)
+    process = subprocess.Popen(
+        [
+            str(binary),
+            "--addr", "127.0.0.1:0",
+            "--data-dir", str(data),
+            "--ui-dir", str(data / "no-ui"),
+            "--code-sender", f"file:{outbox}",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+    )
+    log: list[str] = []
+    found = threading.Event()
+    base: list[str] = []
+
+    def read():
+        for line in process.stdout:
+            log.append(line.rstrip("\n"))
+            if line.startswith("Storefront running at "):
+                base.append(line.split(" at ", 1)[1].strip().rstrip("/"))
+                found.set()
+
+    threading.Thread(target=read, daemon=True).start()
+    if not found.wait(60):
+        process.kill()
+        sys.exit("static-host did not start:\n" + "\n".join(log))
+    return process, base[0], log
+
+
+def call(base: str, method: str, path: str, body=None, token=None, content_type="application/json"):
+    """(status, parsed JSON answer) of one call."""
+    headers = {"Content-Type": content_type} if body is not None else {}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = body if isinstance(body, bytes) else None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, headers=headers, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    status, answer = call(base, "POST", path, body)
+    if status >= 300:
+        sys.exit(f"POST {path}: {status} {answer}")
+    return answer
+
+
+def sign_in(base: str, outbox: Path) -> str:
+    """A new customer through the real code flow; returns the bearer token."""
+    mobile = "01001230999"
+    sent = post(base, "/api/user/login-by-otp", {"mobile": mobile, "channel": "sms"})
+    e164 = sent["data"]["mobile"]
+    codes = [json.loads(line) for line in outbox.read_text().splitlines()]
+    code = next(c["code"] for c in reversed(codes) if c["to"] == e164)
+    post(base, "/api/user/verify-login-by-otp", {"mobile": mobile, "channel": "sms", "code": code})
+    registered = post(
+        base,
+        "/api/user/register-by-otp",
+        {"name": "Fuzz Customer", "email": "fuzz@example.com", "acceptTerms": True,
+         "user_register": "user", "mobile": mobile, "code": code},
+    )
+    return registered["data"]["token"]
+
+
+PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489"
+    "0000000d49444154789c6360000002000005000157a4e0b00000000049454e44ae426082"
+)
+
+
+def customer_data(base: str, token: str) -> dict:
+    """Real records of the signed-in customer (an address, a placed order, a cart
+    line, a notification, an upload), so the operations on one record reach their
+    logic instead of answering 404 to random ids."""
+    status, address = call(base, "POST", "/api/addresses", {
+        "name": "Home", "contact_name": "Fuzz Customer", "phone": "01001230999",
+        "address_details": "12 26th of July Street", "type": "home",
+        "location": {"latitude": 30.0626, "longitude": 31.2197},
+    }, token)
+    if status != 201:
+        sys.exit(f"cannot save an address: {status} {address}")
+    address_id = address["data"]["id"]
+    _, page = call(base, "GET", "/api/products?service_id=1&page=1&limit=50", token=token)
+    order_id = None
+    for product in page["data"]:
+        cart = {"product_id": product["id"], "qty": product["min_qty"], "service_id": 1, "empty_cart": True}
+        if call(base, "POST", "/api/order/add-to-cart", cart, token)[0] != 200:
+            continue
+        status, order = call(base, "POST", "/api/order/checkout", {
+            "service_id": 1, "address_id": address_id, "payment_method": "cash"}, token)
+        if status == 201:
+            order_id = order["data"]["id"]
+            break
+    if order_id is None:
+        sys.exit("cannot place an order for the fuzzing customer")
+    # A line left in the cart, for the cart operations.
+    status, line = call(base, "POST", "/api/order/add-to-cart", cart, token)
+    if status != 200:
+        sys.exit(f"cannot fill the cart: {status} {line}")
+    _, notes = call(base, "GET", "/api/notifications", token=token)
+    boundary = "fuzzboundary"
+    form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
+            f"Content-Type: image/png\r\n\r\n").encode() + PNG + f"\r\n--{boundary}--\r\n".encode()
+    status, upload = call(base, "POST", "/api/upload-file/upload", form, token,
+                          f"multipart/form-data; boundary={boundary}")
+    if status != 200:
+        sys.exit(f"cannot upload: {status} {upload}")
+    return {
+        "address": address_id,
+        "order": order_id,
+        "cart_item": line["data"]["id"],
+        "notification": notes["data"][0]["id"],
+        "upload": upload["data"]["path"].rsplit("/", 1)[1],
+    }
+
+
+def config_with(records: dict, directory: Path) -> Path:
+    """The checked-in settings plus the ids of the customer's records."""
+    pinned = {
+        "/addresses/{id}": {"path.id": records["address"]},
+        "/addresses/{id}/default": {"path.id": records["address"]},
+        "/orders/{id}": {"path.id": records["order"]},
+        "/orders/{id}/cancel": {"path.id": records["order"]},
+        "/orders/{id}/return": {"path.id": records["order"]},
+        "/orders/item/{id}": {"path.id": records["cart_item"]},
+        "/notifications/{id}/read": {"path.id": records["notification"]},
+        "/media/uploads/{file}": {"path.file": records["upload"]},
+        "/get_card": {"query.service_id": 1},
+    }
+    text = CONFIG.read_text()
+    for path, parameters in pinned.items():
+        values = ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in parameters.items())
+        text += f"\n[[operations]]\ninclude-path = {json.dumps(path)}\nparameters = {{ {values} }}\n"
+    config = directory / "schemathesis.toml"
+    config.write_text(text)
+    return config
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=str(ROOT / "target" / "debug" / "static-host"))
+    parser.add_argument("--max-examples", type=int, default=25)
+    parser.add_argument("--seed", type=int, default=20251124)
+    parser.add_argument("--workers", default="2")
+    parser.add_argument("st_args", nargs="*")
+    args = parser.parse_args()
+    if not ST.exists():
+        sys.exit(f"{ST} is missing: run ./dev (it installs schemathesis)")
+
+    with tempfile.TemporaryDirectory(prefix="storefront-fuzz-") as tmp:
+        data, outbox = Path(tmp) / "data", Path(tmp) / "outbox.jsonl"
+        server, base, log = start_server(Path(args.bin), data, outbox)
+        try:
+            token = sign_in(base, outbox)
+            config = config_with(customer_data(base, token), Path(tmp))
+            command = [
+                str(ST), "--config-file", str(config), "run", f"{base}/api/openapi.json",
+                "--url", f"{base}/api",
+                "--header", f"Authorization: Bearer {token}",
+                "--checks", "all",
+                "--max-examples", str(args.max_examples),
+                "--seed", str(args.seed),
+                "--workers", args.workers,
+                "--request-timeout", "30",
+                "--report", "junit",
+                "--report-dir", str(ROOT / "target" / "schemathesis"),
+            ]
+            for path in EXCLUDED_PATHS:
+                command += ["--exclude-path", path]
+            command += args.st_args
+            started = time.monotonic()
+            # Run inside target/: schemathesis keeps a cache directory where it runs.
+            status = subprocess.call(command, cwd=ROOT / "target")
+            print(f"schemathesis finished in {time.monotonic() - started:.0f} s with status {status}")
+            if server.poll() is not None:
+                print("static-host crashed during the run:\n" + "\n".join(log[-50:]))
+                return 1
+        finally:
+            if server.poll() is None:
+                server.send_signal(signal.SIGTERM)
+                try:
+                    server.wait(30)
+                except subprocess.TimeoutExpired:
+                    server.kill()
+                    print("static-host did not stop on SIGTERM")
+                    return 1
+        if server.returncode != 0:
+            print(f"static-host exited with {server.returncode}:\n" + "\n".join(log[-50:]))
+            return 1
+        panics = [line for line in log if "panicked" in line]
+        if panics:
+            print("static-host panicked:\n" + "\n".join(panics))
+            return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
