@@ -101,6 +101,55 @@ describe("CartPage", () => {
     expect(toastTexts()).toEqual([]);
   });
 
+  test("quick clicks count from what is shown: answers to earlier clicks never undo later ones", async () => {
+    const answers: Array<ReturnType<typeof deferred>> = [];
+    const api = mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([RICE]), message: null } }),
+      "POST /order/update-cart": () => {
+        const answer = deferred();
+        answers.push(answer);
+        return answer.promise;
+      },
+    });
+    const answerFor = (qty: number, status = 200) =>
+      status === 200
+        ? { body: { data: { ...cartLine({ ...RICE, qty }), message: "Cart updated" }, message: "Cart updated" } }
+        : { status, body: { message: "There is not enough stock available.", errors: { qty: ["There is not enough stock available."] } } };
+    const release = async (at: number, reply: Reply) => {
+      const answer = answers[at];
+      if (!answer) throw new Error(`no request ${at} was sent`);
+      await act(async () => answer.release(reply));
+    };
+    const shownQty = () => within(row("Basmati rice")).getByRole("textbox").getAttribute("value");
+    const more = () => fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Increase quantity" }));
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Basmati rice" });
+
+    more();
+    more();
+    expect(shownQty()).toBe("3");
+    await waitFor(() => expect(answers.length).toBe(1));
+    // The first answer (2) arrives while the second change (3) is still pending.
+    await release(0, answerFor(2));
+    expect(shownQty()).toBe("3");
+    more();
+    expect(shownQty()).toBe("4");
+    await waitFor(() => expect(answers.length).toBe(2));
+    await release(1, answerFor(3));
+    await waitFor(() => expect(answers.length).toBe(3));
+    expect(shownQty()).toBe("4");
+    // The last change is refused: the page goes back to the server's last word, 3.
+    await release(2, answerFor(0, 422));
+    await waitFor(() => expect(shownQty()).toBe("3"));
+    expect(api.bodies("POST /order/update-cart")).toEqual([
+      { key: "key-2", qty: 2 },
+      { key: "key-2", qty: 3 },
+      { key: "key-2", qty: 4 },
+    ]);
+    expect(useAppStore.getState().cart?.items_quantity).toBe(3);
+    expect(toastTexts()).toEqual(["There is not enough stock available."]);
+  });
+
   test("a refused change rolls back and toasts the extracted message", async () => {
     mockApi({
       "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),

@@ -4,44 +4,80 @@ import {
   parseCart,
   parseCartItem,
   type Cart,
+  type CartEvent,
   type CartItem,
   type CouponResponse,
   type Text,
 } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
 import { useAppStore } from "../../app/store";
-import { applyCartEvent } from "./useAddToCart";
+import { applyCartEvent, currentCartState } from "./useAddToCart";
 
 /**
  * Cart changes feel instant: the core computes the cart to show at once
  * (`cartOptimisticQuantity`), the server's answer replaces it through the core's
- * transitions, and a failure puts the kept cart back and toasts the message the core
+ * transitions, and a failure puts the server's cart back and toasts the message the core
  * extracted (the rollback contract of `core/src/cart/optimistic.rs`). Changes run one
  * after another (one mutation scope), so the server sees them in the order they were made.
+ *
+ * While changes are in flight the page shows the last cart the server confirmed with the
+ * changes still pending laid over it. An answer updates the confirmed cart only, so a
+ * quick third click is counted from what the shopper sees, not from the first answer.
  */
 const CART_SCOPE = { id: "cart-lines" };
 
-/** The cart shown before a change: what a failure restores. */
-interface Kept {
-  kept: Cart | null;
+/** A change sent and not yet answered: the line and the quantity asked (0 removes it). */
+interface Ask {
+  seq: number;
+  key: string;
+  qty: number;
+}
+
+const inFlight = {
+  seq: 0,
+  asks: [] as Ask[],
+  /** The cart as the server last described it, while asks are pending. */
+  confirmed: null as Cart | null,
+};
+
+/** The confirmed cart with every pending ask laid over it, in the order they were made. */
+function shown(confirmed: Cart | null): Cart | null {
+  return confirmed ? inFlight.asks.reduce((cart, ask) => cartOptimisticQuantity(cart, ask.key, ask.qty), confirmed) : null;
+}
+
+function ask(key: string, qty: number): Ask {
+  const store = useAppStore.getState();
+  if (inFlight.asks.length === 0) inFlight.confirmed = store.cart;
+  inFlight.seq += 1;
+  const made = { seq: inFlight.seq, key, qty };
+  inFlight.asks.push(made);
+  store.setCart(shown(inFlight.confirmed));
+  return made;
+}
+
+/** Forgets an answered ask and shows the confirmed cart with the asks still pending. */
+function settle(made: Ask | undefined, confirmed: Cart | null): void {
+  inFlight.asks = inFlight.asks.filter((pending) => pending !== made);
+  inFlight.confirmed = inFlight.asks.length ? confirmed : null;
+  useAppStore.getState().setCart(shown(confirmed));
+}
+
+/** The server's answer, through the core's transitions, applied to the confirmed cart. */
+function confirm(event: CartEvent, made: Ask | undefined): void {
+  const base = inFlight.confirmed ?? useAppStore.getState().cart;
+  const outcome = applyCartEvent(event, { ...currentCartState(), cart: base, loaded: base !== null });
+  settle(made, outcome.cart);
+}
+
+function rollBack(error: unknown, _variables: unknown, made: Ask | undefined): void {
+  settle(made, inFlight.confirmed ?? useAppStore.getState().cart);
+  applyCartEvent({ type: "request_failed", message: failureText(error) });
 }
 
 /** The message of a failure, as the API client extracted it (spec 8). */
 export function failureText(error: unknown): Text {
   if (error instanceof ApiError) return error.text;
   return { kind: "message", id: "generic_error", params: {} };
-}
-
-function showOptimistic(key: string, qty: number): Kept {
-  const store = useAppStore.getState();
-  const kept = store.cart;
-  if (kept) store.setCart(cartOptimisticQuantity(kept, key, qty));
-  return { kept };
-}
-
-function rollBack(error: unknown, _variables: unknown, context: Kept | undefined): void {
-  if (context) useAppStore.getState().setCart(context.kept);
-  applyCartEvent({ type: "request_failed", message: failureText(error) });
 }
 
 export interface QuantityChange {
@@ -51,32 +87,28 @@ export interface QuantityChange {
 
 /** `POST /order/update-cart` with the line's key and the new quantity. */
 export function useUpdateQuantity() {
-  return useMutation<CartItem, unknown, QuantityChange, Kept>({
+  return useMutation<CartItem, unknown, QuantityChange, Ask>({
     scope: CART_SCOPE,
     mutationFn: async ({ item, qty }) => {
       const body = await unwrap(api.POST("/order/update-cart", { body: { key: item.key, qty } }));
       return parseCartItem(body.data);
     },
-    onMutate: ({ item, qty }) => showOptimistic(item.key, qty),
-    onSuccess: (item) => {
-      applyCartEvent({ type: "updated", item });
-    },
+    onMutate: ({ item, qty }) => ask(item.key, qty),
+    onSuccess: (item, _change, made) => confirm({ type: "updated", item }, made),
     onError: rollBack,
   });
 }
 
 /** `DELETE /orders/item/{id}`: the line goes at once; the server's totals follow. */
 export function useRemoveItem() {
-  return useMutation<{ id: number; order: Cart["items"][number]["order"] }, unknown, CartItem, Kept>({
+  return useMutation<{ id: number; order: Cart["items"][number]["order"] }, unknown, CartItem, Ask>({
     scope: CART_SCOPE,
     mutationFn: async (item) => {
       const body = await unwrap(api.DELETE("/orders/item/{id}", { params: { path: { id: item.id } } }));
       return { id: body.data.id, order: body.data.order };
     },
-    onMutate: (item) => showOptimistic(item.key, 0),
-    onSuccess: ({ id, order }) => {
-      applyCartEvent({ type: "deleted", id, order });
-    },
+    onMutate: (item) => ask(item.key, 0),
+    onSuccess: ({ id, order }, _item, made) => confirm({ type: "deleted", id, order }, made),
     onError: rollBack,
   });
 }
@@ -111,9 +143,7 @@ export function useApplyCoupon() {
         message: data.message ?? null,
       };
     },
-    onSuccess: (response) => {
-      applyCartEvent({ type: "coupon_applied", response });
-    },
+    onSuccess: (response) => confirm({ type: "coupon_applied", response }, undefined),
     onError: (error) => {
       applyCartEvent({ type: "request_failed", message: failureText(error) });
     },
