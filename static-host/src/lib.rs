@@ -6,6 +6,7 @@ pub mod client_ip;
 pub mod config;
 pub mod ops;
 pub mod security_headers;
+mod unread_body;
 mod web;
 
 use std::future::{Future, IntoFuture};
@@ -74,6 +75,8 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), Sta
         .merge(web::router(&config.ui_dir, config.ui_api_base()))
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BODY))
+        // Inside the timeout: a client cannot hold the connection open by trickling.
+        .layer(axum::middleware::from_fn(unread_body::drain_unread_body))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             config.request_timeout,

@@ -473,3 +473,73 @@ async fn a_request_that_takes_too_long_is_answered_408() {
         "{took:?}"
     );
 }
+
+/// Sends a whole request over a raw socket, its body in pieces as a slow network
+/// would, then reads the answer to its end: the status and the text, or what went
+/// wrong on the way (a server that answered and closed early makes the sending fail).
+fn raw_exchange(base: &str, head: &str, body: &[u8]) -> Result<(u16, String), String> {
+    let addr = base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(addr).map_err(|e| e.to_string())?;
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .map_err(|e| e.to_string())?;
+    let request = format!(
+        "{head}\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let sent = stream.write_all(request.as_bytes()).and_then(|()| {
+        body.chunks(64 * 1024).try_for_each(|piece| {
+            std::thread::sleep(Duration::from_millis(5));
+            stream.write_all(piece)
+        })
+    });
+    sent.map_err(|e| format!("while sending: {e}"))?;
+    let mut raw = Vec::new();
+    stream
+        .read_to_end(&mut raw)
+        .map_err(|e| format!("while reading the answer: {e}"))?;
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Ok((status, text))
+}
+
+#[tokio::test]
+async fn a_body_refused_before_it_is_read_still_gets_its_answer() {
+    let server = start_with(&[], None).await;
+    let base = server.base.clone();
+    let results = tokio::task::spawn_blocking(move || {
+        let big = vec![b'x'; static_host::MAX_REQUEST_BODY + 100 * 1024];
+        let multipart = |token: Option<&str>| {
+            let auth = token.map_or(String::new(), |t| format!("\r\nAuthorization: Bearer {t}"));
+            format!(
+                "POST /api/upload-file/upload HTTP/1.1\r\nLanguage: en\r\n\
+                 Content-Type: multipart/form-data; boundary=b{auth}"
+            )
+        };
+        // Over the size limit (refused from its Content-Length), and signed out (refused
+        // before the body is looked at): each time the client sends its whole body.
+        [
+            raw_exchange(&base, &multipart(Some("not-a-token")), &big),
+            raw_exchange(&base, &multipart(None), &big[..1024 * 1024]),
+            raw_exchange(
+                &base,
+                "POST /api/user/login-by-otp HTTP/1.1\r\nContent-Type: application/json",
+                &big[..static_host::api::JSON_BODY_LIMIT * 8],
+            ),
+        ]
+    })
+    .await
+    .unwrap();
+    let [too_big, signed_out, json_too_big] = results;
+    let (status, text) = too_big.expect("the answer to a body over the limit");
+    assert_eq!(status, 413, "{text}");
+    assert!(text.contains("kilobytes") || text.contains("KB"), "{text}");
+    let (status, text) = signed_out.expect("the answer to a signed-out upload");
+    assert_eq!(status, 401, "{text}");
+    let (status, text) = json_too_big.expect("the answer to a JSON body over its limit");
+    assert_eq!(status, 413, "{text}");
+}
