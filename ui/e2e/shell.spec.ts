@@ -42,6 +42,24 @@ test.describe("startup", () => {
     await expect(page.getByRole("status").filter({ hasText: "Loading…" })).toHaveCount(0);
   });
 
+  test("the page paints its spinner before any script has run", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    const placeholder = page.locator("#root > .boot svg");
+    await expect(placeholder).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length))
+      .toBe(1);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything you need, delivered to your door");
+    await expect(placeholder).toHaveCount(0);
+  });
+
   test("'Loading failed! Please reload.' when the API is down", async ({ page }) => {
     await page.route("**/api/remote-config", (route) => route.abort("connectionrefused"));
     await page.goto("/");
