@@ -75,13 +75,16 @@ test("searching a supported place, confirming it: the district is stored and the
 test("an unsupported place says so and cannot be confirmed; no results and searching show", async ({ page }) => {
   const picker = await openPicker(page);
   const status = picker.getByTestId("map-search-status");
+  // The first answer is held until 'searching' has been seen, then the real API answers.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/map/search?*", async (route) => {
-    // Hold the answer a moment so 'searching' can be seen, then let the real API answer.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await seen;
     await route.continue();
   });
   await search(page, "Zzyzx-nowhere");
   await expect(status).toHaveText("searching");
+  release();
   await expect(status).toHaveText("no results found");
 
   await search(page, "Pyramids");
