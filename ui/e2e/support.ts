@@ -16,6 +16,9 @@ export const ARTIFACTS = join(import.meta.dirname, "..", "e2e-artifacts");
 
 /** axe-core on the page (or the part `include` selects): fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  // A settled page: content being refreshed is dimmed (and marked busy) for a moment,
+  // and its contrast is not what a reader gets.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
