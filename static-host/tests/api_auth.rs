@@ -36,16 +36,12 @@ async fn send(
     token: Option<&str>,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let mut request = server.client.request(method, server.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+    common::send_json(
+        server.client.request(method, server.url(path)),
+        token,
+        body.as_ref(),
+    )
+    .await
 }
 
 async fn request_code(server: &Server, mobile: &str, channel: &str) -> String {

@@ -7,7 +7,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{Server, start};
+use common::{Server, ids, start};
 use rusqlite::{Connection, params};
 use serde_json::{Value, json};
 
@@ -179,14 +179,6 @@ async fn ok(server: &Server, path: &str) -> Value {
     let (status, body) = get(server, path, "en", None).await;
     assert_eq!(status, 200, "{path}: {body}");
     body
-}
-
-fn ids(list: &Value) -> Vec<i64> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["id"].as_i64().unwrap())
-        .collect()
 }
 
 fn expect_422(body: &Value, field: &str) {

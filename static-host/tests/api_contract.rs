@@ -3,36 +3,15 @@
 //! multipart, too large) is documented for that operation, and untagged unions are
 //! documented as `anyOf`, so an answer matching two shapes is not "invalid".
 
+mod account_common;
 mod common;
 
 use common::start;
-use serde_json::{Value, json};
+use serde_json::Value;
 
+/// A new customer's token (the account tests' sign-up through the phone code).
 async fn token(server: &common::Server) -> String {
-    let mobile = "01001239301";
-    let (status, body) = server
-        .post_json(
-            "/api/user/login-by-otp",
-            json!({"mobile": mobile, "channel": "sms"}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    let code = server.last_code("+201001239301").unwrap();
-    server
-        .post_json(
-            "/api/user/verify-login-by-otp",
-            json!({"mobile": mobile, "channel": "sms", "code": code}),
-        )
-        .await;
-    let (status, body) = server
-        .post_json(
-            "/api/user/register-by-otp",
-            json!({"name": "Contract", "email": "contract@example.com", "acceptTerms": true,
-                   "mobile": mobile, "code": code}),
-        )
-        .await;
-    assert_eq!(status, 200, "{body}");
-    body["data"]["token"].as_str().unwrap().to_owned()
+    account_common::register(server, "01001239301").await
 }
 
 #[tokio::test]

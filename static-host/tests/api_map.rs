@@ -35,15 +35,7 @@ fn fixture(server: &Server) {
 }
 
 async fn get(server: &Server, path: &str, lang: &str) -> (u16, Value) {
-    let response = server
-        .client
-        .get(server.url(path))
-        .header("Language", lang)
-        .send()
-        .await
-        .unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+    server.get_json_in(path, lang).await
 }
 
 async fn support(server: &Server, lat: f64, lng: f64, lang: &str) -> Value {

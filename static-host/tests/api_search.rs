@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{Server, start, start_with};
+use common::{Server, ids, start, start_with};
 use rusqlite::{Connection, params};
 use serde_json::{Value, json};
 
@@ -142,27 +142,13 @@ async fn server() -> Server {
 }
 
 async fn get(server: &Server, path: &str, lang: &str) -> Value {
-    let response = server
-        .client
-        .get(server.url(path))
-        .header("Language", lang)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), 200, "{path}");
-    response.json().await.unwrap()
+    let (status, body) = server.get_json_in(path, lang).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    body
 }
 
 fn encode(text: &str) -> String {
     form_urlencoded::byte_serialize(text.as_bytes()).collect()
-}
-
-fn ids(list: &Value) -> Vec<i64> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v["id"].as_i64().unwrap())
-        .collect()
 }
 
 /// Ids of the search results page (`search=`, default order).

@@ -22,16 +22,12 @@ async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let mut request = client.request(method, server.url(path));
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+    common::send_json(
+        client.request(method, server.url(path)),
+        token,
+        body.as_ref(),
+    )
+    .await
 }
 
 /// Whether `needle` (digits) appears in `line` as a number of its own, the line's

@@ -21,6 +21,42 @@ pub const UNLIMITED: &[&str] = &[
     "--limit-writes-per-ip=off",
 ];
 
+/// Sends `request` (signed in with `token`, with `body` as JSON) and returns the status
+/// and the JSON answer (`null` when the answer is not JSON).
+pub async fn send_json(
+    mut request: reqwest::RequestBuilder,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> (u16, Value) {
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// The last code sent to `to`, read from a file outbox (one JSON line per code).
+pub fn last_code_in(outbox: &Path, to: &str) -> Option<String> {
+    let text = std::fs::read_to_string(outbox).ok()?;
+    text.lines()
+        .rev()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|v| v["to"] == to)
+        .and_then(|v| v["code"].as_str().map(str::to_owned))
+}
+
+/// Opens a server's database directly, with the SQL functions its triggers call (the
+/// search index's), as the server registers them.
+pub fn open_db(path: &Path) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    static_host::api::catalogue::search::register_functions(&conn).unwrap();
+    conn
+}
+
 pub struct Server {
     pub base: String,
     pub dir: tempfile::TempDir,
@@ -42,12 +78,7 @@ impl Server {
 
     /// The last code sent to `to`, read from the file outbox.
     pub fn last_code(&self, to: &str) -> Option<String> {
-        let text = std::fs::read_to_string(self.outbox()).ok()?;
-        text.lines()
-            .rev()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .find(|v| v["to"] == to)
-            .and_then(|v| v["code"].as_str().map(str::to_owned))
+        last_code_in(&self.outbox(), to)
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -58,6 +89,12 @@ impl Server {
         let response = self.get(path).await;
         let status = response.status().as_u16();
         (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// `GET` in a language (the `Language` header): the status and the JSON answer.
+    pub async fn get_json_in(&self, path: &str, lang: &str) -> (u16, Value) {
+        let request = self.client.get(self.url(path)).header("Language", lang);
+        send_json(request, None, None).await
     }
 
     pub async fn post_json(&self, path: &str, body: Value) -> (u16, Value) {
@@ -76,10 +113,17 @@ impl Server {
     /// code's expiry into the past), with the SQL functions the server's triggers call
     /// (writing products or shops keeps the search index in step).
     pub fn db(&self) -> rusqlite::Connection {
-        let conn = rusqlite::Connection::open(self.data_dir().join("storefront.db")).unwrap();
-        static_host::api::catalogue::search::register_functions(&conn).unwrap();
-        conn
+        open_db(&self.data_dir().join("storefront.db"))
     }
+}
+
+/// The `id` of each element of a JSON list.
+pub fn ids(list: &Value) -> Vec<i64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect()
 }
 
 pub fn client() -> reqwest::Client {

@@ -32,19 +32,11 @@ pub async fn call(
     lang: &str,
     body: Option<Value>,
 ) -> (u16, Value) {
-    let mut request = server
+    let request = server
         .client
         .request(method, server.url(path))
         .header("Language", lang);
-    if let Some(token) = token {
-        request = request.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        request = request.json(&body);
-    }
-    let response = request.send().await.unwrap();
-    let status = response.status().as_u16();
-    (status, response.json().await.unwrap_or(Value::Null))
+    crate::common::send_json(request, token, body.as_ref()).await
 }
 
 pub async fn post(server: &Server, c: &Customer, path: &str, body: Value) -> (u16, Value) {

@@ -132,19 +132,12 @@ impl Process {
     /// A connection to the server's database with the SQL functions its triggers call
     /// (the search index's), as the server registers them.
     pub fn db(&self) -> rusqlite::Connection {
-        let conn = rusqlite::Connection::open(self.db_path()).unwrap();
-        static_host::api::catalogue::search::register_functions(&conn).unwrap();
-        conn
+        crate::common::open_db(&self.db_path())
     }
 
     /// The last code sent to `to`, from the file outbox.
     pub fn last_code(&self, to: &str) -> Option<String> {
-        let text = std::fs::read_to_string(self.outbox()).ok()?;
-        text.lines()
-            .rev()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .find(|v| v["to"] == to)
-            .and_then(|v| v["code"].as_str().map(str::to_owned))
+        crate::common::last_code_in(&self.outbox(), to)
     }
 
     /// Registers a new customer on a national number (e.g. "01001230001") through the

@@ -616,12 +616,7 @@ fn suggestions(
         "SELECT p.id, p.name_en, p.name_ar FROM ({ranked}) top JOIN products p ON p.id = top.id
          ORDER BY {RANKED_ORDER}"
     ))?;
-    let rows = stmt.query_map(sql.params(), |r| {
-        Ok(IdName {
-            id: r.get(0)?,
-            name: pick(lang, r.get(1)?, r.get(2)?),
-        })
-    })?;
+    let rows = stmt.query_map(sql.params(), |r| IdName::from_row(r, lang))?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 

@@ -480,12 +480,7 @@ pub async fn search_services(
                  ORDER BY {tier}, {}, b.sort, b.id LIMIT {limit}",
                 Index::Branches.score()
             ))?;
-            let rows = stmt.query_map(sql.params(), |r| {
-                Ok(IdName {
-                    id: r.get(0)?,
-                    name: pick(lang, r.get(1)?, r.get(2)?),
-                })
-            })?;
+            let rows = stmt.query_map(sql.params(), |r| IdName::from_row(r, lang))?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await?;

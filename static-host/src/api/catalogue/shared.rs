@@ -160,6 +160,16 @@ pub struct IdName {
     pub name: String,
 }
 
+impl IdName {
+    /// Reads a row of `id, name_en, name_ar`, naming it in `lang`.
+    pub fn from_row(row: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<IdName> {
+        Ok(IdName {
+            id: row.get(0)?,
+            name: pick(lang, row.get(1)?, row.get(2)?),
+        })
+    }
+}
+
 /// SQL text with numbered parameters, for queries whose filters vary. Values only
 /// ever enter as parameters; the text holds fixed fragments and `?N` markers.
 #[derive(Debug, Default, Clone)]
