@@ -2,10 +2,9 @@
 //! clock or the screen: they return [`Effect`]s, and the shell (the UI store, a native
 //! app) performs them and feeds results back as events.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use crate::auth::{Channel, Modal, Registration};
-use crate::internally_tagged;
 use crate::locale::Language;
 use crate::messages::Text;
 use crate::storage::StorageKey;
@@ -53,11 +52,7 @@ pub enum Effect {
     ReloadPage,
 }
 
-impl<'de> Deserialize<'de> for Effect {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "type", EffectDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(Effect, EffectDef, "type");
 
 /// [`Effect`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]
@@ -104,11 +99,7 @@ pub enum ApiCall {
     MapSearch { search: String },
 }
 
-impl<'de> Deserialize<'de> for ApiCall {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "call", ApiCallDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(ApiCall, ApiCallDef, "call");
 
 /// [`ApiCall`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

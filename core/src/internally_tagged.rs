@@ -18,6 +18,19 @@ use serde::{Deserialize, forward_to_deserialize_any};
 
 use crate::value_tree::{Error, Tree};
 
+/// Implements `Deserialize` for an internally tagged enum through its mirror:
+/// `deserialize_through_mirror!(Effect, EffectDef, "type");`.
+macro_rules! deserialize_through_mirror {
+    ($enum:ty, $mirror:ident, $tag:literal) => {
+        impl<'de> serde::Deserialize<'de> for $enum {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                $crate::internally_tagged::deserialize(deserializer, $tag, $mirror::deserialize)
+            }
+        }
+    };
+}
+pub(crate) use deserialize_through_mirror;
+
 /// Reads an enum whose variant name is under `tag`, through `mirror` (the
 /// `deserialize` of its externally tagged `…Def` mirror).
 pub(crate) fn deserialize<'de, D, T>(

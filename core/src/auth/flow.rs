@@ -1,12 +1,11 @@
 //! The phone sign-in flow (spec 4, 9) as a state machine: `update(state, event, now)`
 //! returns the new state and the effects the shell must run.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use super::status::{RequestStatus, server_text};
 use super::types::{Channel, Modal, Registration};
 use crate::effects::{ApiCall, Effect, Tone};
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId, Text};
 use crate::routes::post_login_destination;
 use crate::storage::{ClientState, StorageKey, StoredValue};
@@ -113,11 +112,7 @@ pub enum LoginEvent {
     Close,
 }
 
-impl<'de> Deserialize<'de> for LoginEvent {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "type", LoginEventDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(LoginEvent, LoginEventDef, "type");
 
 /// [`LoginEvent`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]
@@ -187,11 +182,11 @@ pub enum ResendAvailability {
     },
 }
 
-impl<'de> Deserialize<'de> for ResendAvailability {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "state", ResendAvailabilityDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(
+    ResendAvailability,
+    ResendAvailabilityDef,
+    "state"
+);
 
 /// [`ResendAvailability`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

@@ -1,10 +1,9 @@
 //! The status of one request flow (spec 3 "Auth flow state", spec 4, 9): idle, then
 //! loading, then success or failed, back to idle about 3 seconds after the result.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use crate::effects::{Effect, Tone};
-use crate::internally_tagged;
 use crate::messages::Text;
 
 /// How long a success or failure stays shown before the status resets (spec 9).
@@ -117,11 +116,7 @@ pub enum RequestEvent {
     Tick,
 }
 
-impl<'de> Deserialize<'de> for RequestEvent {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "type", RequestEventDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(RequestEvent, RequestEventDef, "type");
 
 /// [`RequestEvent`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

@@ -7,7 +7,6 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::internally_tagged;
 use crate::money::Money;
 
 use super::totals::{CartLine, CartTotals, compute_totals};
@@ -155,11 +154,7 @@ pub enum CouponRule {
     },
 }
 
-impl<'de> Deserialize<'de> for CouponRule {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "type", CouponRuleDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(CouponRule, CouponRuleDef, "type");
 
 /// [`CouponRule`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

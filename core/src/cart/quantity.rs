@@ -5,9 +5,8 @@
 //! most the maximum, then at most the stock; when a quantity breaks both the maximum
 //! and the stock, the maximum is reported, since more stock would not lift it.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 use super::model::CartProduct;
@@ -53,11 +52,7 @@ pub enum QuantityCheck {
     Refused { message: Message },
 }
 
-impl<'de> Deserialize<'de> for QuantityCheck {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "kind", QuantityCheckDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(QuantityCheck, QuantityCheckDef, "kind");
 
 /// [`QuantityCheck`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

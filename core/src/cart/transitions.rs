@@ -1,10 +1,9 @@
 //! The cart state and its transitions (spec 4), the badge (spec 2) and the
 //! different-shop check.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use crate::effects::{Effect, Tone};
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId, Text};
 
 use super::model::{Cart, CartItem, CartItemOrder, CouponRule, Favorite};
@@ -74,11 +73,7 @@ pub enum CartEvent {
     Reset,
 }
 
-impl<'de> Deserialize<'de> for CartEvent {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "type", CartEventDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(CartEvent, CartEventDef, "type");
 
 /// [`CartEvent`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]
@@ -136,11 +131,7 @@ pub enum AddCheck {
     },
 }
 
-impl<'de> Deserialize<'de> for AddCheck {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "kind", AddCheckDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(AddCheck, AddCheckDef, "kind");
 
 /// [`AddCheck`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

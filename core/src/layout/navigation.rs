@@ -1,10 +1,9 @@
 //! Navigation menus (spec 2): the mobile bottom bar, the account menu, the top bar's
 //! logo, search element and desktop profile dropdown.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use crate::auth::Modal;
-use crate::internally_tagged;
 use crate::routes::{HOME_PATH, LANDING_PATH, path_only};
 
 use super::breakpoints::is_small_screen;
@@ -200,11 +199,7 @@ pub enum BottomBarItem {
     },
 }
 
-impl<'de> Deserialize<'de> for BottomBarItem {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "item", BottomBarItemDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(BottomBarItem, BottomBarItemDef, "item");
 
 /// [`BottomBarItem`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

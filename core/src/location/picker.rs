@@ -1,13 +1,12 @@
 //! The location picker (spec 4): a point chosen on the map or from a search result is
 //! checked for support; a supported point has a district, which confirming stores.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use super::search::{MapSearch, MapSearchResult, MapSearchStatus};
 use super::{GeoPoint, LatLng};
 use crate::auth::Modal;
 use crate::effects::{ApiCall, Effect};
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 use crate::storage::{ClientState, StorageKey, StoredValue, valid_id};
 
@@ -61,11 +60,11 @@ pub enum LocationPickerEvent {
     SearchFailed { search: String },
 }
 
-impl<'de> Deserialize<'de> for LocationPickerEvent {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "type", LocationPickerEventDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(
+    LocationPickerEvent,
+    LocationPickerEventDef,
+    "type"
+);
 
 /// [`LocationPickerEvent`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

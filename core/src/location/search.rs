@@ -1,11 +1,10 @@
 //! The map search dropdown of the location picker (spec 3 "Map search result", spec 8
 //! dropdown messages).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use super::GeoPoint;
 use crate::effects::{ApiCall, Effect};
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 /// One result of `GET /map/search` (spec 3).
@@ -45,11 +44,11 @@ pub enum MapSearchStatus {
     Results { results: Vec<MapSearchResult> },
 }
 
-impl<'de> Deserialize<'de> for MapSearchStatus {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "status", MapSearchStatusDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(
+    MapSearchStatus,
+    MapSearchStatusDef,
+    "status"
+);
 
 /// [`MapSearchStatus`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

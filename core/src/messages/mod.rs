@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::enum_names;
-use crate::internally_tagged;
 use crate::locale::Language;
 
 macro_rules! messages {
@@ -244,11 +243,7 @@ pub enum Text {
     Server { text: String },
 }
 
-impl<'de> Deserialize<'de> for Text {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "kind", TextDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(Text, TextDef, "kind");
 
 /// [`Text`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

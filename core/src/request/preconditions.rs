@@ -1,8 +1,7 @@
 //! What must be known before a call is made (spec 5), as a decision the UI acts on.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 /// The paginated catalogue lists that need a page and a service.
@@ -53,11 +52,7 @@ pub enum FetchDecision {
     Reject { message: Message },
 }
 
-impl<'de> Deserialize<'de> for FetchDecision {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "kind", FetchDecisionDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(FetchDecision, FetchDecisionDef, "kind");
 
 /// [`FetchDecision`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

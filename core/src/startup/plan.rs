@@ -1,12 +1,11 @@
 //! What to use and what to load when the app starts (spec 4), and whether the app
 //! shows a spinner, the failure message or the page (spec 2).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use super::config::RemoteConfig;
 use super::profile::ProfileResponse;
 use crate::effects::Effect;
-use crate::internally_tagged;
 use crate::locale::Language;
 use crate::location::{Address, LatLng};
 use crate::messages::{Message, MessageId};
@@ -236,11 +235,7 @@ pub enum StartupScreen {
     },
 }
 
-impl<'de> Deserialize<'de> for StartupScreen {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "state", StartupScreenDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(StartupScreen, StartupScreenDef, "state");
 
 /// [`StartupScreen`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]

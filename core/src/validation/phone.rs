@@ -5,9 +5,8 @@
 //! dialling code without `+`, Arabic-Indic digits and the direction marks an Arabic
 //! page copies along. The result is the E.164 form (`+201012345678`).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
-use crate::internally_tagged;
 use crate::messages::{Message, MessageId};
 
 use super::digits::ascii_digit;
@@ -54,11 +53,7 @@ pub enum PhoneCheck {
     Invalid { error: Message },
 }
 
-impl<'de> Deserialize<'de> for PhoneCheck {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        internally_tagged::deserialize(deserializer, "result", PhoneCheckDef::deserialize)
-    }
-}
+crate::internally_tagged::deserialize_through_mirror!(PhoneCheck, PhoneCheckDef, "result");
 
 /// [`PhoneCheck`] externally tagged, see [`crate::internally_tagged`].
 #[derive(Serialize, Deserialize)]
