@@ -2,7 +2,7 @@
 
 use storefront_core::cart::{
     self, Cart, CartEvent, CartItem, CartLine, CartPricing, CartProduct, CartState, CouponRule,
-    QuantityLimits,
+    PendingChange, QuantityLimits,
 };
 use wasm_bindgen::prelude::*;
 
@@ -57,17 +57,16 @@ pub fn cart_totals(
     to_js(&cart::compute_totals(&lines, &pricing, coupon.as_ref()))
 }
 
-/// The cart to show while a new quantity of the item `key` is on its way (0 removes
-/// it); keep the previous cart to restore if the call fails.
-#[wasm_bindgen(js_name = cartOptimisticQuantity, unchecked_return_type = "T.Cart")]
-pub fn cart_optimistic_quantity(
-    #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
-    key: &str,
-    #[wasm_bindgen(unchecked_param_type = "number")] qty: JsValue,
+/// The cart to show: the one the server last confirmed with the changes still on their
+/// way laid over it, in the order they were made.
+#[wasm_bindgen(js_name = cartWithPendingChanges, unchecked_return_type = "T.Cart")]
+pub fn cart_with_pending_changes(
+    #[wasm_bindgen(unchecked_param_type = "T.Cart")] confirmed: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.PendingChange[]")] pending: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let cart: Cart = from_js(cart, "cart")?;
-    let qty: u32 = from_js(qty, "qty")?;
-    to_js(&cart::optimistic_quantity(&cart, key, qty))
+    let confirmed: Cart = from_js(confirmed, "confirmed")?;
+    let pending: Vec<PendingChange> = from_js(pending, "pending")?;
+    to_js(&cart::with_pending_changes(&confirmed, &pending))
 }
 
 /// The stepper limits of a product summary.

@@ -25,8 +25,8 @@
 //! product id; delete removes the line; a coupon answer applies its item and totals; a
 //! 400 on add keeps its message as the old-cart message. Totals come from the item's
 //! `order` block when the server sends one, otherwise they are recomputed with the
-//! rules above. [`optimistic_quantity`] gives the cart to show before the server
-//! answers (its module states the rollback contract).
+//! rules above. [`with_pending_changes`] gives the cart to show while changes are on
+//! their way (its module states the contract for answers and failures).
 
 mod model;
 mod optimistic;
@@ -35,7 +35,7 @@ mod totals;
 mod transitions;
 
 pub use model::{Cart, CartItem, CartItemOrder, CartPricing, CartProduct, CouponRule, Favorite};
-pub use optimistic::optimistic_quantity;
+pub use optimistic::{PendingChange, optimistic_quantity, with_pending_changes};
 pub use quantity::{QuantityCheck, QuantityLimits, decrement, increment, set_quantity};
 pub use totals::{CartLine, CartTotals, compute_totals};
 pub use transitions::{
@@ -58,6 +58,7 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<CartEvent>()
         .add::<CartOutcome>()
         .add::<AddCheck>()
+        .add::<PendingChange>()
         .add::<QuantityLimits>()
         .add::<QuantityCheck>();
 }

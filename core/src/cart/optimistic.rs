@@ -1,13 +1,33 @@
-//! The cart to show while a quantity change is on its way to the server.
+//! The cart to show while quantity changes are on their way to the server.
 //!
-//! Rollback contract: the caller keeps the cart it showed before the change. It shows
-//! [`optimistic_quantity`]'s cart at once; when the server answers, the answer
-//! replaces it (`CartEvent::Updated` / `CartEvent::Deleted` applied to the state
-//! holding the optimistic cart); when the call fails, the caller puts the kept cart
-//! back and applies `CartEvent::RequestFailed` for the error toast. Nothing in the
-//! optimistic cart is ever sent to the server.
+//! Contract: the caller holds the cart the server last confirmed and the changes it
+//! has sent and not yet heard back about, in the order they were made. It shows
+//! [`with_pending_changes`] of the two. An answer is applied to the confirmed cart
+//! (`CartEvent::Updated` / `CartEvent::Deleted` on a state holding it) and its change
+//! dropped; a failure drops its change (and `CartEvent::RequestFailed` toasts the
+//! error). So an answer to an earlier change never undoes a later one on screen, and
+//! a refused change falls back to the server's last word. Nothing predicted here is
+//! ever sent to the server.
+
+use serde::{Deserialize, Serialize};
 
 use super::model::Cart;
+
+/// A quantity change sent and not yet answered: the line's key and the quantity asked
+/// (0 removes the line).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PendingChange {
+    pub key: String,
+    pub qty: u32,
+}
+
+/// The confirmed cart with each pending change laid over it, in order.
+pub fn with_pending_changes(confirmed: &Cart, pending: &[PendingChange]) -> Cart {
+    pending.iter().fold(confirmed.clone(), |cart, change| {
+        optimistic_quantity(&cart, &change.key, change.qty)
+    })
+}
 
 /// The cart with the item of `key` at `qty` (0 removes it), its quantity recounted
 /// and its totals recomputed with our rules; the changed item's `order` carries those
@@ -100,6 +120,40 @@ mod tests {
         assert_eq!(after.items_quantity, 2);
         assert_eq!(after.price, m("25.00"));
         assert_eq!(optimistic_quantity(&before, "nope", 4), before);
+    }
+
+    fn change(key: &str, qty: u32) -> PendingChange {
+        PendingChange {
+            key: key.into(),
+            qty,
+        }
+    }
+
+    #[test]
+    fn pending_changes_lay_over_the_confirmed_cart_in_order() {
+        let confirmed = cart(&[(1, "12.50", 2), (2, "5.00", 1)]);
+        assert_eq!(with_pending_changes(&confirmed, &[]), confirmed);
+        let shown = with_pending_changes(
+            &confirmed,
+            &[change("k1", 3), change("k2", 0), change("k1", 4)],
+        );
+        assert_eq!(
+            shown,
+            optimistic_quantity(&optimistic_quantity(&confirmed, "k2", 0), "k1", 4)
+        );
+        assert_eq!(shown.items_quantity, 4);
+        assert_eq!(shown.price, m("50.00"));
+    }
+
+    #[test]
+    fn an_answer_to_an_earlier_change_does_not_undo_a_later_one() {
+        // Two clicks on line 1 (2 → 3 → 4); the server confirms 3 while 4 is pending.
+        let confirmed = cart(&[(1, "12.50", 3)]);
+        let shown = with_pending_changes(&confirmed, &[change("k1", 4)]);
+        assert_eq!(shown.items[0].qty, 4);
+        assert_eq!(shown.items_quantity, 4);
+        // The last change is refused: what is shown is the server's word again.
+        assert_eq!(with_pending_changes(&confirmed, &[]).items[0].qty, 3);
     }
 
     proptest! {

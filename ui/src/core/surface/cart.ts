@@ -2,8 +2,8 @@ import {
   cartApply,
   cartBadge,
   cartInitialState,
-  cartOptimisticQuantity,
   cartTotals,
+  cartWithPendingChanges,
   checkAddToCart,
   parseCart,
   parseCartItem,
@@ -72,7 +72,7 @@ export function surfaceCart(serverCart: unknown, serverItem: unknown): string[] 
     state = outcome.state;
     toasts.push(...outcome.effects.map((effect) => effect.type));
   }
-  const shown: Cart = cartOptimisticQuantity(cart, "line-1", 3);
+  const shown: Cart = cartWithPendingChanges(cart, [{ key: "line-1", qty: 3 }]);
   const badge: number | null = cartBadge(state);
   const check: AddCheck = checkAddToCart(state, 3);
   const limits: QuantityLimits = quantityLimits(product);

@@ -1,12 +1,13 @@
 import { useMutation } from "@tanstack/react-query";
 import {
-  cartOptimisticQuantity,
+  cartWithPendingChanges,
   parseCart,
   parseCartItem,
   type Cart,
   type CartEvent,
   type CartItem,
   type CouponResponse,
+  type PendingChange,
   type Text,
 } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
@@ -14,63 +15,51 @@ import { useAppStore } from "../../app/store";
 import { applyCartEvent, currentCartState } from "./useAddToCart";
 
 /**
- * Cart changes feel instant: the core computes the cart to show at once
- * (`cartOptimisticQuantity`), the server's answer replaces it through the core's
- * transitions, and a failure puts the server's cart back and toasts the message the core
- * extracted (the rollback contract of `core/src/cart/optimistic.rs`). Changes run one
- * after another (one mutation scope), so the server sees them in the order they were made.
- *
- * While changes are in flight the page shows the last cart the server confirmed with the
- * changes still pending laid over it. An answer updates the confirmed cart only, so a
- * quick third click is counted from what the shopper sees, not from the first answer.
+ * Cart changes feel instant: the page shows the core's `cartWithPendingChanges` — the
+ * cart the server last confirmed with the changes still on their way laid over it — so
+ * an answer to an earlier click never undoes a later one on screen. An answer goes
+ * through the core's transitions onto the confirmed cart; a failure drops its change
+ * and toasts the message the core extracted (the contract of
+ * `core/src/cart/optimistic.rs`). Changes run one after another (one mutation scope), so
+ * the server sees them in the order they were made.
  */
 const CART_SCOPE = { id: "cart-lines" };
 
-/** A change sent and not yet answered: the line and the quantity asked (0 removes it). */
-interface Ask {
-  seq: number;
-  key: string;
-  qty: number;
-}
-
 const inFlight = {
-  seq: 0,
-  asks: [] as Ask[],
-  /** The cart as the server last described it, while asks are pending. */
+  /** Sent and not yet answered, in the order they were made (each object is one change). */
+  pending: [] as PendingChange[],
+  /** The cart as the server last described it, while changes are pending. */
   confirmed: null as Cart | null,
 };
 
-/** The confirmed cart with every pending ask laid over it, in the order they were made. */
-function shown(confirmed: Cart | null): Cart | null {
-  return confirmed ? inFlight.asks.reduce((cart, ask) => cartOptimisticQuantity(cart, ask.key, ask.qty), confirmed) : null;
+function show(confirmed: Cart | null): void {
+  useAppStore.getState().setCart(confirmed ? cartWithPendingChanges(confirmed, inFlight.pending) : null);
 }
 
-function ask(key: string, qty: number): Ask {
-  const store = useAppStore.getState();
-  if (inFlight.asks.length === 0) inFlight.confirmed = store.cart;
-  inFlight.seq += 1;
-  const made = { seq: inFlight.seq, key, qty };
-  inFlight.asks.push(made);
-  store.setCart(shown(inFlight.confirmed));
-  return made;
+function send(key: string, qty: number): PendingChange {
+  if (inFlight.pending.length === 0) inFlight.confirmed = useAppStore.getState().cart;
+  const change = { key, qty };
+  inFlight.pending.push(change);
+  show(inFlight.confirmed);
+  return change;
 }
 
-/** Forgets an answered ask and shows the confirmed cart with the asks still pending. */
-function settle(made: Ask | undefined, confirmed: Cart | null): void {
-  inFlight.asks = inFlight.asks.filter((pending) => pending !== made);
-  inFlight.confirmed = inFlight.asks.length ? confirmed : null;
-  useAppStore.getState().setCart(shown(confirmed));
+/** Forgets an answered change and shows the confirmed cart with the changes still pending. */
+function settle(change: PendingChange | undefined, confirmed: Cart | null): void {
+  inFlight.pending = inFlight.pending.filter((pending) => pending !== change);
+  inFlight.confirmed = inFlight.pending.length ? confirmed : null;
+  show(confirmed);
 }
 
 /** The server's answer, through the core's transitions, applied to the confirmed cart. */
-function confirm(event: CartEvent, made: Ask | undefined): void {
+function confirm(event: CartEvent, change: PendingChange | undefined): void {
   const base = inFlight.confirmed ?? useAppStore.getState().cart;
   const outcome = applyCartEvent(event, { ...currentCartState(), cart: base, loaded: base !== null });
-  settle(made, outcome.cart);
+  settle(change, outcome.cart);
 }
 
-function rollBack(error: unknown, _variables: unknown, made: Ask | undefined): void {
-  settle(made, inFlight.confirmed ?? useAppStore.getState().cart);
+function rollBack(error: unknown, _variables: unknown, change: PendingChange | undefined): void {
+  settle(change, inFlight.confirmed ?? useAppStore.getState().cart);
   applyCartEvent({ type: "request_failed", message: failureText(error) });
 }
 
@@ -87,28 +76,28 @@ export interface QuantityChange {
 
 /** `POST /order/update-cart` with the line's key and the new quantity. */
 export function useUpdateQuantity() {
-  return useMutation<CartItem, unknown, QuantityChange, Ask>({
+  return useMutation<CartItem, unknown, QuantityChange, PendingChange>({
     scope: CART_SCOPE,
     mutationFn: async ({ item, qty }) => {
       const body = await unwrap(api.POST("/order/update-cart", { body: { key: item.key, qty } }));
       return parseCartItem(body.data);
     },
-    onMutate: ({ item, qty }) => ask(item.key, qty),
-    onSuccess: (item, _change, made) => confirm({ type: "updated", item }, made),
+    onMutate: ({ item, qty }) => send(item.key, qty),
+    onSuccess: (item, _variables, change) => confirm({ type: "updated", item }, change),
     onError: rollBack,
   });
 }
 
 /** `DELETE /orders/item/{id}`: the line goes at once; the server's totals follow. */
 export function useRemoveItem() {
-  return useMutation<{ id: number; order: Cart["items"][number]["order"] }, unknown, CartItem, Ask>({
+  return useMutation<{ id: number; order: Cart["items"][number]["order"] }, unknown, CartItem, PendingChange>({
     scope: CART_SCOPE,
     mutationFn: async (item) => {
       const body = await unwrap(api.DELETE("/orders/item/{id}", { params: { path: { id: item.id } } }));
       return { id: body.data.id, order: body.data.order };
     },
-    onMutate: (item) => ask(item.key, 0),
-    onSuccess: ({ id, order }, _item, made) => confirm({ type: "deleted", id, order }, made),
+    onMutate: (item) => send(item.key, 0),
+    onSuccess: ({ id, order }, _item, change) => confirm({ type: "deleted", id, order }, change),
     onError: rollBack,
   });
 }
