@@ -42,6 +42,9 @@ pub enum Effect {
     WakeAt { at_ms: u64 },
     /// Drop every cached server query (after a language change, a logout).
     ResetQueries,
+    /// Drop the copies of the customer's own API answers kept for offline use (a
+    /// logout: the next person on a shared device must not see them).
+    ForgetPersonalData,
     /// Empty the branch and product lists (after choosing another service).
     ResetCatalogueLists,
     /// Fetch remote config again.
@@ -67,6 +70,7 @@ enum EffectDef {
     Request { call: ApiCall },
     WakeAt { at_ms: u64 },
     ResetQueries,
+    ForgetPersonalData,
     ResetCatalogueLists,
     ReloadRemoteConfig,
     SetDocumentLanguage { language: Language },

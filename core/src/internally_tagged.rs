@@ -221,6 +221,7 @@ mod tests {
                 json!({"type": "request", "call": {"call": "logout", "token": "t"}}),
                 json!({"type": "wake_at", "at_ms": 1_700_000_000_000u64}),
                 json!({"type": "reset_queries"}),
+                json!({"type": "forget_personal_data"}),
                 json!({"type": "reset_catalogue_lists"}),
                 json!({"type": "reload_remote_config"}),
                 json!({"type": "set_document_language", "language": "ar"}),

@@ -21,7 +21,7 @@ pub enum LogoutReason {
 /// Logs out (spec 4): tells the server when a token was stored and the customer asked
 /// (an unauthorized answer means the server already refused the token, so asking
 /// again would only fail), clears session and location data, resets every cached
-/// query, and reloads the page when `current_path` needs sign-in (else the page
+/// query, forgets the offline copies of the customer's data, and reloads the page when `current_path` needs sign-in (else the page
 /// stays). The request carries the token, which the clearing then removes.
 pub fn logout(stored: &ClientState, current_path: &str, reason: LogoutReason) -> Vec<Effect> {
     let mut effects = Vec::new();
@@ -36,6 +36,7 @@ pub fn logout(stored: &ClientState, current_path: &str, reason: LogoutReason) ->
     // module keeps that list, with the user snapshot that would bring the session back).
     effects.push(clear_for_logout());
     effects.push(Effect::ResetQueries);
+    effects.push(Effect::ForgetPersonalData);
     let needs_sign_in =
         match_route(current_path).is_some_and(|m| m.route.access == Access::Authenticated);
     if needs_sign_in {
@@ -139,6 +140,7 @@ mod tests {
                     keys: CLEARED_ON_LOGOUT.to_vec()
                 },
                 Effect::ResetQueries,
+                Effect::ForgetPersonalData,
                 Effect::ReloadPage,
             ]
         );
@@ -192,6 +194,7 @@ mod tests {
                     keys: CLEARED_ON_LOGOUT.to_vec()
                 },
                 Effect::ResetQueries,
+                Effect::ForgetPersonalData,
                 Effect::ReloadPage,
             ]
         );

@@ -12,7 +12,6 @@ import {
 import { apiBase } from "../app/config";
 import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
-import { forgetPersonalCache } from "../service-worker/routes";
 import type { paths } from "./schema.gen";
 
 /** A failed call, with the message the core extracted for the error toast (spec 8). */
@@ -56,7 +55,6 @@ const headers: Middleware = {
     const outcome = classifyStatus(response.status, client.login_in_progress);
     if (outcome === "log_out" && host) {
       runEffects(logoutEffects(client, currentPath(), "unauthorized"), host);
-      void forgetPersonalCache();
     } else if (outcome === "not_found" && host) {
       host.navigate("/404");
     }

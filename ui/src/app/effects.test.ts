@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { changeLanguageEffects, chooseServiceEffects } from "storefront-core";
+import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core";
 import { runEffects, type EffectHost } from "./effects";
 import { useAppStore } from "./store";
 
@@ -21,6 +21,20 @@ describe("runEffects with the real core", () => {
     expect(useAppStore.getState().client.district_id).toBe(4);
     runEffects([{ type: "remove", keys: ["district_id"] }], host());
     expect(useAppStore.getState().client.district_id).toBeNull();
+  });
+
+  test("a logout forgets the offline copies of the customer's answers", async () => {
+    const deleted: string[] = [];
+    const caches = { delete: async (name: string) => (deleted.push(name), true) } as unknown as CacheStorage;
+    Object.defineProperty(globalThis, "caches", { value: caches, configurable: true });
+    try {
+      const client = { ...useAppStore.getState().client, token: "tok" };
+      runEffects(logoutEffects(client, "/products/3", "unauthorized"), host());
+      await Promise.resolve();
+      expect(deleted).toEqual(["storefront-api-personal"]);
+    } finally {
+      Reflect.deleteProperty(globalThis, "caches");
+    }
   });
 
   test("choosing a service stores it, drops the catalogue lists and goes home", () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { applyStorageEffects, textDirection, type ApiCall, type Effect, type Language } from "storefront-core";
+import { forgetPersonalCache } from "../service-worker/routes";
 import { apiBase } from "./config";
 import { useAppStore } from "./store";
 
@@ -61,6 +62,9 @@ export function runEffects(effects: Effect[], host: EffectHost): void {
         break;
       case "reset_queries":
         void host.queryClient.resetQueries();
+        break;
+      case "forget_personal_data":
+        void forgetPersonalCache();
         break;
       case "reset_catalogue_lists":
         for (const key of CATALOGUE_LIST_KEYS) host.queryClient.removeQueries({ queryKey: key });

@@ -10,7 +10,6 @@ import {
 import { runEffects, type EffectHost } from "../../app/effects";
 import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
-import { forgetPersonalCache } from "../../service-worker/routes";
 
 /**
  * The chrome's session actions. Each asks the core for the effects and runs them; the
@@ -48,8 +47,6 @@ export function logout(
   assign: (url: string) => void = (url) => globalThis.location.assign(url),
 ): void {
   const { client } = useAppStore.getState();
-  // What the service worker kept of this customer's data goes with the session.
-  void forgetPersonalCache();
   let reloaded = false;
   runEffects(logoutEffects(client, currentPath(), "requested"), {
     ...host,
