@@ -2,6 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import QUIET_CHROMIUM from "./scripts/chromium-flags.json" with { type: "json" };
 
 // Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against
 // the real static-host serving the built UI and the embedded API on a fresh database.
@@ -28,16 +29,11 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
-        "--no-sandbox",
+        // Root in a container, and no network for Chromium to call home to.
+        ...QUIET_CHROMIUM,
         // WebGL for the location picker's map: software rendering (not --disable-gpu).
         "--use-angle=swiftshader",
         "--enable-unsafe-swiftshader",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",
       ],
     },
   },

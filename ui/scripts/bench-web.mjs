@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import lighthouse from "lighthouse";
+import QUIET_CHROMIUM from "./chromium-flags.json" with { type: "json" };
 
 const { values: args } = parseArgs({
   options: {
@@ -30,16 +31,8 @@ const BASE = args.base.replace(/\/$/, "");
 const KB = 1024;
 /** Budgets (issue: fast and installable): landing page non-image bytes and the WASM core, gzip. */
 const BUDGET = { landingNonImage: 150 * KB, wasm: 60 * KB };
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
+// The flags the e2e suite runs Chromium with (root, no network to call home to), no GPU.
+const CHROMIUM_ARGS = [...QUIET_CHROMIUM, "--disable-gpu"];
 
 // ---------------------------------------------------------------------------
 // A signed-in customer with a district, a service and one item in the cart.
