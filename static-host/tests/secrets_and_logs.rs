@@ -14,20 +14,22 @@ const MOBILE: &str = "01001239101";
 const E164: &str = "+201001239101";
 const EMAIL: &str = "mona.private@example.com";
 
-async fn call(
-    server: &Process,
-    client: &reqwest::Client,
-    method: reqwest::Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (u16, Value) {
-    common::send_json(
-        client.request(method, server.url(path)),
-        token,
-        body.as_ref(),
-    )
-    .await
+/// The real binary's API, as one client calls it.
+struct Api<'a> {
+    server: &'a Process,
+    client: reqwest::Client,
+}
+
+impl Api<'_> {
+    async fn post(&self, path: &str, token: Option<&str>, body: Option<Value>) -> (u16, Value) {
+        let request = self.client.post(self.server.url(path));
+        common::send_json(request, token, body.as_ref()).await
+    }
+
+    async fn get(&self, path: &str, token: &str) -> u16 {
+        let request = self.client.get(self.server.url(path));
+        common::send_json(request, Some(token), None).await.0
+    }
 }
 
 /// Whether `needle` (digits) appears in `line` as a number of its own, the line's
@@ -45,97 +47,58 @@ fn shows_number(line: &str, needle: &str) -> bool {
 async fn a_whole_sign_in_leaves_no_secret_in_the_log() {
     let root = tempfile::tempdir().unwrap();
     let server = Process::start(root.path(), &[], &[("RUST_LOG", "debug")]);
-    let client = common::client();
-    let post = reqwest::Method::POST;
+    let api = Api {
+        server: &server,
+        client: common::client(),
+    };
 
-    let (status, _) = call(
-        &server,
-        &client,
-        post.clone(),
-        "/api/user/login-by-otp",
-        None,
-        Some(json!({"mobile": MOBILE, "channel": "sms"})),
-    )
-    .await;
+    let (status, _) = api
+        .post(
+            "/api/user/login-by-otp",
+            None,
+            Some(json!({"mobile": MOBILE, "channel": "sms"})),
+        )
+        .await;
     assert_eq!(status, 200);
     let code = server.last_code(E164).unwrap();
     let wrong = format!("{:04}", (code.parse::<u32>().unwrap() + 1) % 10_000);
-    let (status, _) = call(
-        &server,
-        &client,
-        post.clone(),
-        "/api/user/verify-login-by-otp",
-        None,
-        Some(json!({"mobile": MOBILE, "channel": "sms", "code": wrong})),
-    )
-    .await;
+    let verify = |code: &str| json!({"mobile": MOBILE, "channel": "sms", "code": code});
+    let (status, _) = api
+        .post("/api/user/verify-login-by-otp", None, Some(verify(&wrong)))
+        .await;
     assert_eq!(status, 422);
-    let (status, _) = call(
-        &server,
-        &client,
-        post.clone(),
-        "/api/user/verify-login-by-otp",
-        None,
-        Some(json!({"mobile": MOBILE, "channel": "sms", "code": code})),
-    )
-    .await;
+    let (status, _) = api
+        .post("/api/user/verify-login-by-otp", None, Some(verify(&code)))
+        .await;
     assert_eq!(status, 200);
-    let (status, body) = call(&server, &client, post.clone(), "/api/user/register-by-otp", None,
-        Some(json!({"name": "Mona Adel", "email": EMAIL, "acceptTerms": true, "mobile": MOBILE, "code": code}))).await;
+    let registration = json!({"name": "Mona Adel", "email": EMAIL, "acceptTerms": true, "mobile": MOBILE, "code": code});
+    let (status, body) = api
+        .post("/api/user/register-by-otp", None, Some(registration))
+        .await;
     assert_eq!(status, 200, "{body}");
     let token = body["data"]["token"].as_str().unwrap().to_owned();
-    let (status, _) = call(
-        &server,
-        &client,
-        reqwest::Method::GET,
-        "/api/user/profile",
-        Some(&token),
-        None,
-    )
-    .await;
-    assert_eq!(status, 200);
-    let (status, _) = call(
-        &server,
-        &client,
-        post.clone(),
-        "/api/user/email/login-by-otp",
-        None,
-        Some(json!({"email": EMAIL})),
-    )
-    .await;
+    assert_eq!(api.get("/api/user/profile", &token).await, 200);
+    let (status, _) = api
+        .post(
+            "/api/user/email/login-by-otp",
+            None,
+            Some(json!({"email": EMAIL})),
+        )
+        .await;
     assert_eq!(status, 200);
     let email_code = server.last_code(EMAIL).unwrap();
-    let (status, body) = call(
-        &server,
-        &client,
-        post.clone(),
-        "/api/user/email/verify",
-        None,
-        Some(json!({"email": EMAIL, "code": email_code})),
-    )
-    .await;
+    let (status, body) = api
+        .post(
+            "/api/user/email/verify",
+            None,
+            Some(json!({"email": EMAIL, "code": email_code})),
+        )
+        .await;
     assert_eq!(status, 200, "{body}");
     let email_token = body["data"]["token"].as_str().unwrap().to_owned();
     // A bad token and a revoked one are logged as nothing more than a 401.
-    let (status, _) = call(
-        &server,
-        &client,
-        reqwest::Method::GET,
-        "/api/user/profile",
-        Some("0123abcd"),
-        None,
-    )
-    .await;
-    assert_eq!(status, 401);
-    let (status, _) = call(
-        &server,
-        &client,
-        post.clone(),
-        "/api/user/logout",
-        Some(&token),
-        None,
-    )
-    .await;
+    assert_eq!(api.get("/api/user/profile", "0123abcd").await, 401);
+    let (status, _) = api.post("/api/user/logout", Some(&token), None).await;
     assert_eq!(status, 200);
 
     // The debug log did record the traffic...
@@ -205,16 +168,17 @@ async fn a_whole_sign_in_leaves_no_secret_in_the_log() {
 async fn the_console_code_sender_shows_the_code_but_masks_the_number() {
     let root = tempfile::tempdir().unwrap();
     let server = Process::start(root.path(), &["--code-sender", "console"], &[]);
-    let client = common::client();
-    let (status, _) = call(
-        &server,
-        &client,
-        reqwest::Method::POST,
-        "/api/user/login-by-otp",
-        None,
-        Some(json!({"mobile": "01001239102", "channel": "whatsapp"})),
-    )
-    .await;
+    let api = Api {
+        server: &server,
+        client: common::client(),
+    };
+    let (status, _) = api
+        .post(
+            "/api/user/login-by-otp",
+            None,
+            Some(json!({"mobile": "01001239102", "channel": "whatsapp"})),
+        )
+        .await;
     assert_eq!(status, 200);
     // The log line is written as the request is answered; give the reader thread a moment.
     let mut line = None;
