@@ -134,19 +134,23 @@ fn totals_follow_the_documented_rules() {
 }
 
 #[wasm_bindgen_test]
-fn the_optimistic_cart_is_recomputed_and_negative_quantities_are_refused() {
+fn the_cart_with_pending_changes_is_recomputed_and_negative_quantities_are_refused() {
     let state = loaded_state();
     let cart = js(state["cart"].clone());
     let next = json(
-        storefront_wasm::cart_optimistic_quantity(cart.clone(), "k1", JsValue::from_f64(8.0))
-            .unwrap(),
+        storefront_wasm::cart_with_pending_changes(
+            cart.clone(),
+            js(json!([{"key": "k1", "qty": 8}])),
+        )
+        .unwrap(),
     );
     assert_eq!(next["items_quantity"], 8);
     assert_eq!(next["price"], "100.00");
     assert_eq!(next["delivery_price"], "0.00");
     assert_eq!(next["items"][0]["order"]["cart_total"], "114.00");
     let error =
-        storefront_wasm::cart_optimistic_quantity(cart, "k1", JsValue::from_f64(-1.0)).unwrap_err();
+        storefront_wasm::cart_with_pending_changes(cart, js(json!([{"key": "k1", "qty": -1}])))
+            .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }
 

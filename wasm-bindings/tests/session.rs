@@ -38,7 +38,8 @@ fn logout_from_an_account_page_reloads() {
     assert!(removed.contains(&json!("token")) && removed.contains(&json!("district_id")));
     assert!(!removed.contains(&json!("language")) && !removed.contains(&json!("current_currency")));
     assert_eq!(effects[2], json!({"type": "reset_queries"}));
-    assert_eq!(effects[3], json!({"type": "reload_page"}));
+    assert_eq!(effects[3], json!({"type": "forget_personal_data"}));
+    assert_eq!(effects[4], json!({"type": "reload_page"}));
 }
 
 #[wasm_bindgen_test]
@@ -51,8 +52,9 @@ fn unauthorized_logout_on_a_public_page_stays_and_skips_the_call() {
         )
         .unwrap(),
     );
-    assert_eq!(effects.as_array().unwrap().len(), 2);
+    assert_eq!(effects.as_array().unwrap().len(), 3);
     assert_eq!(effects[1], json!({"type": "reset_queries"}));
+    assert_eq!(effects[2], json!({"type": "forget_personal_data"}));
 }
 
 #[wasm_bindgen_test]
