@@ -39,7 +39,10 @@ pkg: pkg-manifest
 
 # TypeScript types of the product API, generated from the OpenAPI document the handlers publish.
 api-types:
-    cargo run --quiet -p static-host -- --print-openapi > target/openapi.json
+    # Built with the same feature set as `cargo test --workspace`: `cargo run -p
+    # static-host` alone would unify features differently and rebuild every dependency.
+    cargo build --workspace --all-targets --quiet
+    ./target/debug/static-host --print-openapi > target/openapi.json
     openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize
 
 # Everything generated that the UI compiles against.
@@ -87,8 +90,15 @@ bench-web: ui
     for _ in $(seq 150); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.2; done
     cd ui && node scripts/bench-web.mjs --base "http://127.0.0.1:$port" --outbox "$data/outbox.jsonl"
 
-# WASM-facing tests in headless Chromium (Debian's chromedriver).
+# WASM-facing tests in headless Chromium (Debian's chromedriver). The test runner ends
+# chromedriver without closing its session, which leaves a 23 MB browser profile per
+# test file in the temp dir; they go to one folder here that is removed afterwards.
 wasm-test:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    export TMPDIR="$PWD/target/tmp/wasm-test"
+    mkdir -p "$TMPDIR"
+    trap 'rm -rf "$TMPDIR"' EXIT
     wasm-pack test --headless --chrome wasm-bindings
 
 # Browser end-to-end tests against static-host on a fresh database.
