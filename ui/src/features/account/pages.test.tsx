@@ -1,5 +1,5 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
 import AccountMenuPage from "./account-menu/AccountMenuPage";
 import { isCurrentLink } from "./AccountLayout";
@@ -195,8 +195,8 @@ describe("preferences", () => {
     await waitFor(() => expect(useAppStore.getState().language).toBe("ar"));
     expect(document.documentElement.dir).toBe("rtl");
     await waitFor(() => expect(api.bodies("PUT /user/update-setting")).toEqual([{ default_locale: "ar" }]));
-    useAppStore.getState().setLanguage("en");
-    document.documentElement.dir = "ltr";
+    act(() => useAppStore.getState().setLanguage("en"));
+    await waitFor(() => expect(document.documentElement.dir).toBe("ltr"));
   });
 
   test("a notification choice is saved with update-setting and its message shown", async () => {

@@ -1,7 +1,9 @@
+import { useState } from "react";
 import styles from "./Cards.module.css";
 
 interface LazyImageProps {
-  src: string;
+  /** The picture's address; empty or absent when the catalogue has none. */
+  src: string | null | undefined;
   alt: string;
   /** Width / height; the frame keeps it before the picture arrives (no layout shift). */
   ratio?: number;
@@ -13,19 +15,35 @@ interface LazyImageProps {
   fit?: "cover" | "contain";
 }
 
-/** A picture in a frame of fixed aspect ratio, loaded lazily. */
+/**
+ * A picture in a frame of fixed aspect ratio, loaded lazily. Without a picture, or when
+ * it fails to load, the empty frame stays: no broken-image icon, and no `src=""`, which
+ * would make the browser fetch the page itself again.
+ */
 export function LazyImage({ src, alt, ratio = 1, className, eager = false, width = 320, fit = "contain" }: LazyImageProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = src && src !== failed ? src : null;
   return (
-    <span className={`${styles.frame} ${className ?? ""}`} style={{ aspectRatio: String(ratio) }}>
-      <img
-        src={src}
-        alt={alt}
-        loading={eager ? "eager" : "lazy"}
-        decoding="async"
-        width={width}
-        height={Math.round(width / ratio)}
-        className={fit === "cover" ? styles.cover : styles.contain}
-      />
+    <span
+      className={`${styles.frame} ${className ?? ""}`}
+      style={{ aspectRatio: String(ratio) }}
+      data-empty={shown ? undefined : ""}
+      // The frame speaks for a meaningful picture that is missing, so its name is not lost.
+      role={!shown && alt ? "img" : undefined}
+      aria-label={!shown && alt ? alt : undefined}
+    >
+      {shown ? (
+        <img
+          src={shown}
+          alt={alt}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          width={width}
+          height={Math.round(width / ratio)}
+          className={fit === "cover" ? styles.cover : styles.contain}
+          onError={() => setFailed(shown)}
+        />
+      ) : null}
     </span>
   );
 }

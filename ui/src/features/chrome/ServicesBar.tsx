@@ -39,7 +39,11 @@ export function ServicesBar() {
               aria-pressed={service.id === selected}
               onClick={() => chooseService({ id: service.id, name: service.name })}
             >
-              <img className={styles.icon} src={service.mini_icon || service.icon} alt="" width={28} height={28} />
+              {service.mini_icon || service.icon ? (
+                <img className={styles.icon} src={service.mini_icon || service.icon} alt="" width={28} height={28} />
+              ) : (
+                <span className={styles.icon} aria-hidden="true" />
+              )}
               <span>{service.name}</span>
             </button>
           </li>

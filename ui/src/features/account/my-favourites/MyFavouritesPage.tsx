@@ -66,7 +66,11 @@ function FavouriteRow({ item }: { item: FavoriteItem }) {
   return (
     <li className={`${styles.card} ${styles.cardHead}`} data-testid="favourite-row">
       <div className={styles.item}>
-        <img className={styles.thumb} src={item.image} alt="" width={56} height={56} loading="lazy" />
+        {item.image ? (
+          <img className={styles.thumb} src={item.image} alt="" width={56} height={56} loading="lazy" />
+        ) : (
+          <span className={styles.thumb} aria-hidden="true" />
+        )}
         <div className={styles.rowMain}>
           <Link href={href} className={styles.rowTitle}>
             {item.name}

@@ -68,7 +68,7 @@ function Block({ block }: { block: ServiceBlock }) {
           {banners.map((banner, i) => (
             <li key={banner.id} className={styles.banner}>
               <LazyImage
-                src={banner.image ?? ""}
+                src={banner.image}
                 alt={intl.formatMessage({ id: "homeSections.banner" }, { n: i + 1 })}
                 ratio={3}
                 width={720}
@@ -91,7 +91,7 @@ function Block({ block }: { block: ServiceBlock }) {
           {tiles.map((tile) => (
             <li key={tile.id}>
               <Link href={href(tile)} className={styles.tile} title={tile.name}>
-                <LazyImage src={tile.icon ?? tile.logo ?? ""} alt="" width={96} />
+                <LazyImage src={tile.icon || tile.logo} alt="" width={96} />
                 <span>{cutLabel(tile.name)}</span>
               </Link>
             </li>
