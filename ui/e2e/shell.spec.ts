@@ -8,6 +8,7 @@ import {
   signIn,
   toast,
 } from "./support";
+import { freshEmail, freshMobile, national, typeCode, waitForCode } from "./auth-support";
 
 /**
  * The app shell in a real browser: startup, route guards, the chrome (header, services
@@ -69,10 +70,29 @@ test.describe("startup", () => {
 });
 
 test.describe("route guards", () => {
-  test("a guest on a restricted route goes to /", async ({ page }) => {
-    await page.goto("/account/my-orders");
+  test("a guest on a restricted route goes to /, is offered sign-in and returns there after it", async ({ page }) => {
+    test.slow();
+    const mobile = freshMobile();
+    await page.goto("/account/my-orders?tab=delivered");
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Everything you need, delivered to your door");
+    const signInModal = page.getByTestId("sign-in-modal");
+    await expect(signInModal).toBeVisible();
+    await signInModal.getByRole("radio", { name: "SMS" }).check();
+    await signInModal.getByLabel("Mobile number").fill(national(mobile));
+    await signInModal.getByRole("button", { name: "Send code" }).click();
+    const verify = page.getByTestId("verify-modal");
+    await typeCode(verify, await waitForCode(mobile, "sms"));
+    await verify.getByRole("button", { name: "Verify" }).click();
+    const signUp = page.getByTestId("sign-up-modal");
+    await signUp.getByLabel("Name").fill("Hana");
+    await signUp.getByLabel("E-mail").fill(freshEmail("hana"));
+    await signUp.getByLabel("I accept the terms and conditions").check();
+    await signUp.getByRole("button", { name: "Create account" }).click();
+    await expect(toast(page, "Account Created Successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/account\/my-orders\?tab=delivered$/);
+    // Signed in without a district on the landing page: no address error on the way.
+    await expect(toast(page, "Please choose an address")).toHaveCount(0);
   });
 
   test("a guest without a district on a location-required route is warned and sent to /", async ({ page }) => {

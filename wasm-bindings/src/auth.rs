@@ -57,8 +57,16 @@ pub fn request_flow_update(
 }
 
 /// What signing in with a token does (store it, drop the sign-in values, go to the
-/// post-login page after 500 ms); for the e-mail sign-in.
+/// post-login page, or back to `returnTo`, after 500 ms); for the e-mail sign-in.
 #[wasm_bindgen(js_name = signedInEffects, unchecked_return_type = "T.Effect[]")]
-pub fn signed_in_effects(token: &str, force_default_location: bool) -> Result<JsValue, JsValue> {
-    to_js(&auth::signed_in(token, force_default_location))
+pub fn signed_in_effects(
+    token: &str,
+    force_default_location: bool,
+    return_to: Option<String>,
+) -> Result<JsValue, JsValue> {
+    to_js(&auth::signed_in(
+        token,
+        force_default_location,
+        return_to.as_deref(),
+    ))
 }

@@ -26,9 +26,13 @@ pub fn decide_navigation(
     to_js(&routes::decide(path_with_query, &context))
 }
 
-/// Where login or registration leads: `/home` when a default location is forced,
-/// otherwise `/account/my-address`.
+/// Where login or registration leads: back to `rememberedOrigin` when it is a page of
+/// this site, else `/home` when a default location is forced, otherwise
+/// `/account/my-address`.
 #[wasm_bindgen(js_name = postLoginDestination)]
-pub fn post_login_destination(force_default_location: bool) -> String {
-    routes::post_login_destination(force_default_location).to_owned()
+pub fn post_login_destination(
+    force_default_location: bool,
+    remembered_origin: Option<String>,
+) -> String {
+    routes::post_login_destination(force_default_location, remembered_origin.as_deref())
 }

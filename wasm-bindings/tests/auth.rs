@@ -134,7 +134,7 @@ fn request_flows_toast_the_server_message_and_reset() {
 
 #[wasm_bindgen_test]
 fn signed_in_effects_store_the_token_and_leave() {
-    let effects = json(storefront_wasm::signed_in_effects("tok", true).unwrap());
+    let effects = json(storefront_wasm::signed_in_effects("tok", true, None).unwrap());
     assert_eq!(
         effects[0],
         json!({"type": "store", "key": "token", "value": "tok"})
@@ -144,8 +144,13 @@ fn signed_in_effects_store_the_token_and_leave() {
         json!({"type": "navigate", "to": "/home", "after_ms": 500})
     );
     assert_eq!(
-        json(storefront_wasm::signed_in_effects("", true).unwrap()),
+        json(storefront_wasm::signed_in_effects("", true, None).unwrap()),
         json!([])
+    );
+    let back = json(storefront_wasm::signed_in_effects("tok", true, Some("/cart".into())).unwrap());
+    assert_eq!(
+        back[2],
+        json!({"type": "navigate", "to": "/cart", "after_ms": 500})
     );
 }
 

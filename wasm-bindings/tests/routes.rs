@@ -65,9 +65,17 @@ fn no_district_toasts_please_choose_an_address() {
 
 #[wasm_bindgen_test]
 fn post_login_destination_depends_on_forced_location() {
-    assert_eq!(storefront_wasm::post_login_destination(true), "/home");
+    assert_eq!(storefront_wasm::post_login_destination(true, None), "/home");
     assert_eq!(
-        storefront_wasm::post_login_destination(false),
+        storefront_wasm::post_login_destination(false, None),
+        "/account/my-address"
+    );
+    assert_eq!(
+        storefront_wasm::post_login_destination(false, Some("/account/profile".into())),
+        "/account/profile"
+    );
+    assert_eq!(
+        storefront_wasm::post_login_destination(false, Some("//elsewhere.example".into())),
         "/account/my-address"
     );
 }

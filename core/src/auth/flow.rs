@@ -79,13 +79,16 @@ pub enum LoginEvent {
     Resend,
     /// The four boxes filled.
     SubmitCode { code: String },
-    /// `verify-login-by-otp` succeeded. `force_default_location` is the remote-config
-    /// flag deciding where the customer goes next.
+    /// `verify-login-by-otp` succeeded. `force_default_location` (the remote-config
+    /// flag) and `return_to` (the page the guard sent a guest away from, if any) decide
+    /// where the customer goes next.
     Verified {
         token: Option<String>,
         user_exists: bool,
         message: Option<String>,
         force_default_location: bool,
+        #[cfg_attr(feature = "ts", ts(optional = nullable))]
+        return_to: Option<String>,
     },
     /// `verify-login-by-otp` failed.
     VerifyFailed { error: Text },
@@ -101,6 +104,8 @@ pub enum LoginEvent {
         token: String,
         message: Option<String>,
         force_default_location: bool,
+        #[cfg_attr(feature = "ts", ts(optional = nullable))]
+        return_to: Option<String>,
     },
     /// `register-by-otp` failed.
     RegisterFailed { error: Text },
@@ -136,6 +141,8 @@ enum LoginEventDef {
         user_exists: bool,
         message: Option<String>,
         force_default_location: bool,
+        #[serde(default)]
+        return_to: Option<String>,
     },
     VerifyFailed {
         error: Text,
@@ -150,6 +157,8 @@ enum LoginEventDef {
         token: String,
         message: Option<String>,
         force_default_location: bool,
+        #[serde(default)]
+        return_to: Option<String>,
     },
     RegisterFailed {
         error: Text,
@@ -215,8 +224,13 @@ pub fn resend_availability(state: &PhoneLogin, now_ms: u64) -> ResendAvailabilit
 
 /// What signing in does once a token is known, whichever way it came (phone or
 /// e-mail): store the token, drop the sign-in temporaries, and go to the post-login
-/// page (spec 2) after 500 ms. An empty token signs nobody in: no effects.
-pub fn signed_in(token: &str, force_default_location: bool) -> Vec<Effect> {
+/// page (spec 2; the remembered origin when there is one) after 500 ms. An empty token
+/// signs nobody in: no effects.
+pub fn signed_in(
+    token: &str,
+    force_default_location: bool,
+    return_to: Option<&str>,
+) -> Vec<Effect> {
     if token.trim().is_empty() {
         return Vec::new();
     }
@@ -226,7 +240,7 @@ pub fn signed_in(token: &str, force_default_location: bool) -> Vec<Effect> {
             keys: LOGIN_TEMPORARIES.to_vec(),
         },
         Effect::Navigate {
-            to: post_login_destination(force_default_location).to_owned(),
+            to: post_login_destination(force_default_location, return_to),
             after_ms: POST_LOGIN_REDIRECT_MS,
         },
     ]
@@ -397,6 +411,7 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
             user_exists,
             message,
             force_default_location,
+            return_to,
         } if s.verify_otp.is_loading => {
             let token = token.unwrap_or_default();
             let code = s.code.clone().unwrap_or_default();
@@ -407,7 +422,11 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
                 );
                 fx.push(toast(Tone::Success, MessageId::OtpVerified));
                 fx.push(Effect::CloseModal);
-                fx.extend(signed_in(&token, force_default_location));
+                fx.extend(signed_in(
+                    &token,
+                    force_default_location,
+                    return_to.as_deref(),
+                ));
                 fx.extend(s.verify_otp.wake());
                 s = s.finished();
             } else if !user_exists && is_code(&code) {
@@ -467,6 +486,7 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
             token,
             message,
             force_default_location,
+            return_to,
         } if s.register.is_loading => {
             if token.trim().is_empty() {
                 let error = Text::from(MessageId::GenericError);
@@ -481,7 +501,11 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
                 );
                 fx.push(toast(Tone::Success, MessageId::AccountCreated));
                 fx.push(Effect::CloseModal);
-                fx.extend(signed_in(&token, force_default_location));
+                fx.extend(signed_in(
+                    &token,
+                    force_default_location,
+                    return_to.as_deref(),
+                ));
                 fx.extend(s.register.wake());
                 s = s.finished();
             }
@@ -763,6 +787,7 @@ mod tests {
                 user_exists: false,
                 message: Some("Verified".into()),
                 force_default_location: false,
+                return_to: None,
             },
             5_200,
         );
@@ -822,6 +847,7 @@ mod tests {
                 token: "tok-1".into(),
                 message: None,
                 force_default_location: false,
+                return_to: None,
             },
             9_500,
         );
@@ -871,6 +897,7 @@ mod tests {
                 user_exists: true,
                 message: None,
                 force_default_location: true,
+                return_to: None,
             },
             10_100,
         );
@@ -897,6 +924,31 @@ mod tests {
             j.state.verify_otp.success_message,
             Some(MessageId::OtpVerified.into())
         );
+    }
+
+    #[test]
+    fn a_guest_sent_away_from_a_page_returns_there_after_signing_in() {
+        let mut j = Journey::code_sent(Channel::Sms, 0);
+        j.send(
+            LoginEvent::SubmitCode {
+                code: "4321".into(),
+            },
+            10_000,
+        );
+        let fx = j.send(
+            LoginEvent::Verified {
+                token: Some("tok-3".into()),
+                user_exists: true,
+                message: None,
+                force_default_location: false,
+                return_to: Some("/account/my-orders?tab=delivered".into()),
+            },
+            10_100,
+        );
+        assert!(fx.contains(&Effect::Navigate {
+            to: "/account/my-orders?tab=delivered".into(),
+            after_ms: 500
+        }));
     }
 
     #[test]
@@ -944,6 +996,7 @@ mod tests {
                 user_exists: true,
                 message: None,
                 force_default_location: false,
+                return_to: None,
             },
             2_100,
         );
@@ -1027,6 +1080,7 @@ mod tests {
                 user_exists: true,
                 message: None,
                 force_default_location: false,
+                return_to: None,
             },
             2,
         );
@@ -1124,6 +1178,7 @@ mod tests {
             user_exists: true,
             message: None,
             force_default_location: false,
+            return_to: None,
         };
         assert!(j.send(late, 3).is_empty());
         assert!(j.send(LoginEvent::Close, 4).is_empty());

@@ -58,16 +58,22 @@ fn redirect(to: &str, toast: Option<Message>, remember_origin: Option<String>) -
 ///
 /// A guest with a forced default location but no district (the config had none)
 /// stays on `/`, where the location is chosen: sending them to `/home` would bounce
-/// straight back. With that exception every chain of redirects ends within two steps.
+/// straight back. A signed-in customer without a district goes from `/` straight to
+/// `/account/my-address`, where `/home` would send them, without the error toast: that
+/// is where a sign-in from the landing page leads, and the customer did nothing wrong.
+/// Every chain of redirects ends within two steps.
 pub fn decide(path_with_query: &str, context: &GuardContext) -> GuardDecision {
     let Some(matched) = match_route(path_with_query) else {
         return GuardDecision::NotFound;
     };
     let route = matched.route;
-    if route.id == RouteId::Landing
-        && (context.signed_in || (context.force_default_location && context.has_district))
-    {
-        return redirect(HOME_PATH, None, None);
+    if route.id == RouteId::Landing {
+        if context.signed_in && !context.has_district {
+            return redirect(MY_ADDRESS_PATH, None, None);
+        }
+        if context.signed_in || (context.force_default_location && context.has_district) {
+            return redirect(HOME_PATH, None, None);
+        }
     }
     if route.access == Access::Authenticated && !context.signed_in {
         return redirect(LANDING_PATH, None, Some(path_with_query.to_owned()));
@@ -86,13 +92,25 @@ pub fn decide(path_with_query: &str, context: &GuardContext) -> GuardDecision {
     }
 }
 
-/// Where a customer goes after login or registration (spec 2): `/home` when a
-/// default location is forced, otherwise `/account/my-address`.
-pub fn post_login_destination(force_default_location: bool) -> &'static str {
-    if force_default_location {
-        HOME_PATH
-    } else {
-        MY_ADDRESS_PATH
+/// Where a customer goes after login or registration (spec 2): back to the page the
+/// guard sent them away from (`remembered_origin`, spec 2 "remember the origin") when
+/// it is a page of this site; otherwise `/home` when a default location is forced, and
+/// `/account/my-address` when not. The guard still decides the page it leads to.
+pub fn post_login_destination(
+    force_default_location: bool,
+    remembered_origin: Option<&str>,
+) -> String {
+    let origin = remembered_origin.filter(|path| {
+        // Only a path of this site: never `//host` or a full address (an open redirect).
+        path.starts_with('/')
+            && !path.starts_with("//")
+            && !path.contains('\\')
+            && match_route(path).is_some_and(|m| m.route.id != RouteId::Landing)
+    });
+    match origin {
+        Some(path) => path.to_owned(),
+        None if force_default_location => HOME_PATH.to_owned(),
+        None => MY_ADDRESS_PATH.to_owned(),
     }
 }
 
@@ -187,9 +205,15 @@ mod tests {
 
     #[test]
     fn landing_redirects_when_signed_in_or_default_location_forced() {
+        assert_eq!(target(&decide("/", &ctx(true, true, false))), Some("/home"));
+        // Signed in without a district: straight to the address page, no error toast.
         assert_eq!(
-            target(&decide("/", &ctx(true, false, false))),
-            Some("/home")
+            decide("/", &ctx(true, false, false)),
+            GuardDecision::Redirect {
+                to: "/account/my-address".into(),
+                toast: None,
+                remember_origin: None,
+            }
         );
         assert_eq!(target(&decide("/", &ctx(false, true, true))), Some("/home"));
         assert!(matches!(
@@ -220,8 +244,29 @@ mod tests {
 
     #[test]
     fn post_login_destination_follows_the_forced_default_location() {
-        assert_eq!(post_login_destination(true), "/home");
-        assert_eq!(post_login_destination(false), "/account/my-address");
+        assert_eq!(post_login_destination(true, None), "/home");
+        assert_eq!(post_login_destination(false, None), "/account/my-address");
+    }
+
+    #[test]
+    fn post_login_returns_to_the_remembered_origin_of_this_site_only() {
+        let origin = "/account/my-orders?tab=delivered";
+        assert_eq!(post_login_destination(false, Some(origin)), origin);
+        assert_eq!(post_login_destination(true, Some("/cart")), "/cart");
+        for elsewhere in [
+            "//evil.example/x",
+            "https://evil.example/",
+            "/\\evil",
+            "/nowhere",
+            "/",
+            "",
+        ] {
+            assert_eq!(
+                post_login_destination(false, Some(elsewhere)),
+                "/account/my-address",
+                "{elsewhere:?}"
+            );
+        }
     }
 
     fn any_path() -> impl Strategy<Value = String> {

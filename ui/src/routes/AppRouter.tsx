@@ -7,7 +7,9 @@ import { StandardLayout } from "../layouts/StandardLayout";
 import { AuthLayout } from "../layouts/AuthLayout";
 import { Spinner } from "../layouts/Spinner";
 import NotFoundPage from "../features/not-found/NotFoundPage";
+import { openSignIn } from "../features/chrome/actions";
 import { screens } from "./screens";
+import { useScrollToTopOnNavigate } from "./scrollOnNavigate";
 
 /** The guard's inputs, from storage and remote config. */
 export function useGuardContext(): GuardContext {
@@ -27,11 +29,17 @@ export function AppRouter() {
   const context = useGuardContext();
   const full = search ? `${path}?${search}` : path;
   const decision = useMemo(() => decideNavigation(full, context), [full, context]);
+  useScrollToTopOnNavigate(path);
 
   useEffect(() => {
     if (decision.decision !== "redirect") return;
     const store = useAppStore.getState();
-    if (decision.remember_origin) store.setReturnTo(decision.remember_origin);
+    if (decision.remember_origin) {
+      // A guest asked for a page that needs sign-in: remember it for after sign-in and
+      // offer the sign-in at once, instead of a landing page that says nothing.
+      store.setReturnTo(decision.remember_origin);
+      openSignIn();
+    }
     if (decision.toast) store.pushToast("error", { kind: "message", ...decision.toast });
     navigate(decision.to, { replace: true });
   }, [decision, navigate]);

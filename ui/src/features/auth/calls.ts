@@ -26,6 +26,16 @@ function refreshSignedIn(): void {
 }
 
 /**
+ * The page the guard sent a guest away from (spec 2 "remember the origin"), handed to
+ * the core's sign-in for the post-login destination, and forgotten once used.
+ */
+export function takeReturnTo(): string | null {
+  const { returnTo, setReturnTo } = useAppStore.getState();
+  setReturnTo(null);
+  return returnTo;
+}
+
+/**
  * Performs an API call a core flow asked for and feeds the outcome back to that flow as
  * an event: the phone sign-in (`login_by_otp`, `verify_login_by_otp`, `register_by_otp`)
  * and the location picker (`is_supported_location`, `map_search`, whose failures are only
@@ -54,6 +64,8 @@ export async function performCall(call: ApiCall): Promise<void> {
           user_exists: body.data.user_exists,
           message: body.message ?? null,
           force_default_location: forceDefaultLocation(),
+          // Only a sign-in uses it; a new customer still has the sign-up step ahead.
+          return_to: body.data.user_exists && body.data.token ? takeReturnTo() : null,
         });
         if (body.data.token) refreshSignedIn();
       } catch (error) {
@@ -81,6 +93,7 @@ export async function performCall(call: ApiCall): Promise<void> {
           token: body.data.token,
           message: body.message ?? null,
           force_default_location: forceDefaultLocation(),
+          return_to: takeReturnTo(),
         });
         refreshSignedIn();
       } catch (error) {

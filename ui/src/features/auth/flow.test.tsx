@@ -138,6 +138,21 @@ describe("the phone sign-in (spec 4)", () => {
     await waitFor(() => expect(window.location.pathname).toBe("/home"), { timeout: 2000 });
   });
 
+  it("a guest sent away from a page returns there after signing in, and the origin is then forgotten", async () => {
+    api_({
+      "/user/login-by-otp": () => answer({ data: {}, message: null }),
+      "/user/verify-login-by-otp": () => answer({ data: { token: "tok-back", user_exists: true }, message: "ok" }),
+    });
+    useAppStore.getState().setReturnTo("/account/my-orders?tab=delivered");
+    const verify = await signInAs("01012345678");
+    typeCode(verify, "4321");
+    fireEvent.click(within(verify).getByRole("button", { name: "Verify" }));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe("/account/my-orders?tab=delivered"), {
+      timeout: 2000,
+    });
+    expect(useAppStore.getState().returnTo).toBeNull();
+  });
+
   it("a wrong code shows the server's message and empties the boxes for another try", async () => {
     const wrong = apiError(422, { message: "The code is incorrect.", errors: { code: ["The code is incorrect."] } });
     api_({
