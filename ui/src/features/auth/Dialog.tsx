@@ -15,7 +15,8 @@ interface DialogProps {
 /**
  * A modal on the native <dialog> element (`showModal()`: focus trapped, the page inert,
  * Escape handled by the browser). On open the element marked `data-autofocus` gets the
- * focus; on close the browser returns it to where it was.
+ * focus; on close the focus goes back to the control that had it before (the browser
+ * does not: React removes the element before it is closed), if it is still on the page.
  */
 export function Dialog({ title, onClose, children, wide = false, testId }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -25,6 +26,7 @@ export function Dialog({ title, onClose, children, wide = false, testId }: Dialo
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) {
       if (typeof dialog.showModal === "function") dialog.showModal();
       else dialog.setAttribute("open", "");
@@ -32,6 +34,9 @@ export function Dialog({ title, onClose, children, wide = false, testId }: Dialo
     dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === "function") dialog.close();
+      const now = document.activeElement;
+      const lost = now === null || now === document.body || dialog.contains(now) || !now.isConnected;
+      if (lost && opener?.isConnected && opener !== document.body) opener.focus();
     };
   }, []);
 
