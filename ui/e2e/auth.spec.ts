@@ -98,6 +98,8 @@ test.describe("phone sign-in", () => {
 
     await expect(toast(page, "Account Created Successfully")).toBeVisible();
     await expect(page).toHaveURL(/\/account\/my-address$/);
+    // The landing page led straight here: no 'Please choose an address' error on the way.
+    await expect(toast(page, "Please choose an address")).toHaveCount(0);
     expect(await stored(page, "token")).toBeTruthy();
     for (const key of ["user_mobile", "user_code", "user_exists", "modal_status", "temp_login_status"] as const) {
       expect(await stored(page, key), key).toBeNull();
