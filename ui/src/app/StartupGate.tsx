@@ -40,6 +40,16 @@ export function StartupGate({ children }: { children: ReactNode }) {
     useAppStore.setState({ language: plan.language, started: true });
   }, [planned, config.data, profile.status, profile.data, token]);
 
+  // A sign-in after startup: the account's language applies by the same rule as at
+  // startup (a language chosen on this device first, else the profile's), so the page
+  // does not change language at the next reload.
+  useEffect(() => {
+    if (!planned || !config.data || !profile.data) return;
+    const store = useAppStore.getState();
+    const { language } = planStartup(config.data, profile.data, store.client);
+    if (language !== store.language) runEffects([{ type: "set_document_language", language }], browserHost);
+  }, [planned, config.data, profile.data]);
+
   useDocumentMeta(config.data ?? null);
 
   const loads: StartupLoads = {

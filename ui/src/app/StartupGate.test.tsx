@@ -1,0 +1,60 @@
+import { act, screen, waitFor } from "@testing-library/react";
+import { parseProfileResponse } from "storefront-core";
+import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../features/chrome/testing";
+import { StartupGate } from "./StartupGate";
+import { useAppStore } from "./store";
+
+beforeAll(() => {
+  globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+});
+
+beforeEach(() => {
+  resetShell("/");
+  useAppStore.setState({ started: false });
+  store([
+    { type: "store", key: "district_id", value: "1" },
+    { type: "store", key: "selectedService", value: "1" },
+  ]);
+});
+
+const arabicProfile = parseProfileResponse({ user: { name: "Mona", default_locale: "ar" }, default_locale: "ar" });
+
+function signInWith(client: ReturnType<typeof shellCache>) {
+  act(() => {
+    client.setQueryData(["profile", "tok"], arabicProfile);
+    store([{ type: "store", key: "token", value: "tok" }]);
+  });
+}
+
+describe("StartupGate", () => {
+  test("after a sign-in, the account's language applies when this device chose none", async () => {
+    const client = shellCache("en", [[["remote-config", "en"], remoteConfig()]]);
+    renderWithShell(
+      <StartupGate>
+        <p>page</p>
+      </StartupGate>,
+      { client },
+    );
+    await screen.findByText("page");
+    signInWith(client);
+    await waitFor(() => expect(useAppStore.getState().language).toBe("ar"));
+    expect(document.documentElement.dir).toBe("rtl");
+    act(() => useAppStore.getState().setLanguage("en"));
+    document.documentElement.dir = "ltr";
+  });
+
+  test("a language chosen on this device stays after a sign-in", async () => {
+    store([{ type: "store", key: "language", value: "en" }]);
+    const client = shellCache("en");
+    renderWithShell(
+      <StartupGate>
+        <p>page</p>
+      </StartupGate>,
+      { client },
+    );
+    await screen.findByText("page");
+    signInWith(client);
+    await waitFor(() => expect(useAppStore.getState().client.token).toBe("tok"));
+    expect(useAppStore.getState().language).toBe("en");
+  });
+});
