@@ -78,24 +78,24 @@ for (const { language, width } of COMBOS) {
 
       // Two products of one shop.
       await page.goto(`/products/${first.id}`);
-      await page.getByRole("button", { name: t.addToCart }).click();
+      await page.getByRole("button", { name: t.addToCart, exact: true }).click();
       await expect(cartBadge(page)).toHaveText(new Intl.NumberFormat(language === "ar" ? "ar-EG" : "en").format(1));
       if (second.id !== first.id) {
         await page.goto(`/products/${second.id}`);
-        await page.getByRole("button", { name: t.addToCart }).click();
+        await page.getByRole("button", { name: t.addToCart, exact: true }).click();
         await expect.poll(async () => (await apiCart(request, session)).items.length).toBe(2);
       }
 
       // Another shop's product: the prompt; keeping the cart changes nothing.
       await page.goto(`/products/${other.id}`);
-      await page.getByRole("button", { name: t.addToCart }).click();
+      await page.getByRole("button", { name: t.addToCart, exact: true }).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toContainText(t.differentShop);
       await dialog.getByRole("button", { name: t.keep }).click();
       await expect(dialog).toBeHidden();
       expect((await apiCart(request, session)).items.map((i) => i.product_id)).not.toContain(other.id);
       // Agreeing empties the cart and adds the product.
-      await page.getByRole("button", { name: t.addToCart }).click();
+      await page.getByRole("button", { name: t.addToCart, exact: true }).click();
       await dialog.getByRole("button", { name: t.emptyAndAdd }).click();
       await expect(dialog).toBeHidden();
       await expect.poll(async () => (await apiCart(request, session)).items.map((i) => i.product_id)).toEqual([other.id]);

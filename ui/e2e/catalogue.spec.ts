@@ -137,7 +137,7 @@ for (const { language, width } of COMBOS) {
       await card.locator("h3 a").click();
       await expect(page).toHaveURL(/\/products\/\d+$/);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-      await expect(page.getByRole("button", { name: TEXT[language].addToCart })).toBeVisible();
+      await expect(page.getByRole("button", { name: TEXT[language].addToCart, exact: true })).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectAccessible(page, "main");
 
@@ -344,7 +344,7 @@ for (const { language, width } of [EN_DESKTOP, AR_MOBILE]) {
       await prepareClient(page, { language, token });
       await page.goto(`/products/${gone.id}`);
       await expect(page.getByTestId("unavailable")).toHaveText(t.unavailable);
-      await expect(page.getByRole("button", { name: t.addToCart })).toBeDisabled();
+      await expect(page.getByRole("button", { name: t.addToCart, exact: true })).toBeDisabled();
 
       // The stepper stops at the product's limits with the spec's messages.
       const detail = ((await (await request.get(`/api/products/${first.id}`)).json()) as {
@@ -361,11 +361,11 @@ for (const { language, width } of [EN_DESKTOP, AR_MOBILE]) {
       await expect(message).toHaveText("");
       await page.getByRole("button", { name: t.more }).click();
       await expect(message).toHaveText(detail.max_qty <= detail.stock ? t.maxReached : t.noStock);
-      await page.getByRole("button", { name: t.addToCart }).click();
-      await expect(page.getByRole("button", { name: t.addToCart })).toBeEnabled();
+      await page.getByRole("button", { name: t.addToCart, exact: true }).click();
+      await expect(page.getByRole("button", { name: t.addToCart, exact: true })).toBeEnabled();
 
       await page.goto(`/products/${other.id}`);
-      await page.getByRole("button", { name: t.addToCart }).click();
+      await page.getByRole("button", { name: t.addToCart, exact: true }).click();
       const dialog = page.getByRole("dialog");
       await expect(dialog).toContainText(t.differentShop);
       await expectAccessible(page, "dialog");

@@ -1,6 +1,7 @@
+import type { ReactElement } from "react";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { PriceRange } from "./PriceRange";
-import { renderWithProviders, resetClient } from "./test-utils";
+import { Providers, renderWithProviders, resetClient } from "./test-utils";
 
 beforeEach(() => {
   resetClient();
@@ -30,5 +31,32 @@ describe("PriceRange", () => {
   test("a range from the URL outside the bounds is clamped into them", () => {
     renderWithProviders(<PriceRange bounds={{ min: "10.00", max: "100.00" }} min="1.00" max="900.00" onCommit={jest.fn()} />);
     expect(screen.getByTestId("price-range-value").textContent).toBe("EGP\u00a010.00 – EGP\u00a0100.00");
+  });
+
+  test("stays mounted: a new range from the props is taken over, a move in progress is kept", () => {
+    const bounds = { min: "10.00", max: "100.00" };
+    const onCommit = jest.fn();
+    const { rerender: rerenderBare, client } = renderWithProviders(
+      <PriceRange bounds={bounds} min={null} max={null} onCommit={onCommit} />,
+    );
+    const rerender = (ui: ReactElement) => rerenderBare(<Providers client={client}>{ui}</Providers>);
+    const min = screen.getByRole("slider", { name: "Minimum price" }) as HTMLInputElement;
+
+    // From outside (e.g. back / forward): the slider follows, same element.
+    rerender(<PriceRange bounds={{ ...bounds }} min="30.00" max={null} onCommit={onCommit} />);
+    expect(screen.getByRole("slider", { name: "Minimum price" })).toBe(min);
+    expect(min.value).toBe("30.00");
+
+    // A move not yet committed wins over props that arrive meanwhile.
+    fireEvent.change(min, { target: { value: "40" } });
+    rerender(<PriceRange bounds={{ ...bounds }} min="20.00" max={null} onCommit={onCommit} />);
+    expect(min.value).toBe("40.00");
+    act(() => jest.advanceTimersByTime(400));
+    expect(onCommit).toHaveBeenLastCalledWith("40.00", null);
+
+    // The committed range coming back changes nothing.
+    rerender(<PriceRange bounds={{ ...bounds }} min="40.00" max={null} onCommit={onCommit} />);
+    expect(min.value).toBe("40.00");
+    expect(onCommit).toHaveBeenCalledTimes(1);
   });
 });

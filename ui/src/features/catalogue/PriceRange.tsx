@@ -32,14 +32,27 @@ export function PriceRange({ bounds, min, max, onCommit, settleMs = 400 }: Price
     commit.current = onCommit;
   });
 
+  // The slider stays mounted while the customer moves it (remounting it would drop the
+  // keyboard focus after every step). The range from the props is taken over when it
+  // changes from outside (Clear filters, back / forward, other bounds), but not while a
+  // move is waiting to be committed: the customer's hands win (kept inside new bounds).
+  const [seen, setSeen] = useState({ min, max, low: bounds.min, high: bounds.max });
+  if (seen.min !== min || seen.max !== max || seen.low !== bounds.min || seen.high !== bounds.max) {
+    setSeen({ min, max, low: bounds.min, high: bounds.max });
+    if (!dirty) setDraft(clampPriceRange({ min: min ?? bounds.min, max: max ?? bounds.max }, bounds));
+    else if (seen.low !== bounds.min || seen.high !== bounds.max) setDraft(clampPriceRange(draft, bounds));
+  }
+
+  const low = bounds.min;
+  const high = bounds.max;
   useEffect(() => {
     if (!dirty) return;
     const timer = setTimeout(() => {
       setDirty(false);
-      commit.current(draft.min === bounds.min ? null : draft.min, draft.max === bounds.max ? null : draft.max);
+      commit.current(draft.min === low ? null : draft.min, draft.max === high ? null : draft.max);
     }, settleMs);
     return () => clearTimeout(timer);
-  }, [dirty, draft, bounds, settleMs]);
+  }, [dirty, draft, low, high, settleMs]);
 
   function move(end: "min" | "max", value: string) {
     const next = clampPriceRange({ ...draft, [end]: value }, bounds);

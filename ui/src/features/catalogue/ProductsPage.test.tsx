@@ -1,7 +1,10 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useSearch } from "wouter";
+import { useAppStore } from "../../app/store";
 import { productItem, productPage } from "./fixtures";
 import ProductsPage from "./ProductsPage";
-import { mockApi, renderWithProviders, resetClient } from "./test-utils";
+import type { ProductItem } from "./queries";
+import { mockApi, renderWithProviders, resetClient, type Reply } from "./test-utils";
 
 function show(search: string, items = [productItem(1), productItem(2)], last = 3) {
   window.history.replaceState(null, "", `/products${search ? `?${search}` : ""}`);
@@ -12,7 +15,28 @@ function show(search: string, items = [productItem(1), productItem(2)], last = 3
   return api;
 }
 
+/** The page as the router gives it: its query follows the address (as in AppRouter). */
+function Routed() {
+  const search = useSearch();
+  return <ProductsPage params={{ id: null }} query={new URLSearchParams(search)} />;
+}
+
+/** Renders the listing at `/products?search`, following navigation; `reply` answers GET /products. */
+function showRouted(search: string, reply: (url: URL) => Reply) {
+  window.history.replaceState(null, "", `/products${search ? `?${search}` : ""}`);
+  const api = mockApi({ "GET /products": reply });
+  renderWithProviders(<Routed />);
+  return api;
+}
+
+/** The query of the last GET /products call. */
+function lastProductsQuery(api: ReturnType<typeof mockApi>): Record<string, string> {
+  const call = api.calls().filter((c) => c.startsWith("GET /products")).at(-1) ?? "";
+  return Object.fromEntries(new URL(`http://x${call.slice(4)}`).searchParams);
+}
+
 beforeEach(() => resetClient({ district_id: "1", selectedService: "1" }));
+afterEach(() => jest.restoreAllMocks());
 
 describe("ProductsPage", () => {
   test("the URL's filters drive the request and the controls", async () => {
@@ -68,5 +92,97 @@ describe("ProductsPage", () => {
   test("no match: the empty state", async () => {
     show("rating=5", []);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("No products match.");
+  });
+
+  test("the price slider keeps its element and the keyboard focus while a range is applied", async () => {
+    const api = showRouted("", (url) => ({ body: productPage([productItem(1), productItem(2)], Number(url.searchParams.get("page")), 3) }));
+    await screen.findByRole("link", { name: "Product 1" });
+    const slider = screen.getByRole("slider", { name: "Minimum price" }) as HTMLInputElement;
+    slider.focus();
+    fireEvent.change(slider, { target: { value: "20" } });
+    await waitFor(() => expect(window.location.search).toBe("?min_price=20.00"));
+    await waitFor(() => expect(lastProductsQuery(api).min_price).toBe("20.00"));
+    await waitFor(() => expect(screen.getByTestId("product-grid").parentElement?.getAttribute("aria-busy")).toBe("false"));
+    expect(screen.getByRole("slider", { name: "Minimum price" })).toBe(slider);
+    expect(document.activeElement).toBe(slider);
+    expect(slider.value).toBe("20.00");
+
+    // A change from outside (Clear filters) still reaches the slider.
+    fireEvent.click(screen.getByRole("link", { name: "Clear filters" }));
+    await waitFor(() => expect(window.location.search).toBe(""));
+    await waitFor(() => expect(slider.value).toBe("5.00"));
+  });
+
+  test("moving to another page brings the results into view and focuses their heading", async () => {
+    const scrollTo = jest.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    showRouted("", (url) => ({ body: productPage([productItem(Number(url.searchParams.get("page")))], Number(url.searchParams.get("page")), 3) }));
+    await screen.findByRole("link", { name: "Product 1" });
+    const heading = screen.getByRole("heading", { level: 1, name: "Products" });
+    expect(heading.getAttribute("tabindex")).toBe("-1");
+    expect(scrollTo).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole("link", { name: "Next page" }));
+    await waitFor(() => expect(window.location.search).toBe("?page=2"));
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrollTo).toHaveBeenCalledTimes(1);
+    await screen.findByRole("link", { name: "Product 2" });
+
+    (screen.getByRole("link", { name: "Previous page" }) as HTMLElement).focus();
+    fireEvent.click(screen.getByRole("link", { name: "Previous page" }));
+    await waitFor(() => expect(window.location.search).toBe(""));
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+
+  test("a page past the last one says so and links back to the last page, not 'no match'", async () => {
+    const scrollTo = jest.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    const meta = (page: number) => ({ current_page: page, last_page: 26, per_page: 20, total: 512, price_min: "5.00", price_max: "250.00" });
+    showRouted("sort=newest&page=27", (url) => {
+      const page = Number(url.searchParams.get("page"));
+      return { body: { data: page <= 26 ? [productItem(page)] : [], meta: meta(page) } };
+    });
+    const notice = await screen.findByTestId("past-last-page");
+    expect(notice.textContent).toContain("Page 27 does not exist: these results end at page 26.");
+    expect(screen.queryByText("No products match.")).toBeNull();
+    const back = within(notice).getByRole("link", { name: "Go to the last page (26)" });
+    expect(back.getAttribute("href")).toBe("/products?sort=newest&page=26");
+    fireEvent.click(back);
+    expect(await screen.findByRole("link", { name: "Product 26" })).toBeTruthy();
+    expect(window.location.search).toBe("?sort=newest&page=26");
+    expect(document.activeElement).toBe(screen.getByRole("heading", { level: 1 }));
+    expect(scrollTo).toHaveBeenCalled();
+  });
+
+  test("in Arabic, a page past the last one is explained in Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    const meta = { current_page: 27, last_page: 26, per_page: 20, total: 512, price_min: "5.00", price_max: "250.00" };
+    showRouted("page=27", () => ({ body: { data: [], meta } }));
+    const notice = await screen.findByTestId("past-last-page");
+    await waitFor(() => expect(notice.textContent).toContain("غير موجودة"));
+    expect(within(notice).getByRole("link").textContent).toContain("الانتقال إلى الصفحة الأخيرة");
+    expect(within(notice).getByRole("link").getAttribute("href")).toBe("/products?page=26");
+  });
+
+  test("a brand listing names the brand in a removable chip, and Clear filters removes it", async () => {
+    const branded = (id: number): ProductItem => productItem(id, { brand: { id: 8, name: "Nile Farms" } });
+    show("brand_id=8&stock=in_stock", [branded(1), branded(2)]);
+    await screen.findByRole("link", { name: "Product 1" });
+    const chip = screen.getByRole("link", { name: "Brand: Nile Farms (remove filter)" });
+    expect(chip.getAttribute("href")).toBe("/products?stock=in_stock");
+    expect(screen.getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe("/products");
+  });
+
+  test("a brand alone still shows Clear filters, and a brand the products do not name is a 'Brand' chip", async () => {
+    show("brand_id=8&sort=a_z", []);
+    await screen.findByTestId("empty-state");
+    expect(screen.getByRole("link", { name: "Brand (remove filter)" }).getAttribute("href")).toBe("/products?sort=a_z");
+    expect(screen.getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe("/products?sort=a_z");
+  });
+
+  test("a minimum above the maximum in the URL is swapped before the request", async () => {
+    const api = show("min_price=500&max_price=100");
+    await screen.findByRole("link", { name: "Product 1" });
+    expect(lastProductsQuery(api)).toMatchObject({ min_price: "100.00", max_price: "500.00" });
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

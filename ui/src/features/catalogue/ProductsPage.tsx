@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import type { ScreenProps } from "../../routes/screens";
@@ -12,6 +12,7 @@ import {
   hasNarrowing,
   parseFilters,
   withFilter,
+  withoutNarrowing,
   type ListingFilters,
   type SortOption,
   type StockOption,
@@ -21,7 +22,7 @@ import { cardFromListing } from "./ProductCard";
 import { PriceRange } from "./PriceRange";
 import { useProductPage } from "./queries";
 import { CardGridSkeleton } from "./Skeletons";
-import { EmptyState, LoadError, Pager } from "./States";
+import { EmptyState, LoadError, Pager, PastLastPage, revealResults } from "./States";
 import styles from "./Pages.module.css";
 import filterStyles from "./Filters.module.css";
 
@@ -107,8 +108,8 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
             <legend>
               <FormattedMessage id="catalogue.filters.price" />
             </legend>
+            {/* No key on the range: it stays mounted (and focused) while it is moved. */}
             <PriceRange
-              key={`${bounds.min}-${bounds.max}-${filters.min_price ?? ""}-${filters.max_price ?? ""}`}
               bounds={bounds}
               min={filters.min_price}
               max={filters.max_price}
@@ -118,10 +119,7 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
         ) : null}
 
         {hasNarrowing(filters) ? (
-          <Link
-            href={listingHref({ ...filters, stock: null, rating: null, min_price: null, max_price: null, page: 1 })}
-            className={filterStyles.clear}
-          >
+          <Link href={listingHref(withoutNarrowing(filters))} className={filterStyles.clear}>
             <FormattedMessage id="catalogue.filters.clear" />
           </Link>
         ) : null}
@@ -130,9 +128,31 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
   );
 }
 
+/** The chosen brand as a removable chip, named when the listed products give its name. */
+function BrandChip({ filters, name }: { filters: ListingFilters; name: string | null }) {
+  const intl = useIntl();
+  return (
+    <ul className={filterStyles.chips} aria-label={intl.formatMessage({ id: "catalogue.filters.active" })}>
+      <li>
+        <Link href={listingHref(withFilter(filters, "brand_id", null))} className={filterStyles.chip} data-testid="brand-chip">
+          <span>
+            {name === null
+              ? intl.formatMessage({ id: "catalogue.filters.brand" })
+              : intl.formatMessage({ id: "catalogue.filters.brandNamed" }, { name })}
+          </span>{" "}
+          <span className="visually-hidden">{intl.formatMessage({ id: "catalogue.filters.remove" })}</span>
+          <span aria-hidden="true" className={filterStyles.chipRemove}>
+            ×
+          </span>
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
 /**
- * The product listing with filters: sort, stock, rating and price range, all kept in the
- * URL (shareable, survives a reload), pages by meta.current_page / meta.last_page.
+ * The product listing with filters: sort, stock, rating, price range and brand, all kept
+ * in the URL (shareable, survives a reload), pages by meta.current_page / meta.last_page.
  */
 export default function ProductsPage({ query }: ScreenProps) {
   const intl = useIntl();
@@ -142,17 +162,36 @@ export default function ProductsPage({ query }: ScreenProps) {
   const sortId = useId();
   const go = (next: ListingFilters) => navigate(listingHref(next));
 
+  // Another page chosen by the customer: the results come into view with the focus on
+  // their heading (not left at the pager at the bottom).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const results = useRef<HTMLElement>(null);
+  const moved = useRef(false);
+  const onNavigate = () => {
+    moved.current = true;
+  };
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    revealResults(heading.current, results.current);
+  }, [filters.page]);
+
   const data = page.data;
   const bounds = data?.meta.price_min && data.meta.price_max ? { min: data.meta.price_min, max: data.meta.price_max } : null;
+  const brandName =
+    filters.brand_id === null ? null : (data?.data.find((item) => item.brand?.id === filters.brand_id)?.brand?.name ?? null);
+  // Nothing on this page although the listing has results: the page is past the last one.
+  const pageEmpty = data !== undefined && data.data.length === 0 && data.meta.total > 0;
+  const pastLastPage = pageEmpty && filters.page > data.meta.last_page;
 
   return (
     <AddToCartProvider>
       <div className={`${styles.page} ${filterStyles.layout}`}>
         <FilterPanel filters={filters} bounds={bounds} go={go} />
-        <section aria-labelledby="listing-title" className={filterStyles.results}>
+        <section ref={results} aria-labelledby="listing-title" className={filterStyles.results}>
           <div className={filterStyles.resultsHead}>
             <div>
-              <h1 id="listing-title" className={styles.title}>
+              <h1 id="listing-title" ref={heading} tabIndex={-1} className={styles.title}>
                 {filters.search ? (
                   <FormattedMessage id="catalogue.search.resultsFor" values={{ query: filters.search }} />
                 ) : (
@@ -164,6 +203,7 @@ export default function ProductsPage({ query }: ScreenProps) {
                   <FormattedMessage id="catalogue.results" values={{ count: data.meta.total }} />
                 </p>
               ) : null}
+              {filters.brand_id !== null ? <BrandChip filters={filters} name={brandName} /> : null}
             </div>
             <div className={filterStyles.sort}>
               <label htmlFor={sortId}>
@@ -185,7 +225,17 @@ export default function ProductsPage({ query }: ScreenProps) {
           {page.isPending ? <CardGridSkeleton /> : null}
           {page.isError ? <LoadError error={page.error} onRetry={() => void page.refetch()} /> : null}
           {data && !page.isError ? (
-            data.data.length === 0 ? (
+            pageEmpty && page.isPlaceholderData ? (
+              // Leaving a page past the end: the empty page shown meanwhile says nothing true.
+              <CardGridSkeleton />
+            ) : pastLastPage ? (
+              <PastLastPage
+                page={filters.page}
+                last={data.meta.last_page}
+                href={listingHref(withFilter(filters, "page", data.meta.last_page))}
+                onNavigate={onNavigate}
+              />
+            ) : data.data.length === 0 ? (
               <EmptyState hint={<FormattedMessage id="catalogue.empty.hint" />}>
                 <FormattedMessage id="catalogue.empty.products" />
               </EmptyState>
@@ -196,6 +246,7 @@ export default function ProductsPage({ query }: ScreenProps) {
                   page={data.meta.current_page}
                   last={data.meta.last_page}
                   hrefOf={(n) => listingHref(withFilter(filters, "page", n))}
+                  onNavigate={onNavigate}
                 />
               </div>
             )

@@ -74,16 +74,18 @@ interface PagerProps {
   last: number;
   /** The address of a page. */
   hrefOf(page: number): string;
+  /** Told when the customer follows a link to another page (to bring the results into view). */
+  onNavigate?(page: number): void;
 }
 
 /** Previous / next links over meta.current_page and meta.last_page. */
-export function Pager({ page, last, hrefOf }: PagerProps) {
+export function Pager({ page, last, hrefOf, onNavigate }: PagerProps) {
   const intl = useIntl();
   if (last <= 1) return null;
   return (
     <nav className={styles.pager} aria-label={intl.formatMessage({ id: "catalogue.pager" })}>
       {page > 1 ? (
-        <Link href={hrefOf(page - 1)} className={styles.pagerLink} rel="prev">
+        <Link href={hrefOf(page - 1)} className={styles.pagerLink} rel="prev" onClick={() => onNavigate?.(page - 1)}>
           <FormattedMessage id="catalogue.pager.previous" />
         </Link>
       ) : (
@@ -93,7 +95,7 @@ export function Pager({ page, last, hrefOf }: PagerProps) {
         <FormattedMessage id="catalogue.pager.status" values={{ page, last }} />
       </span>
       {page < last ? (
-        <Link href={hrefOf(page + 1)} className={styles.pagerLink} rel="next">
+        <Link href={hrefOf(page + 1)} className={styles.pagerLink} rel="next" onClick={() => onNavigate?.(page + 1)}>
           <FormattedMessage id="catalogue.pager.next" />
         </Link>
       ) : (
@@ -101,4 +103,39 @@ export function Pager({ page, last, hrefOf }: PagerProps) {
       )}
     </nav>
   );
+}
+
+/**
+ * A page number past the last page (a stale or hand-edited address): said plainly, with
+ * a way back to the last page, instead of "no products match".
+ */
+export function PastLastPage({ page, last, href, onNavigate }: { page: number; last: number; href: string; onNavigate?(): void }) {
+  return (
+    <div className={styles.empty} role="status" data-testid="past-last-page">
+      <p className={styles.emptyText}>
+        <FormattedMessage id="catalogue.pager.pastEnd" values={{ page, last }} />
+      </p>
+      <p className={styles.emptyHint}>
+        <Link href={href} className={styles.pagerLink} onClick={() => onNavigate?.()}>
+          <FormattedMessage id="catalogue.pager.toLast" values={{ last }} />
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * After moving to another page of a list: scrolls the window to the top of the results
+ * (below the sticky top bar, when there is one) and moves the focus to the results'
+ * heading, which must have tabIndex={-1}, so keyboard and screen-reader users start
+ * there too instead of at the bottom of the page.
+ */
+export function revealResults(heading: HTMLElement | null, region: HTMLElement | null = heading): void {
+  if (!heading) return;
+  const target = region ?? heading;
+  const bar = document.querySelector("header");
+  const covered = bar && getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+  const top = target.getBoundingClientRect().top + window.scrollY - covered;
+  window.scrollTo({ top: Math.max(0, Math.round(top)) });
+  heading.focus({ preventScroll: true });
 }

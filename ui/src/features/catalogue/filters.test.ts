@@ -1,4 +1,14 @@
-import { apiFilters, filtersToQuery, hasNarrowing, moneyOrNull, NO_FILTERS, parseFilters, withFilter } from "./filters";
+import {
+  apiFilters,
+  filtersToQuery,
+  hasNarrowing,
+  moneyOrNull,
+  NO_FILTERS,
+  orderedPriceRange,
+  parseFilters,
+  withFilter,
+  withoutNarrowing,
+} from "./filters";
 
 describe("listing filters in the URL", () => {
   test("every filter is read back from the query string it wrote", () => {
@@ -53,5 +63,23 @@ describe("listing filters in the URL", () => {
   test("sorting alone does not narrow the listing", () => {
     expect(hasNarrowing({ ...NO_FILTERS, sort: "a_z" })).toBe(false);
     expect(hasNarrowing({ ...NO_FILTERS, rating: 2 })).toBe(true);
+  });
+
+  test("a brand narrows the listing and clearing the filters removes it (the subject stays)", () => {
+    const filters = { ...NO_FILTERS, brand_id: 8, category_id: 7, search: "tea", sort: "a_z" as const, rating: 4, page: 3 };
+    expect(hasNarrowing({ ...NO_FILTERS, brand_id: 8 })).toBe(true);
+    expect(withoutNarrowing(filters)).toEqual({ ...NO_FILTERS, category_id: 7, search: "tea", sort: "a_z" });
+    expect(hasNarrowing(withoutNarrowing(filters))).toBe(false);
+  });
+
+  test("a minimum above the maximum is swapped, never sent as an impossible range", () => {
+    expect(parseFilters(new URLSearchParams("min_price=500&max_price=100"))).toMatchObject({
+      min_price: "100.00",
+      max_price: "500.00",
+    });
+    expect(orderedPriceRange("9.50", "10.00")).toEqual({ min_price: "9.50", max_price: "10.00" });
+    expect(orderedPriceRange("20.00", "3.00")).toEqual({ min_price: "3.00", max_price: "20.00" });
+    expect(orderedPriceRange("20.00", null)).toEqual({ min_price: "20.00", max_price: null });
+    expect(orderedPriceRange("7.00", "7.00")).toEqual({ min_price: "7.00", max_price: "7.00" });
   });
 });

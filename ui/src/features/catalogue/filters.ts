@@ -73,6 +73,19 @@ export function moneyOrNull(value: string | null): string | null {
   }
 }
 
+/**
+ * A price range in order: a minimum above the maximum (a hand-edited URL) is swapped,
+ * so the API is never asked for an impossible range (it answers 422, which no retry
+ * can fix). Either end may be open (null).
+ */
+export function orderedPriceRange(
+  min: string | null,
+  max: string | null,
+): { min_price: string | null; max_price: string | null } {
+  if (min !== null && max !== null && Number(min) > Number(max)) return { min_price: max, max_price: min };
+  return { min_price: min, max_price: max };
+}
+
 /** Reads the filters from a query string; unknown or malformed values are ignored. */
 export function parseFilters(query: URLSearchParams): ListingFilters {
   const search = query.get("search")?.trim() ?? "";
@@ -80,8 +93,7 @@ export function parseFilters(query: URLSearchParams): ListingFilters {
     sort: oneOf(SORT_OPTIONS, query.get("sort")),
     stock: oneOf(STOCK_OPTIONS, query.get("stock")),
     rating: positiveInt(query.get("rating"), 5),
-    min_price: moneyOrNull(query.get("min_price")),
-    max_price: moneyOrNull(query.get("max_price")),
+    ...orderedPriceRange(moneyOrNull(query.get("min_price")), moneyOrNull(query.get("max_price"))),
     category_id: positiveInt(query.get("category_id")),
     branch_id: positiveInt(query.get("branch_id")),
     brand_id: positiveInt(query.get("brand_id")),
@@ -134,9 +146,22 @@ export function withFilter<K extends keyof ListingFilters>(
   return { ...filters, [key]: value, page: key === "page" ? (value as number) : 1 };
 }
 
-/** Whether the customer narrowed the listing (sort and page do not count). */
+/**
+ * Whether the customer narrowed the listing (sort and page do not count). A brand is a
+ * narrowing too (it comes from a link, but "Clear filters" must take it away); the
+ * search, category and shop are the listing's subject and stay.
+ */
 export function hasNarrowing(filters: ListingFilters): boolean {
   return (
-    filters.stock !== null || filters.rating !== null || filters.min_price !== null || filters.max_price !== null
+    filters.stock !== null ||
+    filters.rating !== null ||
+    filters.min_price !== null ||
+    filters.max_price !== null ||
+    filters.brand_id !== null
   );
+}
+
+/** The listing without the narrowing filters (what "Clear filters" leads to), at page 1. */
+export function withoutNarrowing(filters: ListingFilters): ListingFilters {
+  return { ...filters, stock: null, rating: null, min_price: null, max_price: null, brand_id: null, page: 1 };
 }
