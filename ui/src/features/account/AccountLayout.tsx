@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import { accountMenu, type NavLink } from "storefront-core";
@@ -74,6 +74,8 @@ interface AccountLayoutProps {
   /** Show the side menu on desktop (the /account page is the menu itself). */
   menu?: boolean;
   testId?: string;
+  /** The page's own handle on the heading (e.g. to move focus there when a list empties). */
+  headingRef?: RefObject<HTMLHeadingElement | null>;
 }
 
 /**
@@ -81,14 +83,15 @@ interface AccountLayoutProps {
  * on mobile a back link above the title (the bottom bar's account menu is the way
  * around). The page title takes focus when the page changes, for screen readers.
  */
-export function AccountLayout({ title, children, back, menu = true, testId }: AccountLayoutProps) {
+export function AccountLayout({ title, children, back, menu = true, testId, headingRef }: AccountLayoutProps) {
   const small = useSmallScreen();
-  const heading = useRef<HTMLHeadingElement>(null);
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeading;
   const [path] = useLocation();
   useEffect(() => {
     // Only when arriving from another page of the app, not on the first load.
     if (document.activeElement && document.activeElement !== document.body) heading.current?.focus({ preventScroll: true });
-  }, [path]);
+  }, [path, heading]);
   const backLink = back ?? { to: "/account", label: "account.back.menu" };
   const showBack = back !== undefined || (small && path !== "/account");
   return (

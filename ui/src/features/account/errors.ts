@@ -17,6 +17,33 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * A refused form submit (spec 8: a 422 shows the first validation error). The 422
+ * messages of fields the form shows (`shown`, after renaming by `aliases`, e.g. the
+ * API's `birthdate` to the form's `year`) go beside those fields; the first message of
+ * any other key still reaches the customer, as an error toast. Any other failure (or a
+ * 422 without field messages) is the usual error toast. Answers the field errors set.
+ */
+export function reportSubmitError(
+  error: unknown,
+  form: { setServerErrors(errors: Record<string, string>): void },
+  shown: readonly string[],
+  aliases: Readonly<Record<string, string>> | ((key: string) => string) = {},
+): Record<string, string> {
+  const rename = typeof aliases === "function" ? aliases : (key: string) => aliases[key] ?? key;
+  const fields: Record<string, string> = {};
+  let unshown: string | null = null;
+  for (const [key, message] of Object.entries(serverFieldErrors(error))) {
+    const field = rename(key);
+    if (!shown.includes(field)) unshown ??= message;
+    else if (!(field in fields)) fields[field] = message;
+  }
+  if (Object.keys(fields).length > 0) form.setServerErrors(fields);
+  if (unshown !== null) useAppStore.getState().pushToast("error", { kind: "server", text: unshown });
+  else if (Object.keys(fields).length === 0) toastError(error);
+  return fields;
+}
+
 /** The toast text of a failed call: the core's extraction (spec 8), or the client error. */
 export function errorText(error: unknown): Text {
   if (error instanceof ApiError) return error.text;

@@ -114,6 +114,20 @@ describe("wallet, points, referral", () => {
     expect((await screen.findByTestId("points-entry")).textContent).toContain("+120");
   });
 
+  test("loyalty points in Arabic: the 'expiring within' days in Arabic-Indic digits", async () => {
+    useAppStore.setState({ language: "ar" });
+    mockApi({
+      "GET /loyalty-points": () => ({
+        body: { data: { balance: 80, earned: 120, redeemed: 10, expiring_soon: 30, expired: 30, next_expiry_date: null, expiring_soon_days: 30 } },
+      }),
+      "GET /loyalty-points/history": () => ({ body: { data: [], meta: meta(0) } }),
+    });
+    renderAt(<LoyaltyPointsPage />, "/account/loyalty-points");
+    const label = await screen.findByText(/^تنتهي خلال/);
+    expect(label.textContent).toBe("تنتهي خلال ٣٠ يومًا");
+    expect(screen.getByTestId("points-summary").textContent).not.toMatch(/[0-9]/);
+  });
+
   test("referral: the code copies, totals and the commission rate show, commissions listed", async () => {
     const writeText = jest.fn(async () => undefined);
     Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
@@ -243,6 +257,59 @@ describe("contact us and support", () => {
     );
     expect(await screen.findByTestId("contact-sent")).toBeTruthy();
     expect(toasts()).toEqual(["Thank you, we got your message."]);
+  });
+
+  test("the message counter counts in the page's digits (Arabic-Indic in Arabic)", async () => {
+    useAppStore.setState({ language: "ar" });
+    mockApi(profileRoute);
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    expect(await screen.findByText("٠ / ٢٬٠٠٠")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("الرسالة"), { target: { value: "أين طلبي؟" } });
+    expect(screen.getByText("٩ / ٢٬٠٠٠")).toBeTruthy();
+  });
+
+  test("contact: a 422 about a field the form does not show is an error toast", async () => {
+    const api = mockApi({
+      ...profileRoute,
+      "POST /contact-us": () => ({ status: 422, body: { message: "The given data was invalid.", errors: { captcha: ["Please confirm you are not a robot."] } } }),
+    });
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    await waitFor(() => expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe("mona@example.com"));
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Where is my order?" } });
+    fireEvent.click(screen.getByTestId("contact-submit"));
+    await waitFor(() => expect(api.bodies("POST /contact-us")).toHaveLength(1));
+    await waitFor(() => expect(toasts()).toEqual(["Please confirm you are not a robot."]));
+    expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
+  });
+
+  test("support: a 422 on a shown field shows there, any other key is a toast", async () => {
+    const api = mockApi({
+      "GET /orders": () => ({ body: { data: [], meta: meta(0) } }),
+      "POST /support": () => ({
+        status: 422,
+        body: { message: "The given data was invalid.", errors: { order_id: ["The selected order is invalid."], priority: ["The priority field is required."] } },
+      }),
+    });
+    renderAt(<SupportPage params={{ id: null }} query={new URLSearchParams("order=9")} />, "/account/support?order=9");
+    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Late order" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "It has not arrived yet." } });
+    fireEvent.click(screen.getByTestId("support-submit"));
+    await waitFor(() => expect(api.bodies("POST /support")).toHaveLength(1));
+    expect((await screen.findByTestId("field-error")).textContent).toBe("The selected order is invalid.");
+    expect(toasts()).toEqual(["The priority field is required."]);
+  });
+
+  test("support: a 422 with only unknown keys is an error toast", async () => {
+    mockApi({
+      "GET /orders": () => ({ body: { data: [], meta: meta(0) } }),
+      "POST /support": () => ({ status: 422, body: { message: "The given data was invalid.", errors: { attachment: ["The attachment is too large."] } } }),
+    });
+    renderAt(<SupportPage params={{ id: null }} query={new URLSearchParams()} />, "/account/support");
+    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Late order" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "It has not arrived yet." } });
+    fireEvent.click(screen.getByTestId("support-submit"));
+    await waitFor(() => expect(toasts()).toEqual(["The attachment is too large."]));
+    expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
   });
 
   test("support: subject required, the order from the address, the request sent", async () => {

@@ -108,7 +108,7 @@ export function remoteConfig() {
 /** Renders a page at `path` with the app's providers; `history` records navigation. */
 export function renderAt(ui: ReactElement, path = "/account", client: QueryClient = testQueryClient()) {
   const location = memoryLocation({ path, record: true });
-  client.setQueryData(["remote-config", "en"], remoteConfig());
+  for (const language of ["en", "ar"]) client.setQueryData(["remote-config", language], remoteConfig());
   const result = render(
     <QueryClientProvider client={client}>
       <LocaleProvider>

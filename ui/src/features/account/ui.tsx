@@ -184,7 +184,7 @@ export function TextAreaField({ label, error, hint, optional, className, max, ..
       counter={
         max ? (
           <span className={styles.counter} aria-hidden="true">
-            {intl.formatMessage({ id: "account.counter" }, { count: length, max })}
+            {intl.formatMessage({ id: "account.counter" }, { count: intl.formatNumber(length), max: intl.formatNumber(max) })}
           </span>
         ) : null
       }

@@ -11,7 +11,7 @@ import {
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
 import { AccountLayout } from "../AccountLayout";
-import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { reportSubmitError, toastServer } from "../errors";
 import { useFullProfile } from "../queries";
 import { TextAreaField, TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
@@ -23,6 +23,9 @@ export interface ContactValues extends Record<string, unknown> {
   phone: string;
   message: string;
 }
+
+/** The fields the form shows, where the server's 422 messages go. */
+const CONTACT_FIELDS = ["name", "email", "phone", "message"];
 
 /** The contact form's rules, all the core's (limits as the API documents them). */
 export function contactChecks(country: string) {
@@ -69,9 +72,7 @@ export default function ContactUsPage() {
       requestAnimationFrame(() => sentRef.current?.focus());
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
-      else toastError(error);
+      reportSubmitError(error, form, CONTACT_FIELDS);
     },
   });
 

@@ -41,7 +41,7 @@ export default function LoyaltyPointsPage() {
             </div>
             <div className={styles.stat}>
               <dt>
-                <FormattedMessage id="account.points.expiringSoon" values={{ days: summary.data.expiring_soon_days }} />
+                <FormattedMessage id="account.points.expiringSoon" values={{ days: format.number(summary.data.expiring_soon_days) }} />
               </dt>
               <dd>{format.number(summary.data.expiring_soon)}</dd>
             </div>

@@ -1,17 +1,26 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, renderMessage, type GeoPoint } from "storefront-core";
+import {
+  locationPickerLabel,
+  mapHeightPx,
+  mapSearchStatus,
+  mapZoom,
+  renderMessage,
+  type GeoPoint,
+  type MapSearchResult,
+} from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
 import { useAppStore } from "../../../app/store";
 import { useCoreText } from "../../../i18n/LocaleProvider";
-import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { reportSubmitError, toastServer } from "../errors";
 import type { Address } from "../queries";
 import { TextField } from "../ui";
 import { useCoreForm } from "../useCoreForm";
 import {
   addressChecks,
+  defaultCountryName,
   emptyAddress,
   geocodedFields,
   locationMessage,
@@ -28,6 +37,22 @@ const PickerMap = lazy(() => import("../../location/Map"));
 
 const SEARCH_PAUSE_MS = 250;
 const TYPES: AddressType[] = ["home", "work", "other"];
+/** The fields the form shows (the map's as `location`), where the server's 422 messages go. */
+const SHOWN_FIELDS = [
+  "name",
+  "contact_name",
+  "phone",
+  "country",
+  "region",
+  "city",
+  "address_details",
+  "building_number",
+  "floor",
+  "apartment_number",
+  "postal_code",
+  "location",
+];
+const FIELD_ALIASES = { "location.latitude": "location", "location.longitude": "location" };
 
 interface AddressFormProps {
   /** The address being edited; none to add one. */
@@ -49,11 +74,23 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const language = useAppStore((s) => s.language);
   const config = useRemoteConfig().data;
   const country = config?.default_country_code ?? "";
-  const form = useCoreForm<AddressValues>(address ? valuesOf(address) : emptyAddress(), addressChecks(country));
+  // The store's country in the page language ("مصر" in Arabic), as the form starts out.
+  // (By the chosen language, not the catalogue shown: that can still be English for a moment.)
+  const countryName = defaultCountryName(language === "ar" ? "ar-EG" : "en", country);
+  const form = useCoreForm<AddressValues>(
+    address ? valuesOf(address, countryName) : emptyAddress(countryName),
+    addressChecks(country),
+  );
   const { values, set } = form;
-  const ids = { search: useId(), status: useId(), location: useId(), type: useId(), title: useId() };
+  // The default address stays the default until another one is made the default.
+  const defaultLocked = address?.is_default === true;
+  const ids = { search: useId(), status: useId(), location: useId(), type: useId(), title: useId(), defaultHint: useId() };
   const title = useRef<HTMLHeadingElement>(null);
+  const searchInput = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState("");
+  // The search result chosen last; the results list closes once a place is chosen.
+  const [chosenPlace, setChosenPlace] = useState<MapSearchResult | null>(null);
+  const [resultsClosed, setResultsClosed] = useState(false);
   const [locationTouched, setLocationTouched] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   // What the map filled in last, so a later choice replaces it but never what was typed.
@@ -62,7 +99,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const fill = (fields: Partial<AddressValues>) => {
     for (const [key, value] of Object.entries(fields) as [keyof AddressValues & string, string][]) {
       const now = form.values[key];
-      if (now === "" || now === autoFilled.current[key] || (key === "country" && now === emptyAddress().country)) {
+      if (now === "" || now === autoFilled.current[key] || (key === "country" && now === countryName)) {
         set(key, value);
         autoFilled.current = { ...autoFilled.current, [key]: value };
       }
@@ -85,13 +122,22 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
 
   const search = (value: string) => {
     setTyped(value);
+    setResultsClosed(false);
     if (pending.current) clearTimeout(pending.current);
     pending.current = setTimeout(() => dispatch({ type: "search_text_changed", text: value }), SEARCH_PAUSE_MS);
   };
-  const choose = (point: GeoPoint, place: { address: string } | null = null) => {
+  const choose = (point: GeoPoint, place: MapSearchResult | null = null) => {
     setLocationTouched(true);
+    setResultsClosed(true);
+    setChosenPlace(place);
     if (place) fill(geocodedFields(place, null));
     dispatch({ type: "point_chosen", point });
+  };
+  const chooseResult = (result: MapSearchResult) => {
+    choose(result.location, result);
+    setTyped(result.name);
+    // The list (and the pressed button) goes away: keep focus on the search box.
+    searchInput.current?.focus();
   };
 
   const save = useMutation({
@@ -106,13 +152,8 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
       onSaved(body.data);
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length > 0) {
-        if (fields.location || fields["location.latitude"] || fields["location.longitude"]) setLocationTouched(true);
-        form.setServerErrors(fields);
-      } else {
-        toastError(error);
-      }
+      const fields = reportSubmitError(error, form, SHOWN_FIELDS, FIELD_ALIASES);
+      if (fields.location) setLocationTouched(true);
     },
   });
 
@@ -120,6 +161,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const locError =
     locationTouched && locMessage ? renderMessage(locMessage, language) : (form.error("location") ?? undefined);
   const status = mapSearchStatus(picker);
+  const showResults = status.status === "results" && !resultsClosed;
   const fallback = config?.default_location;
   const center: GeoPoint = picker.point ?? { latitude: fallback?.latitude ?? 0, longitude: fallback?.longitude ?? 0 };
 
@@ -171,6 +213,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
             <FormattedMessage id="account.address.search" />
           </label>
           <input
+            ref={searchInput}
             id={ids.search}
             type="search"
             className={styles.input}
@@ -182,11 +225,11 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
             onChange={(e) => search(e.currentTarget.value)}
             data-testid="address-map-search"
           />
-          {status.status === "results" ? (
-            <ul className={styles.rows} aria-label={intl.formatMessage({ id: "account.address.results" })}>
+          {showResults ? (
+            <ul className={styles.rows} aria-label={intl.formatMessage({ id: "account.address.results" })} data-testid="address-results">
               {status.results.map((result, index) => (
                 <li key={`${result.name}-${index}`}>
-                  <button type="button" className={styles.menuLink} onClick={() => choose(result.location, result)}>
+                  <button type="button" className={styles.menuLink} onClick={() => chooseResult(result)}>
                     <span className={styles.rowMain}>
                       <span className={styles.rowTitle}>{result.name}</span>
                       <span className={styles.small}>{result.address}</span>
@@ -196,8 +239,17 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
               ))}
             </ul>
           ) : null}
-          <p id={ids.status} className={styles.small} role="status">
-            {status.status === "results" ? "" : text({ kind: "message", ...status.message })}
+          <p id={ids.status} className={styles.small} role="status" data-testid="address-search-status">
+            {resultsClosed && chosenPlace ? (
+              <FormattedMessage
+                id="account.address.chosenPlace"
+                values={{ name: <strong key="name">{chosenPlace.name}</strong>, address: chosenPlace.address }}
+              />
+            ) : status.status === "results" ? (
+              ""
+            ) : (
+              text({ kind: "message", ...status.message })
+            )}
           </p>
         </div>
         <Suspense fallback={<div style={{ blockSize: `${mapHeightPx()}px` }} />}>
@@ -258,12 +310,26 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
         {field("postal_code", "account.address.postalCode", { inputMode: "numeric", autoComplete: "postal-code", optional: true })}
       </div>
 
-      <label className={styles.check}>
-        <input type="checkbox" checked={values.is_default} onChange={(e) => set("is_default", e.currentTarget.checked)} />
-        <span>
-          <FormattedMessage id="account.address.makeDefault" />
-        </span>
-      </label>
+      <div className={styles.field}>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={defaultLocked || values.is_default}
+            disabled={defaultLocked}
+            aria-describedby={defaultLocked ? ids.defaultHint : undefined}
+            onChange={(e) => set("is_default", e.currentTarget.checked)}
+            data-testid="address-default"
+          />
+          <span>
+            <FormattedMessage id="account.address.makeDefault" />
+          </span>
+        </label>
+        {defaultLocked ? (
+          <p id={ids.defaultHint} className={styles.hint} data-testid="address-default-hint">
+            <FormattedMessage id="account.address.defaultLocked" />
+          </p>
+        ) : null}
+      </div>
 
       <div className={styles.actions}>
         <button type="submit" className={styles.primary} disabled={save.isPending} aria-busy={save.isPending} data-testid="address-save">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation } from "wouter";
@@ -14,7 +14,7 @@ import { toastError, toastServer } from "../errors";
 import { useAddresses, type Address } from "../queries";
 import { Empty, LoadFailed, Loading } from "../ui";
 import { AddressForm } from "./AddressForm";
-import { deliverToAddressEffects, sameSitePath } from "./addressForm";
+import { areaLine, deliverToAddressEffects, sameSitePath } from "./addressForm";
 import styles from "../Account.module.css";
 
 type Mode = { kind: "list" } | { kind: "add" } | { kind: "edit"; address: Address };
@@ -37,6 +37,23 @@ export default function MyAddressPage({ query }: ScreenProps) {
   const returnTo = sameSitePath(query.get("returnTo"));
   const [mode, setMode] = useState<Mode>(() => (query.get("new") === "1" ? { kind: "add" } : { kind: "list" }));
   const [deleting, setDeleting] = useState<Address | null>(null);
+  // Where focus goes back when the form closes: the edit button of that address, else "add".
+  const returnFocus = useRef<number | "add" | null>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const editButtons = useRef(new Map<number, HTMLButtonElement>());
+  const closeForm = (focus: number | "add") => {
+    returnFocus.current = focus;
+    setMode({ kind: "list" });
+  };
+  useEffect(() => {
+    const target = returnFocus.current;
+    if (mode.kind !== "list" || target === null || addresses.isPending) return;
+    const edit = target === "add" ? undefined : editButtons.current.get(target);
+    // A new address shows once the list is fetched again.
+    if (!edit && target !== "add" && addresses.isFetching) return;
+    returnFocus.current = null;
+    (edit ?? addButton.current)?.focus();
+  }, [mode, addresses.isPending, addresses.isFetching, addresses.data]);
 
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: ["addresses"] });
@@ -88,7 +105,7 @@ export default function MyAddressPage({ query }: ScreenProps) {
     refresh();
     const firstOrCurrent = !hasDistrict || selectedId === address.id;
     if (firstOrCurrent) deliverHere(address, null);
-    setMode({ kind: "list" });
+    closeForm(address.id);
     if (returnTo) navigate(returnTo);
   };
 
@@ -99,7 +116,9 @@ export default function MyAddressPage({ query }: ScreenProps) {
           key={mode.kind === "edit" ? mode.address.id : "new"}
           address={mode.kind === "edit" ? mode.address : undefined}
           onSaved={saved}
-          onCancel={() => (returnTo && mode.kind === "add" ? navigate(returnTo) : setMode({ kind: "list" }))}
+          onCancel={() =>
+            returnTo && mode.kind === "add" ? navigate(returnTo) : closeForm(mode.kind === "edit" ? mode.address.id : "add")
+          }
         />
       </AccountLayout>
     );
@@ -108,7 +127,13 @@ export default function MyAddressPage({ query }: ScreenProps) {
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.myAddress" />} testId="my-address-page">
       <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => setMode({ kind: "add" })} data-testid="add-address">
+        <button
+          ref={addButton}
+          type="button"
+          className={styles.primary}
+          onClick={() => setMode({ kind: "add" })}
+          data-testid="add-address"
+        >
           <FormattedMessage id="account.address.addNew" />
         </button>
       </div>
@@ -153,7 +178,7 @@ export default function MyAddressPage({ query }: ScreenProps) {
                     .map((part) => `, ${part}`)
                     .join("")}
                   <br />
-                  {[address.district.name, address.city, address.region, address.country, address.postal_code].filter(Boolean).join(", ")}
+                  {areaLine([address.district.name, address.city, address.region, address.country, address.postal_code])}
                 </p>
                 <div className={styles.actions}>
                   {!selected ? (
@@ -173,6 +198,10 @@ export default function MyAddressPage({ query }: ScreenProps) {
                     </button>
                   ) : null}
                   <button
+                    ref={(button) => {
+                      if (button) editButtons.current.set(address.id, button);
+                      else editButtons.current.delete(address.id);
+                    }}
                     type="button"
                     className={styles.ghost}
                     onClick={() => setMode({ kind: "edit", address })}

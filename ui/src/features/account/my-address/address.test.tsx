@@ -3,9 +3,10 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { readClientState } from "storefront-core";
 import type { PickerMapProps } from "../../location/Map";
 import { runEffects } from "../../../app/effects";
+import { useAppStore } from "../../../app/store";
 import { address } from "../fixtures";
 import { meta, mockApi, polyfillDialog, renderAt, signedIn, toasts } from "../testing";
-import { deliverToAddressEffects, geocodedFields, sameSitePath } from "./addressForm";
+import { areaLine, defaultCountryName, deliverToAddressEffects, geocodedFields, sameSitePath } from "./addressForm";
 import MyAddressPage from "./MyAddressPage";
 
 // The WebGL map cannot run in jsdom: a double with the picker's props and a "click".
@@ -44,6 +45,19 @@ describe("address helpers", () => {
     });
     expect(geocodedFields({ address: "شارع البرازيل، الزمالك، القاهرة" }, null).city).toBe("القاهرة");
     expect(geocodedFields(null, null)).toEqual({});
+  });
+
+  test("the area line names each part once (trimmed, ignoring case)", () => {
+    expect(areaLine(["Zamalek", "Cairo", "Zamalek", "Egypt", "11211"])).toBe("Zamalek, Cairo, Egypt, 11211");
+    expect(areaLine(["Zamalek", "Cairo", " zamalek ", "EGYPT", "Egypt", "", null, undefined])).toBe("Zamalek, Cairo, EGYPT");
+    expect(areaLine(["الزمالك", "القاهرة", "الزمالك", "مصر"])).toBe("الزمالك, القاهرة, مصر");
+  });
+
+  test("the default country is named in the page language", () => {
+    expect(defaultCountryName("en", "EG")).toBe("Egypt");
+    expect(defaultCountryName("ar-EG", "EG")).toBe("مصر");
+    expect(defaultCountryName("ar-EG", "")).toBe("مصر");
+    expect(defaultCountryName("en", "SA")).toBe("Saudi Arabia");
   });
 
   test("delivering to an address stores what the core reads back as the delivery location", () => {
@@ -107,6 +121,55 @@ describe("MyAddressPage list", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(toasts()).toEqual(["Address deleted."]));
     expect(api.calls()).toContain("DELETE /addresses/6");
+  });
+
+  test("an address card does not repeat the district the map put in the region", async () => {
+    addressApi();
+    renderAt(page(), "/account/my-address");
+    const [home] = await screen.findAllByTestId("address-card");
+    const text = (home as HTMLElement).textContent ?? "";
+    expect(text).toContain("Zamalek, Cairo, Egypt, 11211");
+    expect(text.match(/Zamalek/g)).toHaveLength(1);
+  });
+
+  test("Cancel in the edit form gives focus back to that address's edit button", async () => {
+    addressApi();
+    renderAt(page(), "/account/my-address");
+    const cards = await screen.findAllByTestId("address-card");
+    fireEvent.click(within(cards[1] as HTMLElement).getByTestId("edit-address"));
+    const form = await screen.findByTestId("address-form");
+    fireEvent.click(within(form).getByRole("button", { name: "Cancel" }));
+    const again = await screen.findAllByTestId("address-card");
+    await waitFor(() => expect(document.activeElement).toBe(within(again[1] as HTMLElement).getByTestId("edit-address")));
+  });
+
+  test("Cancel in the add form gives focus back to the add button", async () => {
+    addressApi();
+    renderAt(page(), "/account/my-address");
+    await screen.findAllByTestId("address-card");
+    fireEvent.click(screen.getByTestId("add-address"));
+    fireEvent.click(within(await screen.findByTestId("address-form")).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("add-address")));
+  });
+
+  test("editing the default address: the default box is checked, locked, and says why", async () => {
+    addressApi();
+    renderAt(page(), "/account/my-address");
+    const cards = await screen.findAllByTestId("address-card");
+    fireEvent.click(within(cards[0] as HTMLElement).getByTestId("edit-address"));
+    const box = (await screen.findByRole("checkbox", { name: "Make this my default address" })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.disabled).toBe(true);
+    const hint = screen.getByTestId("address-default-hint");
+    expect(hint.textContent).toBe("This is your default address. To change that, choose “Set as default” on another address.");
+    expect(box.getAttribute("aria-describedby")).toBe(hint.id);
+    fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    const again = await screen.findAllByTestId("address-card");
+    fireEvent.click(within(again[1] as HTMLElement).getByTestId("edit-address"));
+    const other = (await screen.findByRole("checkbox", { name: "Make this my default address" })) as HTMLInputElement;
+    expect(other.checked).toBe(false);
+    expect(other.disabled).toBe(false);
+    expect(screen.queryByTestId("address-default-hint")).toBeNull();
   });
 
   test("set as default calls the API; deliver here stores the address and goes home", async () => {
@@ -181,6 +244,75 @@ describe("MyAddressPage form", () => {
     });
     await waitFor(() => expect(history.at(-1)).toBe("/checkout"));
     expect(toasts()).toEqual(["Address saved."]);
+  });
+
+  test("choosing a search result closes the list and shows the chosen place", async () => {
+    addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    const search = within(form).getByTestId("address-map-search") as HTMLInputElement;
+    jest.useFakeTimers();
+    fireEvent.change(search, { target: { value: "brazil" } });
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    jest.useRealTimers();
+    const result = await within(form).findByRole("button", { name: /Brazil Street, Zamalek, Cairo/ });
+    result.focus();
+    fireEvent.click(result);
+    expect(within(form).queryByRole("list", { name: "Places found" })).toBeNull();
+    expect(within(form).getByTestId("address-search-status").textContent).toBe("Chosen place: Brazil Street (Brazil Street, Zamalek, Cairo)");
+    expect(search.value).toBe("Brazil Street");
+    expect(document.activeElement).toBe(search);
+    await waitFor(() => expect(within(form).getByTestId("address-location-status").textContent).toContain("Pick this address"));
+    // Typing again searches again and opens the list.
+    jest.useFakeTimers();
+    fireEvent.change(search, { target: { value: "brazil st" } });
+    await act(async () => {
+      jest.advanceTimersByTime(300);
+    });
+    jest.useRealTimers();
+    expect(await within(form).findByRole("list", { name: "Places found" })).toBeTruthy();
+  });
+
+  test("in Arabic the new address starts with the country's Arabic name", async () => {
+    useAppStore.setState({ language: "ar" });
+    addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const country = (await screen.findByLabelText(/الدولة/)) as HTMLInputElement;
+    expect(country.value).toBe("مصر");
+  });
+
+  test("in English the new address starts with Egypt", async () => {
+    addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    expect(((await screen.findByLabelText(/Country/)) as HTMLInputElement).value).toBe("Egypt");
+  });
+
+  test("a 422 about a field the form does not show is an error toast; the map's point errors show at the map", async () => {
+    const replies = [
+      { status: 422, body: { message: "The given data was invalid.", errors: { type: ["The selected type is invalid."] } } },
+      { status: 422, body: { message: "The given data was invalid.", errors: { "location.latitude": ["The latitude must be between -90 and 90."] } } },
+    ];
+    mockApi({
+      "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "POST /addresses": () => replies.shift() ?? { status: 500, body: { message: "unexpected" } },
+    });
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
+    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
+    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
+    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
+    fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "1 Nile St" } });
+    await waitFor(() => expect(within(form).getByTestId("address-location-status").textContent).toContain("Pick this address"));
+    fireEvent.click(within(form).getByTestId("address-save"));
+    await waitFor(() => expect(toasts()).toEqual(["The selected type is invalid."]));
+    expect(within(form).queryAllByTestId("field-error")).toHaveLength(0);
+    fireEvent.click(within(form).getByTestId("address-save"));
+    expect((await within(form).findByTestId("location-error")).textContent).toBe("The latitude must be between -90 and 90.");
+    expect(toasts()).toEqual(["The selected type is invalid."]);
   });
 
   test("the server's 422 messages show on their fields", async () => {

@@ -30,15 +30,31 @@ export interface AddressValues extends Record<string, unknown> {
   is_default: boolean;
 }
 
-export const DEFAULT_COUNTRY = "Egypt";
+/** The store's country when the remote config names none (ISO 3166 code). */
+export const DEFAULT_COUNTRY_CODE = "EG";
 
-export function emptyAddress(): AddressValues {
+/**
+ * The name of the store's country (the remote config's `default_country_code`, else
+ * Egypt) in the page language, as the form's country starts out: "Egypt", "مصر".
+ */
+export function defaultCountryName(locale: string, code?: string | null): string {
+  const region = code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : DEFAULT_COUNTRY_CODE;
+  try {
+    const name = new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(region);
+    if (name) return name;
+  } catch {
+    // An engine without region names: the code is still a fair answer.
+  }
+  return region;
+}
+
+export function emptyAddress(country: string): AddressValues {
   return {
     type: "home",
     name: "",
     contact_name: "",
     phone: "",
-    country: DEFAULT_COUNTRY,
+    country,
     region: "",
     city: "",
     address_details: "",
@@ -50,13 +66,14 @@ export function emptyAddress(): AddressValues {
   };
 }
 
-export function valuesOf(address: Address): AddressValues {
+/** The form's values of a saved address; `country` when it has none. */
+export function valuesOf(address: Address, country: string): AddressValues {
   return {
     type: address.type,
     name: address.name,
     contact_name: address.contact_name,
     phone: address.phone,
-    country: address.country || DEFAULT_COUNTRY,
+    country: address.country || country,
     region: address.region,
     city: address.city,
     address_details: address.address_details,
@@ -133,6 +150,25 @@ export function geocodedFields(place: { address: string } | null, districtName: 
   }
   if (districtName) fields.region = districtName;
   return fields;
+}
+
+/**
+ * The area line of an address card: district, city, region, country and postal code,
+ * each once. The map fills the region with the district's name, so a part equal to an
+ * earlier one (trimmed, ignoring case) is left out: "Zamalek, Cairo, Egypt".
+ */
+export function areaLine(parts: readonly (string | null | undefined)[]): string {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of parts) {
+    const text = part?.trim();
+    if (!text) continue;
+    const key = text.toLocaleLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out.join(", ");
 }
 
 /** Whether `to` is a path of this site (never another origin), for `returnTo`. */

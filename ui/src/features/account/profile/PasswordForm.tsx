@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { validateFieldRequired, validatePassword, validatePasswordsMatch } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { reportSubmitError, toastServer } from "../errors";
 import { TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
 import styles from "../Account.module.css";
@@ -12,6 +12,9 @@ export interface PasswordValues extends Record<string, unknown> {
   password: string;
   password_confirmation: string;
 }
+
+/** The fields shown (the current password only when the account has one). */
+const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"];
 
 const EMPTY: PasswordValues = { current_password: "", password: "", password_confirmation: "" };
 
@@ -46,9 +49,7 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
-      else toastError(error);
+      reportSubmitError(error, form, hasPassword ? PASSWORD_FIELDS : PASSWORD_FIELDS.slice(1));
     },
   });
 

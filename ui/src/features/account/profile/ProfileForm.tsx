@@ -14,7 +14,7 @@ import {
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
 import { UserIcon } from "../../chrome/icons";
-import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { reportSubmitError, toastError, toastServer } from "../errors";
 import { mediaUrl, uploadImage } from "../media";
 import { setFullProfileUser, type Profile } from "../queries";
 import { FieldFrame, TextField } from "../ui";
@@ -41,6 +41,22 @@ export function profileChecks(v: ProfileValues): Partial<Record<keyof ProfileVal
     // A birthdate is optional, but a half-chosen one is not a date.
     year: birthdate === "partial" ? validateFieldRequired("") : null,
   };
+}
+
+/** The fields whose server messages (422) show beside them; the birthdate's on the year. */
+const PROFILE_FIELDS = ["name", "email", "company_name", "year"] as const;
+
+/** The largest picture the upload takes (the API's limit, as the hint says: 2 MB). */
+export const MAX_IMAGE_MB = 2;
+const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+
+/** Why a chosen picture is refused before any upload: the core's type rule, then its size. */
+type ImageRefusal = { kind: "core"; message: Message } | { kind: "too_large" };
+
+export function imageRefusal(file: { type: string; size: number }): ImageRefusal | null {
+  const refused = validateImageFile(file.type);
+  if (refused) return { kind: "core", message: refused };
+  return file.size > MAX_IMAGE_BYTES ? { kind: "too_large" } : null;
 }
 
 /** The profile's personal information, with the picture upload. */
@@ -70,7 +86,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const { values, set } = form;
   const [image, setImage] = useState<string | null>(profile.image ?? null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [imageError, setImageError] = useState<Message | null>(null);
+  const [imageError, setImageError] = useState<ImageRefusal | null>(null);
   const previewRef = useRef<string | null>(null);
 
   const showPreview = (url: string | null) => {
@@ -95,7 +111,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const refused = validateImageFile(file.type);
+    const refused = imageRefusal(file);
     setImageError(refused);
     if (refused) {
       input.value = "";
@@ -127,10 +143,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (fields.birthdate) fields.year = fields.birthdate;
-      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
-      else toastError(error);
+      reportSubmitError(error, form, PROFILE_FIELDS, { birthdate: "year" });
     },
   });
 
@@ -152,8 +165,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <FieldFrame
         id={ids.image}
         label={<FormattedMessage id="account.profile.image" />}
-        error={imageError ? renderMessage(imageError, language) : undefined}
-        hint={<FormattedMessage id="account.profile.imageHint" />}
+        error={
+          imageError?.kind === "core"
+            ? renderMessage(imageError.message, language)
+            : imageError?.kind === "too_large"
+              ? intl.formatMessage({ id: "account.profile.imageTooLarge" }, { max: intl.formatNumber(MAX_IMAGE_MB) })
+              : undefined
+        }
+        hint={<FormattedMessage id="account.profile.imageHint" values={{ max: intl.formatNumber(MAX_IMAGE_MB) }} />}
       >
         <div className={styles.avatarRow}>
           <span className={styles.avatar} data-testid="avatar">

@@ -1,7 +1,9 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { mockApi, renderAt, signedIn, toasts } from "../testing";
+import { useAppStore } from "../../../app/store";
+import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
 import { daysIn, joinDate, splitDate } from "./birthdate";
+import { imageRefusal } from "./ProfileForm";
 import ProfilePage from "./ProfilePage";
 
 const PROFILE = {
@@ -19,13 +21,21 @@ const PROFILE = {
   referral_code: "MONA10",
 };
 
-function profileApi(overrides: Record<string, unknown> = {}) {
+function profileApi(overrides: Record<string, unknown> = {}, replies: { profile?: Reply; password?: Reply } = {}) {
   return mockApi({
     "GET /user/profile": () => ({ body: { data: { user: { ...PROFILE, ...overrides }, address: null, default_locale: "en" }, message: null } }),
     "POST /upload-file/upload": () => ({ body: { data: { path: "/api/media/uploads/abc.png", mime: "image/png", size: 3 }, message: "Uploaded" } }),
-    "PATCH /user/update-profile": (_url, body) => ({ body: { data: { ...PROFILE, ...(body as object) }, message: "Profile updated successfully" } }),
-    "PATCH /user/update-password": () => ({ body: { data: null, message: "Password updated" } }),
+    "PATCH /user/update-profile": (_url, body) =>
+      replies.profile ?? { body: { data: { ...PROFILE, ...(body as object) }, message: "Profile updated successfully" } },
+    "PATCH /user/update-password": () => replies.password ?? { body: { data: null, message: "Password updated" } },
   });
+}
+
+/** A file of `size` bytes (jsdom's File has no cheap way to claim a size). */
+function fileOfSize(name: string, type: string, size: number): File {
+  const file = new File(["x"], name, { type });
+  Object.defineProperty(file, "size", { value: size });
+  return file;
 }
 
 beforeAll(() => {
@@ -67,6 +77,94 @@ describe("ProfilePage", () => {
     fireEvent.change(input, { target: { files: [new File(["%PDF"], "cv.pdf", { type: "application/pdf" })] } });
     expect(await screen.findByText("Only image files are allowed")).toBeTruthy();
     expect(api.calls().filter((c) => c.startsWith("POST /upload-file"))).toHaveLength(0);
+  });
+
+  test("a picture over 2 MB is refused when chosen, with a field error, and never uploaded", async () => {
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const input = (await screen.findByTestId("image-input")) as HTMLInputElement;
+    expect(screen.getByText("PNG, JPEG, WebP or GIF, up to 2 MB.")).toBeTruthy();
+    fireEvent.change(input, { target: { files: [fileOfSize("holiday.jpg", "image/jpeg", 3_600_000)] } });
+    expect(await screen.findByText("This picture is larger than 2 MB. Choose a smaller one.")).toBeTruthy();
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.value).toBe("");
+    expect(within(screen.getByTestId("avatar")).queryByRole("img")).toBeNull();
+    expect(api.calls().filter((c) => c.startsWith("POST /upload-file"))).toHaveLength(0);
+    expect(toasts()).toEqual([]);
+  });
+
+  test("the size rule: exactly 2 MB passes, a byte more does not; the type is the core's", () => {
+    expect(imageRefusal({ type: "image/png", size: 2 * 1024 * 1024 })).toBeNull();
+    expect(imageRefusal({ type: "image/png", size: 2 * 1024 * 1024 + 1 })).toEqual({ kind: "too_large" });
+    expect(imageRefusal({ type: "image/bmp", size: 10 })).toEqual({ kind: "core", message: { id: "image_only", params: {} } });
+  });
+
+  test("an image type the input does not accept is refused before any upload", async () => {
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const input = (await screen.findByTestId("image-input")) as HTMLInputElement;
+    expect(input.accept).toBe("image/png,image/jpeg,image/webp,image/gif");
+    fireEvent.change(input, { target: { files: [fileOfSize("scan.bmp", "image/bmp", 1000)] } });
+    expect(await screen.findByText("Only image files are allowed")).toBeTruthy();
+    expect(api.calls().filter((c) => c.startsWith("POST /upload-file"))).toHaveLength(0);
+  });
+
+  test("in Arabic the size error and the hint are Arabic, with Arabic-Indic digits", async () => {
+    useAppStore.setState({ language: "ar" });
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    expect(await screen.findByText("PNG أو JPEG أو WebP أو GIF، بحد أقصى ٢ ميجابايت.")).toBeTruthy();
+    fireEvent.change(screen.getByTestId("image-input"), { target: { files: [fileOfSize("a.png", "image/png", 3_600_000)] } });
+    expect(await screen.findByText("حجم هذه الصورة أكبر من ٢ ميجابايت. اختر صورة أصغر.")).toBeTruthy();
+    expect(api.calls().filter((c) => c.startsWith("POST /upload-file"))).toHaveLength(0);
+  });
+
+  test("a 422 about a field the form does not show still reaches the customer as a toast", async () => {
+    const api = profileApi(
+      {},
+      { profile: { status: 422, body: { message: "The given data was invalid.", errors: { gender: ["The selected gender is invalid."] } } } },
+    );
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.click(await screen.findByTestId("profile-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-profile")).toHaveLength(1));
+    await waitFor(() => expect(toasts()).toEqual(["The selected gender is invalid."]));
+    expect(within(screen.getByTestId("profile-form")).queryAllByTestId("field-error")).toHaveLength(0);
+  });
+
+  test("a 422 shows shown fields beside them (the birthdate on the year) and toasts the rest", async () => {
+    profileApi(
+      {},
+      {
+        profile: {
+          status: 422,
+          body: {
+            message: "The given data was invalid.",
+            errors: { email: ["The email has already been taken."], birthdate: ["The birthdate must be a date before today."], image: ["Upload the picture again."] },
+          },
+        },
+      },
+    );
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.click(await screen.findByTestId("profile-save"));
+    const form = screen.getByTestId("profile-form");
+    expect(await within(form).findByText("The email has already been taken.")).toBeTruthy();
+    expect(within(form).getByText("The birthdate must be a date before today.")).toBeTruthy();
+    expect(toasts()).toEqual(["Upload the picture again."]);
+  });
+
+  test("a 422 of the password change about no shown field is a toast", async () => {
+    const api = profileApi(
+      { has_password: false },
+      { password: { status: 422, body: { message: "The given data was invalid.", errors: { current_password: ["The current password is incorrect."] } } } },
+    );
+    renderAt(<ProfilePage />, "/account/profile");
+    const form = await screen.findByTestId("password-form");
+    fireEvent.change(within(form).getByLabelText("New password"), { target: { value: "Aa123456!" } });
+    fireEvent.change(within(form).getByLabelText("New password again"), { target: { value: "Aa123456!" } });
+    fireEvent.click(within(form).getByTestId("password-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-password")).toHaveLength(1));
+    await waitFor(() => expect(toasts()).toEqual(["The current password is incorrect."]));
+    expect(within(form).queryAllByTestId("field-error")).toHaveLength(0);
   });
 
   test("an image shows a local preview, is uploaded, and its path is saved with the profile", async () => {

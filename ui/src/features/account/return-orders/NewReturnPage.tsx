@@ -7,7 +7,7 @@ import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
 import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
@@ -72,16 +72,25 @@ export function toCoreForm(order: Pick<OrderDetailBody, "items">, draft: ReturnD
   return { form, lineIds: chosen.map((item) => item.id) };
 }
 
-/** `items.{index}.field` → `line.{order line id}.field`; other keys unchanged. */
+/** `items.{index}.field` → `line.{order line id}.field`; `address_id` → `pickup_address_id`. */
+export function lineKey(key: string, lineIds: number[]): string {
+  const match = /^items\.(\d+)\.(\w+)$/.exec(key);
+  const id = match ? lineIds[Number(match[1])] : undefined;
+  if (match && id !== undefined) return `line.${id}.${match[2]}`;
+  return key === "address_id" ? "pickup_address_id" : key;
+}
+
+/** Each key through {@link lineKey}. */
 export function errorsByLine(errors: Record<string, string>, lineIds: number[]): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [key, message] of Object.entries(errors)) {
-    const match = /^items\.(\d+)\.(\w+)$/.exec(key);
-    const id = match ? lineIds[Number(match[1])] : undefined;
-    if (match && id !== undefined) out[`line.${id}.${match[2]}`] = message;
-    else out[key === "address_id" ? "pickup_address_id" : key] = message;
-  }
+  for (const [key, message] of Object.entries(errors)) out[lineKey(key, lineIds)] = message;
   return out;
+}
+
+/** The keys the return form shows an error at: the form's own and each chosen line's. */
+export function shownReturnFields(lineIds: number[]): string[] {
+  const lines = lineIds.flatMap((id) => ["quantity", "reason", "comment"].map((field) => `line.${id}.${field}`));
+  return ["items", "refund_method", "pickup_address_id", "date", "time", ...lines];
 }
 
 /** Where a return-address link comes back to. */
@@ -188,13 +197,13 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
       navigate("/account/return-orders");
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length > 0) {
-        setServerErrors(errorsByLine(fields, lineIds));
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-      } else {
-        toastError(error);
-      }
+      const shown = {
+        setServerErrors: (fields: Record<string, string>) => {
+          setServerErrors(fields);
+          requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        },
+      };
+      reportSubmitError(error, shown, shownReturnFields(lineIds), (key) => lineKey(key, lineIds));
     },
   });
 

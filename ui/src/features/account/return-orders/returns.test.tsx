@@ -132,6 +132,29 @@ describe("NewReturnPage", () => {
     expect(screen.getByText("We Don't Deliver To Your Location")).toBeTruthy();
   });
 
+  test("a 422 key the form shows nowhere is an error toast; line keys still show on their line", async () => {
+    showForm();
+    mockApi({
+      "GET /orders/9": () => ({ body: { data: deliveredOrder(9), message: null } }),
+      "GET /addresses": () => ({ body: { data: [address(5, { is_default: true })], meta: meta(1) } }),
+      "POST /orders/9/return": () => ({
+        status: 422,
+        body: { message: "Bad", errors: { "items.0.reason": ["This item is unavailable"], pickup_slot: ["The pickup slot is full."] } },
+      }),
+    });
+    const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
+    fireEvent.click(within(line).getByRole("checkbox"));
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
+    fireEvent.click(screen.getByRole("radio", { name: "To my wallet" }));
+    await waitFor(() => expect((screen.getByLabelText("Pickup address") as HTMLSelectElement).value).toBe("5"));
+    const day = screen.getByLabelText("Pickup day") as HTMLSelectElement;
+    fireEvent.change(day, { target: { value: day.options[1]?.value } });
+    fireEvent.change(screen.getByLabelText("Pickup time (UTC)"), { target: { value: "12:00" } });
+    fireEvent.click(screen.getByTestId("submit-return"));
+    expect(await within(line).findByText("This item is unavailable")).toBeTruthy();
+    expect(toasts()).toEqual(["The pickup slot is full."]);
+  });
+
   test("an order that cannot be returned says so", async () => {
     mockApi({ "GET /orders/9": () => ({ body: { data: orderDetail(9), message: null } }) });
     renderAt(<NewReturnPage params={{ id: null }} query={new URLSearchParams("order=9")} />);

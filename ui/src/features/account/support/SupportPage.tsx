@@ -5,7 +5,7 @@ import { validateFieldRequired, validateMaxLength, validateMinLength } from "sto
 import { api, unwrap } from "../../../api/client";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { serverFieldErrors, toastError, toastServer } from "../errors";
+import { reportSubmitError, toastServer } from "../errors";
 import { rowsOf, useOrders } from "../queries";
 import { SelectField, TextAreaField, TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
@@ -16,6 +16,9 @@ export interface SupportValues extends Record<string, unknown> {
   message: string;
   order_id: string;
 }
+
+/** The fields the form shows, where the server's 422 messages go. */
+const SUPPORT_FIELDS = ["subject", "order_id", "message"];
 
 export function supportChecks(v: SupportValues) {
   return {
@@ -53,9 +56,7 @@ export default function SupportPage({ query }: ScreenProps) {
       requestAnimationFrame(() => sentRef.current?.focus());
     },
     onError: (error) => {
-      const fields = serverFieldErrors(error);
-      if (Object.keys(fields).length > 0) form.setServerErrors(fields);
-      else toastError(error);
+      reportSubmitError(error, form, SUPPORT_FIELDS);
     },
   });
 
