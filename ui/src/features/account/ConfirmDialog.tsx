@@ -21,6 +21,17 @@ export function ConfirmDialog({ open, title, body, confirmLabel, busy = false, o
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
+  // One confirmation per opening: a double click lands before `busy` re-renders, and a
+  // second cancel or delete would come back refused right after the first succeeded.
+  const confirmed = useRef(false);
+  const confirm = () => {
+    if (confirmed.current || busy) return;
+    confirmed.current = true;
+    onConfirm();
+  };
+  useEffect(() => {
+    if (open && !busy) confirmed.current = false;
+  }, [open, busy]);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -58,7 +69,7 @@ export function ConfirmDialog({ open, title, body, confirmLabel, busy = false, o
             <button type="button" className={styles.ghost} onClick={onCancel} autoFocus>
               <FormattedMessage id="account.confirm.keep" />
             </button>
-            <button type="button" className={styles.danger} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+            <button type="button" className={styles.danger} onClick={confirm} disabled={busy} aria-busy={busy}>
               {confirmLabel}
             </button>
           </div>

@@ -1,5 +1,6 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useAppStore } from "../../../app/store";
 import { deliveredOrder, orderDetail, orderSummary } from "../fixtures";
 import { meta, mockApi, polyfillDialog, renderAt, signedIn, toasts } from "../testing";
 import MyOrdersPage, { chosenTab } from "./MyOrdersPage";
@@ -100,6 +101,19 @@ describe("OrderDetailPage", () => {
     expect(screen.getAllByTestId("order-item")).toHaveLength(2);
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Order #100009");
     expect(screen.queryByTestId("start-return")).toBeNull();
+  });
+
+  test("in Arabic, item quantities use Arabic-Indic digits like the amounts", async () => {
+    mockApi({ "GET /orders/9": () => ({ body: { data: orderDetail(9), message: null } }) });
+    useAppStore.setState({ language: "ar" });
+    const view = renderAt(<OrderDetailPage params={{ id: 9 }} query={new URLSearchParams()} />, "/account/my-orders/9");
+    try {
+      await waitFor(() => expect(screen.getAllByTestId("order-item")[0]?.textContent).toMatch(/[٠-٩]+ × /));
+      expect(screen.getAllByTestId("order-item")[0]?.textContent).not.toMatch(/[0-9] ×/);
+    } finally {
+      view.unmount();
+      useAppStore.setState({ language: "en" });
+    }
   });
 
   test("cancelling asks first, then cancels and shows the server's message", async () => {
