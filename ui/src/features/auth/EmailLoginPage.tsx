@@ -1,18 +1,29 @@
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { z } from "zod";
-import { otpCode, otpIsComplete, signedInEffects, validateEmailFormat, validateFieldRequired } from "storefront-core";
+import {
+  otpCode,
+  otpIsComplete,
+  phoneLoginStart,
+  resendAvailability,
+  signedInEffects,
+  validateEmailFormat,
+  validateFieldRequired,
+} from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { forceDefaultLocation } from "./calls";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { forceDefaultLocation, takeReturnTo } from "./calls";
 import { Field, firstIssue } from "./Field";
+import { clock } from "./flow";
 import { appHost } from "./host";
-import { EMPTY_BOXES, OtpBoxes } from "./OtpBoxes";
+import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
+import { useClock } from "./useClock";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "./Form.module.css";
 
@@ -32,41 +43,70 @@ export function useEmailSchema() {
  * E-mail one-time-code sign-in (spec 1, 2, 7): a code is sent to the address
  * (POST /user/email/login-by-otp), then the code signs in (POST /user/email/verify). The
  * server's messages are the success toasts; signing in stores the token and goes to the
- * post-login page after 500 ms (the core's signedInEffects).
+ * post-login page after 500 ms (the core's signedInEffects). Once the code is sent the
+ * focus goes to the first code box, and "Resend code" follows the phone flow's rule:
+ * disabled for 60 s with 'Wait N seconds before resending!' (the core's
+ * resendAvailability, counted from when the last code was sent).
  */
 export default function EmailLoginPage() {
   const intl = useIntl();
+  const text = useCoreText();
   const schema = useEmailSchema();
   const send = useRequestFlow();
   const verify = useRequestFlow();
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  /** The last code sent: to which address and when (the resend wait counts from then). */
+  const [sent, setSent] = useState<{ to: string; atMs: number } | null>(null);
+  const sentTo = sent?.to ?? null;
   const [boxes, setBoxes] = useState(EMPTY_BOXES);
+  const boxesRef = useRef<OtpBoxesHandle>(null);
   const codeLabel = useId();
-  const { register, handleSubmit, formState, control } = useForm<{ email: string }>({
+  const waitId = useId();
+  const idleLogin = useMemo(() => phoneLoginStart(), []);
+  // The countdown is the core's answer at the current time, refreshed while the code
+  // screen shows (never earlier than the sending itself).
+  const now = Math.max(useClock(sent !== null), sent?.atMs ?? 0);
+  const resend = resendAvailability({ ...idleLogin, code_sent_at_ms: sent?.atMs ?? null }, now);
+  const waiting = resend.state === "wait";
+  /** "Use another address" was chosen: the e-mail field gets the focus back. */
+  const changingAddress = useRef(false);
+  const { register, handleSubmit, formState, control, setFocus } = useForm<{ email: string }>({
     resolver: zodResolver(schema),
     mode: "onChange",
     defaultValues: { email: "" },
   });
   const email = useWatch({ control, name: "email" });
 
-  const requestCode = handleSubmit(async ({ email: address }) => {
-    const trimmed = address.trim();
-    const answer = await send.run(() => unwrap(api.POST("/user/email/login-by-otp", { body: { email: trimmed } })));
+  // The screen changes under the focus: a code sent (or sent again) puts it on the first
+  // code box, going back for another address on the e-mail field.
+  useEffect(() => {
+    if (sent) {
+      boxesRef.current?.focus(0);
+    } else if (changingAddress.current) {
+      changingAddress.current = false;
+      setFocus("email");
+    }
+  }, [sent, setFocus]);
+
+  const sendCode = async (to: string) => {
+    const answer = await send.run(() => unwrap(api.POST("/user/email/login-by-otp", { body: { email: to } })));
     if (answer) {
       setBoxes(EMPTY_BOXES);
-      setSentTo(trimmed);
+      setSent({ to, atMs: clock.now() });
     }
-  });
+  };
+
+  const requestCode = handleSubmit(({ email: address }) => sendCode(address.trim()));
 
   const signIn = async () => {
     const code = otpCode(boxes);
     if (!sentTo || code === null) return;
     const answer = await verify.run(() => unwrap(api.POST("/user/email/verify", { body: { email: sentTo, code } })));
     if (answer) {
-      runEffects(signedInEffects(answer.data.token, forceDefaultLocation()), appHost);
+      runEffects(signedInEffects(answer.data.token, forceDefaultLocation(), takeReturnTo()), appHost);
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     } else {
       setBoxes(EMPTY_BOXES);
+      boxesRef.current?.focus(0);
     }
   };
 
@@ -109,7 +149,7 @@ export default function EmailLoginPage() {
           <p className={styles.intro} id={codeLabel}>
             <FormattedMessage id="auth.email.code" /> — <bdi dir="ltr">{sentTo}</bdi>
           </p>
-          <OtpBoxes value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={verify.status.isLoading} />
+          <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={verify.status.isLoading} />
           <button
             type="submit"
             className={styles.primary}
@@ -118,9 +158,34 @@ export default function EmailLoginPage() {
           >
             <FormattedMessage id={verify.status.isLoading ? "auth.busy" : "auth.email.verify"} />
           </button>
-          <button type="button" className={styles.linkButton} onClick={() => setSentTo(null)}>
-            <FormattedMessage id="auth.email.changeAddress" />
-          </button>
+          <div className={styles.row}>
+            <button
+              type="button"
+              className={styles.secondary}
+              disabled={waiting || send.status.isLoading}
+              aria-describedby={waiting ? waitId : undefined}
+              onClick={() => {
+                if (sentTo !== null && !waiting) void sendCode(sentTo);
+              }}
+            >
+              <FormattedMessage id="auth.verify.resend" />
+            </button>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => {
+                changingAddress.current = true;
+                setSent(null);
+              }}
+            >
+              <FormattedMessage id="auth.email.changeAddress" />
+            </button>
+          </div>
+          {resend.state === "wait" && (
+            <p id={waitId} className={styles.hint} data-testid="resend-wait">
+              {text({ kind: "message", ...resend.message })}
+            </p>
+          )}
         </form>
       )}
       <nav className={styles.links} aria-label={intl.formatMessage({ id: "auth.email.title" })}>
