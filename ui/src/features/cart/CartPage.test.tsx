@@ -1,11 +1,23 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
-import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../catalogue/test-utils";
+import { branchDetail } from "../catalogue/fixtures";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../catalogue/test-utils";
 import CartPage from "./CartPage";
 import { cartBody, cartLine, type LineSpec } from "./testing";
 
 const TEA: LineSpec = { id: 1, productId: 10, qty: 2, price: "25.00", name: "Green tea", maxQty: 3 };
 const RICE: LineSpec = { id: 2, productId: 20, qty: 1, price: "40.00", name: "Basmati rice" };
+
+/**
+ * The API with the cart's shop (3) answering `GET /branches/3`: its minimum order is
+ * 50.00 unless given.
+ */
+function mockCartApi(routes: Routes, minimum = "50.00") {
+  return mockApi({
+    "GET /branches/3": () => ({ body: { data: branchDetail(3, { minimum }), message: null } }),
+    ...routes,
+  });
+}
 
 /** A reply that waits until the test releases it. */
 function deferred() {
@@ -34,7 +46,7 @@ describe("CartPage", () => {
   beforeEach(() => resetClient({ token: "tok", district_id: "1", selectedService: "1" }));
 
   test("an empty cart says 'You don't have any product' and links back to shopping", async () => {
-    mockApi({ "GET /get_card": () => ({ body: { data: cartBody([]), message: null } }) });
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([]), message: null } }) });
     renderWithProviders(<CartPage />);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("You don't have any product");
     expect(screen.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/home");
@@ -42,10 +54,10 @@ describe("CartPage", () => {
   });
 
   test("loads the cart of the selected service and shows lines and totals per locale", async () => {
-    const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) });
+    const api = mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) });
     renderWithProviders(<CartPage />);
     expect(await screen.findByRole("heading", { level: 3, name: "Green tea" })).toBeTruthy();
-    expect(api.calls()).toEqual(["GET /get_card?service_id=1"]);
+    await waitFor(() => expect(api.calls()).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]));
     expect(screen.getByTestId("cart-count").textContent).toBe("3 items · From Garden City Grocer");
     expect(within(row("Green tea")).getByTestId("line-total").textContent).toBe("EGP\u00a050.00");
     expect(totals()).toEqual({
@@ -60,7 +72,7 @@ describe("CartPage", () => {
 
   test("in Arabic the amounts use the Arabic locale", async () => {
     useAppStore.setState({ language: "ar" });
-    mockApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA]), message: null } }) });
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA]), message: null } }) });
     renderWithProviders(<CartPage />);
     expect(await screen.findByRole("heading", { level: 1, name: "سلة التسوق" })).toBeTruthy();
     await screen.findByRole("heading", { level: 3, name: "Green tea" });
@@ -69,7 +81,7 @@ describe("CartPage", () => {
 
   test("a quantity change shows at once (the core's optimistic cart) and the answer replaces it", async () => {
     const answer = deferred();
-    const api = mockApi({
+    const api = mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
       "POST /order/update-cart": () => answer.promise,
     });
@@ -103,7 +115,7 @@ describe("CartPage", () => {
 
   test("quick clicks count from what is shown: answers to earlier clicks never undo later ones", async () => {
     const answers: Array<ReturnType<typeof deferred>> = [];
-    const api = mockApi({
+    const api = mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([RICE]), message: null } }),
       "POST /order/update-cart": () => {
         const answer = deferred();
@@ -151,7 +163,7 @@ describe("CartPage", () => {
   });
 
   test("a refused change rolls back and toasts the extracted message", async () => {
-    mockApi({
+    mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
       "POST /order/update-cart": () => ({
         status: 422,
@@ -168,7 +180,7 @@ describe("CartPage", () => {
   });
 
   test("the stepper stops at the product's limits with the core's messages, without a call", async () => {
-    const api = mockApi({
+    const api = mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([{ ...TEA, qty: 3 }, { ...RICE, minQty: 1 }]), message: null } }),
     });
     renderWithProviders(<CartPage />);
@@ -177,12 +189,12 @@ describe("CartPage", () => {
     expect(within(row("Green tea")).getByTestId("quantity-message").textContent).toBe("Max Quantity Reached");
     fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Decrease quantity" }));
     expect(within(row("Basmati rice")).getByTestId("quantity-message").textContent).toBe("Min Quantity Reached");
-    expect(api.calls()).toEqual(["GET /get_card?service_id=1"]);
+    expect(api.calls()).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]);
   });
 
   test("remove takes the line away at once and keeps it when the server refuses", async () => {
     let refuse = true;
-    const api = mockApi({
+    const api = mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
       "DELETE /orders/item/2": () => {
         if (refuse) return { status: 400, body: { message: "Nope", errors: { error: "Bad things" } } };
@@ -215,7 +227,7 @@ describe("CartPage", () => {
   });
 
   test("a valid coupon discounts the totals; an invalid one says why next to the field", async () => {
-    const api = mockApi({
+    const api = mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
       "POST /add_coupon": async (_url, request) => {
         const { coupon_code } = (await request.json()) as { coupon_code: string };
@@ -282,6 +294,8 @@ describe("CartPage", () => {
       total: "EGP 104.84",
     });
     expect(toastTexts().at(-1)).toBe("Coupon applied");
+    // Its minimum (50.00) is reached: nothing more to say.
+    expect(screen.queryByTestId("coupon-minimum")).toBeNull();
 
     // Removing it sends an empty code; the totals go back.
     fireEvent.click(screen.getByRole("button", { name: "Remove coupon" }));
@@ -292,9 +306,95 @@ describe("CartPage", () => {
     expect(toastTexts().at(-1)).toBe("Coupon removed");
   });
 
+  test("below the shop's minimum the cart says so and checkout waits until it is reached", async () => {
+    const OIL: LineSpec = { id: 3, productId: 30, qty: 1, price: "91.00", name: "Olive oil" };
+    mockCartApi(
+      {
+        "GET /get_card": () => ({ body: { data: cartBody([OIL]), message: null } }),
+        "POST /order/update-cart": () => ({
+          body: { data: { ...cartLine({ ...OIL, qty: 2 }), message: "Cart updated" }, message: "Cart updated" },
+        }),
+      },
+      "100.00",
+    );
+    renderWithProviders(<CartPage />);
+    const warning = await screen.findByTestId("cart-minimum");
+    expect(warning.textContent?.replace(/\u00a0/g, " ")).toBe(
+      "The minimum order for this shop is EGP 100.00. Add more items to proceed to checkout.",
+    );
+    const proceed = screen.getByRole("button", { name: "Proceed to checkout" }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+    expect(proceed.getAttribute("aria-describedby")).toBe(warning.id);
+    expect(screen.queryByRole("link", { name: "Proceed to checkout" })).toBeNull();
+
+    // 2 × 91.00 reaches the minimum: the warning goes and checkout opens.
+    fireEvent.click(within(row("Olive oil")).getByRole("button", { name: "Increase quantity" }));
+    await waitFor(() => expect(screen.queryByTestId("cart-minimum")).toBeNull());
+    expect(screen.getByRole("link", { name: "Proceed to checkout" }).getAttribute("href")).toBe("/checkout");
+    expect(screen.queryByRole("button", { name: "Proceed to checkout" })).toBeNull();
+  });
+
+  test("in Arabic the minimum-order warning is Arabic, with the amount in the Arabic locale", async () => {
+    useAppStore.setState({ language: "ar" });
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([RICE]), message: null } }) }, "100.00");
+    renderWithProviders(<CartPage />);
+    const warning = await screen.findByTestId("cart-minimum");
+    expect(warning.textContent?.replace(/\u00a0/g, " ")).toBe(
+      "الحد الأدنى للطلب من هذا المتجر هو \u200f١٠٠٫٠٠ ج.م.\u200f، أضف منتجات أخرى للمتابعة إلى الدفع.",
+    );
+    expect((screen.getByRole("button", { name: "المتابعة إلى الدفع" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test("while the shop's minimum is not known nothing is blocked", async () => {
+    const shop = deferred();
+    mockApi({
+      "GET /get_card": () => ({ body: { data: cartBody([RICE]), message: null } }),
+      "GET /branches/3": () => shop.promise,
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Basmati rice" });
+    expect(screen.getByRole("link", { name: "Proceed to checkout" }).getAttribute("href")).toBe("/checkout");
+    expect(screen.queryByTestId("cart-minimum")).toBeNull();
+    await act(async () => shop.release({ body: { data: branchDetail(3, { minimum: "100.00" }), message: null } }));
+    expect(await screen.findByTestId("cart-minimum")).toBeTruthy();
+  });
+
+  test("an applied coupon whose minimum is not reached says so, with the minimum", async () => {
+    const coupon = {
+      coupon_id: 2,
+      coupon_code: "BIG100",
+      coupon_discount: "0.00",
+      coupon_rule: { type: "fixed", amount: "20.00", minimum: "100.00" },
+    };
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE], coupon), message: null } }) });
+    renderWithProviders(<CartPage />);
+    const note = await screen.findByTestId("coupon-minimum");
+    expect(screen.getByTestId("coupon-applied").textContent).toContain("Coupon BIG100 is applied");
+    expect(note.textContent?.replace(/\u00a0/g, " ")).toBe(
+      "No discount yet: this coupon needs an order of at least EGP 100.00.",
+    );
+    expect(totals().coupon).toBe("EGP 0.00");
+  });
+
+  test("in Arabic the coupon's unmet minimum is said in Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    const coupon = {
+      coupon_id: 2,
+      coupon_code: "BIG100",
+      coupon_discount: "0.00",
+      coupon_rule: { type: "percent", rate_bp: 1000, cap: null, minimum: "100.00" },
+    };
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE], coupon), message: null } }) });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 1, name: "سلة التسوق" });
+    expect((await screen.findByTestId("coupon-minimum")).textContent?.replace(/\u00a0/g, " ")).toBe(
+      "لا يوجد خصم حاليًا: يتطلب هذا الكوبون طلبًا بقيمة \u200f١٠٠٫٠٠ ج.م.\u200f على الأقل.",
+    );
+  });
+
   test("a failed load shows the message and a retry", async () => {
     let fail = true;
-    mockApi({
+    mockCartApi({
       "GET /get_card": () =>
         fail ? { status: 500, body: { message: "Server down" } } : { body: { data: cartBody([TEA]), message: null } },
     });

@@ -4,9 +4,11 @@ import { Link } from "wouter";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
+import { usePriceFormatter } from "../catalogue/Price";
+import { useBranch } from "../catalogue/queries";
 import { EmptyState, LoadError } from "../catalogue/States";
 import { CartItemRow } from "./CartItemRow";
-import { CartTotals, totalsOf } from "./CartTotals";
+import { CartTotals, totalsOf, unmetCouponMinimum, unmetShopMinimum } from "./CartTotals";
 import { CouponForm } from "./CouponForm";
 import { useCart } from "./useCart";
 import { useRemoveItem, useUpdateQuantity } from "./useCartMutations";
@@ -15,7 +17,9 @@ import styles from "./Cart.module.css";
 /**
  * /cart (spec 2, 3, 4): the lines with their steppers, remove and favourite, the coupon,
  * the totals and the way to checkout. Loading, failure and the empty cart ('You don't
- * have any product') each have their own state.
+ * have any product') each have their own state. Below the shop's minimum order (the
+ * branch's `minimum`, from `GET /branches/{id}`) the way to checkout is disabled and says
+ * why, instead of the server refusing the order at the end.
  */
 export default function CartPage() {
   const intl = useIntl();
@@ -24,8 +28,12 @@ export default function CartPage() {
   const cart = useAppStore((s) => s.cart);
   const update = useUpdateQuantity();
   const remove = useRemoveItem();
+  const format = usePriceFormatter();
+  const branchId = cart?.branch_id ?? null;
+  const branch = useBranch(branchId);
   const titleId = useId();
   const summaryId = useId();
+  const minimumId = useId();
 
   const heading = (
     <h1 id={titleId} className={styles.title}>
@@ -69,6 +77,8 @@ export default function CartPage() {
   }
 
   const branchName = query.data?.branchName ?? null;
+  // The minimum is known once the cart's shop has been read (nothing is blocked before).
+  const shopMinimum = unmetShopMinimum(cart, branch.data?.id === branchId ? branch.data.minimum : null);
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <div className={styles.head}>
@@ -94,11 +104,22 @@ export default function CartPage() {
           <h2 id={summaryId} className={styles.summaryTitle}>
             <FormattedMessage id="cart.summary" />
           </h2>
-          <CouponForm appliedCode={cart.coupon_code} />
+          <CouponForm appliedCode={cart.coupon_code} minimum={unmetCouponMinimum(cart)} />
           <CartTotals totals={totalsOf(cart)} couponCode={cart.coupon_code} hasItems titleId={summaryId} />
-          <Link href="/checkout" className={styles.checkout}>
-            <FormattedMessage id="cart.checkout" />
-          </Link>
+          {shopMinimum ? (
+            <>
+              <p id={minimumId} className={styles.minimumWarning} data-testid="cart-minimum">
+                {intl.formatMessage({ id: "cart.minimum.warning" }, { amount: format(shopMinimum) })}
+              </p>
+              <button type="button" className={styles.checkout} disabled aria-describedby={minimumId}>
+                <FormattedMessage id="cart.checkout" />
+              </button>
+            </>
+          ) : (
+            <Link href="/checkout" className={styles.checkout}>
+              <FormattedMessage id="cart.checkout" />
+            </Link>
+          )}
           <Link href="/home" className={styles.secondaryLink}>
             <FormattedMessage id="cart.continueShopping" />
           </Link>

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import type { CartTotals as Totals } from "storefront-core";
+import type { Cart, CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../catalogue/Price";
 import styles from "./Cart.module.css";
 
@@ -11,6 +11,8 @@ interface CartTotalsProps {
   currency?: string | null;
   /** Heading level of the summary title. */
   titleId?: string;
+  /** The applied coupon's minimum when the subtotal is below it ({@link unmetCouponMinimum}). */
+  couponMinimum?: Money | null;
 }
 
 /** True when an API amount is zero (amounts are decimal strings such as "0.00"). */
@@ -19,11 +21,31 @@ function isZero(amount: string): boolean {
 }
 
 /**
+ * The applied coupon's minimum (`coupon_rule.minimum`) when the coupon gives nothing
+ * because the subtotal is below it, else null. The server keeps such a coupon on the
+ * cart with a zero discount; the customer must be told why.
+ */
+export function unmetCouponMinimum(cart: Cart): Money | null {
+  const minimum = cart.coupon_rule?.minimum ?? null;
+  if (!cart.coupon_code || minimum === null || !isZero(cart.coupon_discount)) return null;
+  return Number(cart.price) < Number(minimum) ? minimum : null;
+}
+
+/**
+ * The shop's minimum order when the subtotal is below it, else null (also while the
+ * minimum is not known). The server refuses such an order at placement.
+ */
+export function unmetShopMinimum(cart: Cart, minimum: Money | null | undefined): Money | null {
+  if (!minimum || cart.items.length === 0) return null;
+  return Number(cart.price) < Number(minimum) ? minimum : null;
+}
+
+/**
  * The totals of a cart (spec 3): price, coupon discount, tax, delivery price and the
  * total to pay (`cart_total`), formatted as currency in the page's locale. The amounts
  * are the core's (`compute_totals`) or the server's; nothing is computed here.
  */
-export function CartTotals({ totals, couponCode, hasItems, currency, titleId }: CartTotalsProps) {
+export function CartTotals({ totals, couponCode, hasItems, currency, titleId, couponMinimum }: CartTotalsProps) {
   const intl = useIntl();
   const format = usePriceFormatter();
   const money = (amount: string) => format(amount, currency);
@@ -42,6 +64,11 @@ export function CartTotals({ totals, couponCode, hasItems, currency, titleId }: 
               : intl.formatMessage({ id: "cart.totals.coupon" })}
           </dt>
           <dd data-testid="total-coupon">{discounted ? money(`-${totals.coupon_discount}`) : money(totals.coupon_discount)}</dd>
+          {couponMinimum ? (
+            <dd className={styles.totalNote} data-testid="total-coupon-minimum">
+              {intl.formatMessage({ id: "cart.coupon.belowMinimum" }, { amount: money(couponMinimum) })}
+            </dd>
+          ) : null}
         </div>
       ) : null}
       <div className={styles.totalRow}>

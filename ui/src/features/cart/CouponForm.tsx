@@ -1,17 +1,21 @@
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
-import { validateFieldRequired, type Text } from "storefront-core";
+import { validateFieldRequired, type Money, type Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
+import { usePriceFormatter } from "../catalogue/Price";
 import { failureText, useApplyCoupon } from "./useCartMutations";
 import styles from "./Cart.module.css";
 
 /**
  * Coupon entry (`POST /add_coupon`). A refusal ('This coupon code is not valid.', 'This
  * coupon has expired.' …) is toasted like every cart failure and also stays next to the
- * field; an applied coupon shows its code with a button to remove it.
+ * field; an applied coupon shows its code with a button to remove it. An applied coupon
+ * whose minimum the subtotal no longer reaches gives no discount; that is said with the
+ * minimum (`minimum`, see `unmetCouponMinimum`).
  */
-export function CouponForm({ appliedCode }: { appliedCode: string | null }) {
+export function CouponForm({ appliedCode, minimum = null }: { appliedCode: string | null; minimum?: Money | null }) {
   const intl = useIntl();
+  const format = usePriceFormatter();
   const text = useCoreText();
   const apply = useApplyCoupon();
   const inputId = useId();
@@ -36,20 +40,27 @@ export function CouponForm({ appliedCode }: { appliedCode: string | null }) {
   return (
     <div className={styles.coupon}>
       {appliedCode ? (
-        <p className={styles.couponApplied} data-testid="coupon-applied">
-          <span>{intl.formatMessage({ id: "cart.coupon.applied" }, { code: appliedCode })}</span>
-          <button
-            type="button"
-            className={styles.linkButton}
-            disabled={apply.isPending}
-            onClick={() => {
-              setError(null);
-              apply.mutate("");
-            }}
-          >
-            {intl.formatMessage({ id: "cart.coupon.remove" })}
-          </button>
-        </p>
+        <>
+          <p className={styles.couponApplied} data-testid="coupon-applied">
+            <span>{intl.formatMessage({ id: "cart.coupon.applied" }, { code: appliedCode })}</span>
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={apply.isPending}
+              onClick={() => {
+                setError(null);
+                apply.mutate("");
+              }}
+            >
+              {intl.formatMessage({ id: "cart.coupon.remove" })}
+            </button>
+          </p>
+          {minimum ? (
+            <p className={styles.couponNote} data-testid="coupon-minimum">
+              {intl.formatMessage({ id: "cart.coupon.belowMinimum" }, { amount: format(minimum) })}
+            </p>
+          ) : null}
+        </>
       ) : null}
       <form className={styles.couponForm} onSubmit={submit} noValidate>
         <label htmlFor={inputId} className={styles.couponLabel}>

@@ -21,6 +21,11 @@ interface AddressStepProps {
   areaRefused: boolean;
 }
 
+/** What joins the parts of an address: the Arabic comma in Arabic, else a comma. */
+export function addressSeparator(locale: string): string {
+  return locale.startsWith("ar") ? "، " : ", ";
+}
+
 function addressLine(address: Address, separator: string): string {
   return [address.address_details, address.building_number, address.district?.name, address.city]
     .map((part) => part?.trim())
@@ -51,7 +56,7 @@ export function AddressStep({ chosen, onChoose, onDone, failure, areaRefused }: 
   if (addresses.isError) return <LoadError error={addresses.error} onRetry={() => void addresses.refetch()} />;
 
   const error = missing ? text({ kind: "message", ...missing }) : failure ? text(failure) : null;
-  const separator = intl.locale.startsWith("ar") ? "، " : ", ";
+  const separator = addressSeparator(intl.locale);
 
   return (
     <div className={styles.stepBody}>

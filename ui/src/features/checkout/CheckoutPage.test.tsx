@@ -71,17 +71,19 @@ function order(id: number) {
 
 interface Setup {
   lines?: typeof LINES;
+  /** Fields of the cart body besides its lines (a coupon…). */
+  cartExtra?: Record<string, unknown>;
   addresses?: unknown[];
   balance?: string;
   checkout?: (body: unknown, request: Request) => Reply;
 }
 
-function setup({ lines = LINES, addresses = [HOME, WORK], balance = "0.00", checkout }: Setup = {}) {
+function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balance = "0.00", checkout }: Setup = {}) {
   const keys: (string | null)[] = [];
   let placed = false;
   const api = mockApi({
     // The server empties the cart once an order is placed.
-    "GET /get_card": () => ({ body: { data: cartBody(placed ? [] : lines), message: null } }),
+    "GET /get_card": () => ({ body: { data: placed ? cartBody([]) : cartBody(lines, cartExtra), message: null } }),
     "GET /addresses": () => ({ body: { data: addresses, meta: { current_page: 1, last_page: 1, per_page: 50, total: 2 } } }),
     "GET /wallet": () => ({ body: { data: { balance, currency: "EGP" }, message: null } }),
     "GET /setting": () => ({ body: { data: SETTINGS, message: null } }),
@@ -121,8 +123,12 @@ async function toReviewWithCash(wallet = false) {
   await screen.findByRole("heading", { level: 2, name: /Review your order/ });
 }
 
+function termsBox(): HTMLInputElement {
+  return screen.getByRole("checkbox", { name: "I accept the privacy policy and the terms and conditions" });
+}
+
 function acceptAndPlace() {
-  fireEvent.click(screen.getByRole("checkbox", { name: "I accept the privacy policy and the terms and conditions" }));
+  fireEvent.click(termsBox());
   fireEvent.click(screen.getByRole("button", { name: "Place order" }));
 }
 
@@ -218,7 +224,9 @@ describe("CheckoutPage", () => {
     fillCard({ number: "5555 5555 5555 4444" });
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { level: 2, name: /Review your order/ });
-    acceptAndPlace();
+    // The acceptance given before the failure still holds.
+    expect(termsBox().checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
     await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/6"));
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
@@ -246,6 +254,7 @@ describe("CheckoutPage", () => {
 
   test("'Balance Not Sufficient' is shown on the payment step", async () => {
     const { api } = setup({
+      balance: "10.00",
       checkout: () => ({ status: 400, body: { message: "Balance Not Sufficient", errors: { error: "Balance Not Sufficient" } } }),
     });
     await toReviewWithCash(true);
@@ -276,6 +285,111 @@ describe("CheckoutPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
     const option = await screen.findByTestId("wallet-option");
     expect(option.textContent?.replace(/\u00a0/g, " ")).toBe("استخدم رصيد محفظتي (المتاح \u200f١٥٠٫٠٠ ج.م.\u200f)");
+  });
+
+  test("the terms acceptance is kept when a failed placement sends the customer back a step", async () => {
+    let refuse = true;
+    const { api } = setup({
+      balance: "10.00",
+      checkout: () =>
+        refuse
+          ? { status: 400, body: { message: "Balance Not Sufficient", errors: { error: "Balance Not Sufficient" } } }
+          : { status: 201, body: { data: order(7), message: "Your order has been placed." } },
+    });
+    await toReviewWithCash(true);
+    acceptAndPlace();
+    expect((await screen.findByTestId("payment-error")).textContent).toBe("Balance Not Sufficient");
+    // Without the wallet this time, back to the review: still accepted.
+    refuse = false;
+    fireEvent.click(screen.getByRole("checkbox", { name: /Use my wallet balance/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    expect(termsBox().checked).toBe(true);
+    // The review's own Back and Continue keep it too.
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    await screen.findByRole("heading", { level: 2, name: /Payment/ });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    expect(termsBox().checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/7"));
+    expect(screen.queryByTestId("terms-error")).toBeNull();
+    expect((api.bodies("POST /order/checkout") as { use_wallet: boolean }[]).map((b) => b.use_wallet)).toEqual([true, false]);
+  });
+
+  test("an empty wallet cannot be chosen and says why", async () => {
+    const { api } = setup({ balance: "0.00" });
+    await toPayment();
+    const wallet = (await screen.findByRole("checkbox", { name: /Use my wallet balance/ })) as HTMLInputElement;
+    expect(screen.getByTestId("wallet-option").textContent?.replace(/\u00a0/g, " ")).toBe("Use my wallet balance (EGP 0.00 available)");
+    expect(wallet.disabled).toBe(true);
+    const why = screen.getByTestId("wallet-note");
+    expect(why.textContent).toBe("There is no wallet balance to use for this order.");
+    expect(wallet.getAttribute("aria-describedby")).toBe(why.id);
+    fireEvent.click(screen.getByRole("radio", { name: "Cash on delivery" }));
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    expect(screen.getByTestId("review-payment").textContent).toBe("Cash on delivery");
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect((api.bodies("POST /order/checkout")[0] as { use_wallet: boolean }).use_wallet).toBe(false);
+  });
+
+  test("in Arabic an empty wallet says why in Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    setup({ balance: "0.00" });
+    await screen.findByRole("radio", { name: /Home/ });
+    fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
+    const wallet = (await screen.findByRole("checkbox", { name: /استخدم رصيد محفظتي/ })) as HTMLInputElement;
+    expect(wallet.disabled).toBe(true);
+    expect(screen.getByTestId("wallet-note").textContent).toBe("لا يوجد رصيد في المحفظة لاستخدامه في هذا الطلب.");
+  });
+
+  test("a wallet with a balance can be chosen, with the usual note", async () => {
+    setup({ balance: "5.00" });
+    await toPayment();
+    const wallet = (await screen.findByRole("checkbox", { name: /Use my wallet balance/ })) as HTMLInputElement;
+    expect(wallet.disabled).toBe(false);
+    expect(screen.getByTestId("wallet-note").textContent).toBe(
+      "The wallet pays as much of the order as its balance covers; the rest is paid by the method above.",
+    );
+  });
+
+  test("in Arabic the review joins the address parts with the Arabic comma", async () => {
+    useAppStore.setState({ language: "ar" });
+    setup();
+    await screen.findByRole("radio", { name: /Work/ });
+    fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
+    await screen.findByRole("heading", { level: 2, name: /الدفع/ });
+    fireEvent.click(screen.getByRole("radio", { name: "الدفع نقدًا عند الاستلام" }));
+    fireEvent.click(screen.getByRole("button", { name: "متابعة" }));
+    await screen.findByRole("heading", { level: 2, name: /راجع طلبك/ });
+    expect(screen.getByTestId("review-address").textContent).toBe("Work — 8 Nile Street، Zamalek");
+  });
+
+  test("in English the review joins the address parts with a comma", async () => {
+    setup();
+    await toReviewWithCash();
+    expect(screen.getByTestId("review-address").textContent).toBe("Work — 8 Nile Street, Zamalek");
+  });
+
+  test("a coupon below its minimum says so in the checkout totals", async () => {
+    setup({
+      cartExtra: {
+        coupon_id: 2,
+        coupon_code: "BIG100",
+        coupon_discount: "0.00",
+        coupon_rule: { type: "fixed", amount: "20.00", minimum: "100.00" },
+      },
+    });
+    await screen.findByRole("radio", { name: /Work/ });
+    expect(screen.getByTestId("total-coupon-minimum").textContent?.replace(/\u00a0/g, " ")).toBe(
+      "No discount yet: this coupon needs an order of at least EGP 100.00.",
+    );
+    await toReviewWithCash();
+    expect(screen.getByTestId("total-coupon-minimum").textContent?.replace(/\u00a0/g, " ")).toBe(
+      "No discount yet: this coupon needs an order of at least EGP 100.00.",
+    );
   });
 
   test("a double click sends one placement", async () => {

@@ -6,7 +6,7 @@ import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { EmptyState, LoadError } from "../catalogue/States";
-import { CartTotals, totalsOf } from "../cart/CartTotals";
+import { CartTotals, totalsOf, unmetCouponMinimum } from "../cart/CartTotals";
 import { useCart } from "../cart/useCart";
 import { AddressStep } from "./AddressStep";
 import { CHECKOUT_STEPS, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
@@ -41,6 +41,9 @@ export default function CheckoutPage() {
   const [addressId, setAddressId] = useState<number | null>(null);
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [failure, setFailure] = useState<StepFailure | null>(null);
+  // The privacy and terms acceptance outlives the review step: a failed placement sends
+  // the customer to another step, and coming back must not untick it.
+  const [termsAccepted, setTermsAccepted] = useState(false);
   const titleId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -220,6 +223,8 @@ export default function CheckoutPage() {
               onPlace={placeOrder}
               onEdit={go}
               failure={failureOf("review")}
+              accepted={termsAccepted}
+              onAcceptedChange={setTermsAccepted}
             />
           ) : null}
         </section>
@@ -229,7 +234,13 @@ export default function CheckoutPage() {
               <FormattedMessage id="cart.summary" />
             </h2>
             <p className={styles.muted}>{intl.formatMessage({ id: "cart.itemCount" }, { count: cart.items_quantity })}</p>
-            <CartTotals totals={totalsOf(cart)} couponCode={cart.coupon_code} hasItems titleId={`${titleId}-summary`} />
+            <CartTotals
+              totals={totalsOf(cart)}
+              couponCode={cart.coupon_code}
+              couponMinimum={unmetCouponMinimum(cart)}
+              hasItems
+              titleId={`${titleId}-summary`}
+            />
           </aside>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -105,16 +105,24 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
     exp_year: useId(),
     cvv: useId(),
     wallet: useId(),
+    walletNote: useId(),
   };
   const schema = useMemo(() => paymentSchema(language), [language]);
   const defaults: PaymentForm = initial
     ? { ...EMPTY, method: initial.method, useWallet: initial.useWallet, ...(initial.card ?? {}) }
     : EMPTY;
-  const { register, handleSubmit, control, formState } = useForm<PaymentForm>({
+  const { register, handleSubmit, control, formState, setValue } = useForm<PaymentForm>({
     resolver: zodResolver(schema),
     defaultValues: defaults,
   });
   const method = useWatch({ control, name: "method" });
+  const balance = wallet.data?.balance ?? "0.00";
+  // Nothing to pay with (or no balance could be read): the option shows but cannot be
+  // chosen, and says why — choosing it would only end in 'Balance Not Sufficient'.
+  const walletEmpty = !wallet.isPending && !(Number(balance) > 0);
+  useEffect(() => {
+    if (walletEmpty) setValue("useWallet", false);
+  }, [walletEmpty, setValue]);
 
   const field = (name: CardField, label: string, props: Record<string, unknown>) => {
     const message = formState.errors[name]?.message;
@@ -143,9 +151,11 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
 
   const monthError = formState.errors.exp_month?.message;
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
+  // An empty wallet is never asked to pay, whatever was chosen before it emptied.
+  const submit = handleSubmit((form) => onDone(paymentChoice({ ...form, useWallet: form.useWallet && !walletEmpty })));
 
   return (
-    <form className={styles.stepBody} noValidate onSubmit={handleSubmit((form) => onDone(paymentChoice(form)))}>
+    <form className={styles.stepBody} noValidate onSubmit={submit}>
       <fieldset className={styles.choices}>
         <legend className={styles.legend}>
           <FormattedMessage id="checkout.payment.title" />
@@ -220,17 +230,20 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
             <FormattedMessage id="checkout.wallet.loading" />
           </p>
         ) : (
-          <label className={styles.choice} htmlFor={ids.wallet}>
-            <input id={ids.wallet} type="checkbox" {...register("useWallet")} />
+          <label className={`${styles.choice} ${walletEmpty ? styles.choiceDisabled : ""}`} htmlFor={ids.wallet}>
+            <input
+              id={ids.wallet}
+              type="checkbox"
+              aria-describedby={ids.walletNote}
+              {...register("useWallet")}
+              disabled={walletEmpty}
+            />
             <span className={styles.choiceText}>
               <span className={styles.choiceTitle} data-testid="wallet-option">
-                {intl.formatMessage(
-                  { id: "checkout.wallet.use" },
-                  { balance: format(wallet.data?.balance ?? "0.00", wallet.data?.currency) },
-                )}
+                {intl.formatMessage({ id: "checkout.wallet.use" }, { balance: format(balance, wallet.data?.currency) })}
               </span>
-              <span className={styles.muted}>
-                <FormattedMessage id="checkout.wallet.note" />
+              <span id={ids.walletNote} className={styles.muted} data-testid="wallet-note">
+                <FormattedMessage id={walletEmpty ? "checkout.wallet.empty" : "checkout.wallet.note"} />
               </span>
             </span>
           </label>

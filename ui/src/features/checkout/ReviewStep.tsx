@@ -16,8 +16,9 @@ import { useSettings, useStaticPages } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../catalogue/Price";
-import { CartTotals, totalsOf } from "../cart/CartTotals";
+import { CartTotals, totalsOf, unmetCouponMinimum } from "../cart/CartTotals";
 import { FOOTER_PAGES_CATEGORY } from "../chrome/Footer";
+import { addressSeparator } from "./AddressStep";
 import type { Address } from "./queries";
 import type { PaymentChoice } from "./usePlaceOrder";
 import styles from "./Checkout.module.css";
@@ -31,6 +32,12 @@ interface ReviewStepProps {
   onEdit(step: "address" | "payment"): void;
   /** A placement failure about the cart (stock, empty cart, the shop's minimum…). */
   failure: Text | null;
+  /**
+   * The privacy policy and terms are accepted. Kept by the checkout page, so going back
+   * to another step (or being sent there by a failed placement) does not untick it.
+   */
+  accepted: boolean;
+  onAcceptedChange(accepted: boolean): void;
 }
 
 /** The store's policy pages (privacy, terms), linked next to the acceptance box. */
@@ -46,7 +53,7 @@ function usePolicyLinks() {
  * Step 3: what is ordered, where it goes, how it is paid and every total; the privacy
  * policy and the terms must be accepted (the core's rule) before the order is placed.
  */
-export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure }: ReviewStepProps) {
+export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure, accepted, onAcceptedChange }: ReviewStepProps) {
   const intl = useIntl();
   const text = useCoreText();
   const format = usePriceFormatter();
@@ -54,7 +61,6 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
   const termsId = useId();
   const termsErrorId = useId();
   const totalsId = useId();
-  const [accepted, setAccepted] = useState(false);
   const [termsError, setTermsError] = useState<Message | null>(null);
   const last4 = payment.card ? normalizeDigits(payment.card.number).replace(/\D/g, "").slice(-4) : "";
 
@@ -88,8 +94,11 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
         </div>
         {address ? (
           <p className={styles.summaryText} data-testid="review-address">
-            <strong>{address.name}</strong> — {address.address_details}
-            {address.district?.name ? `, ${address.district.name}` : ""}
+            <strong>{address.name}</strong> —{" "}
+            {[address.address_details, address.district?.name]
+              .map((part) => part?.trim())
+              .filter(Boolean)
+              .join(addressSeparator(intl.locale))}
           </p>
         ) : null}
       </section>
@@ -122,7 +131,13 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
         <h3 id={totalsId} className={styles.blockTitle}>
           <FormattedMessage id="checkout.review.totals" />
         </h3>
-        <CartTotals totals={totalsOf(cart)} couponCode={cart.coupon_code} hasItems={cart.items.length > 0} titleId={totalsId} />
+        <CartTotals
+          totals={totalsOf(cart)}
+          couponCode={cart.coupon_code}
+          couponMinimum={unmetCouponMinimum(cart)}
+          hasItems={cart.items.length > 0}
+          titleId={totalsId}
+        />
       </section>
 
       <div className={styles.terms}>
@@ -134,7 +149,7 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
             aria-invalid={termsError ? true : undefined}
             aria-describedby={termsError ? termsErrorId : undefined}
             onChange={(event) => {
-              setAccepted(event.target.checked);
+              onAcceptedChange(event.target.checked);
               if (event.target.checked) setTermsError(null);
             }}
           />

@@ -1,6 +1,7 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
-import { mockApi, renderWithProviders, resetClient } from "../catalogue/test-utils";
+import { mockApi, renderWithProviders, resetClient, testQueryClient } from "../catalogue/test-utils";
+import { orderQueryKey } from "./queries";
 import SuccessPage, { parseApiDateTime } from "./SuccessPage";
 
 const ORDER = {
@@ -50,6 +51,23 @@ describe("SuccessPage", () => {
     expect(text("order-wallet")).toBe("-EGP 20.00");
     expect(text("order-total")).toBe("EGP 97.60");
     expect(screen.getByRole("link", { name: "View my orders" }).getAttribute("href")).toBe("/account/my-orders");
+  });
+
+  test("on arrival the focus goes to the 'Thank you' heading, so it is announced and in view", async () => {
+    mockApi({ "GET /orders/12": () => ({ body: { data: ORDER, message: null } }) });
+    renderWithProviders(<SuccessPage params={{ id: 12 }} query={new URLSearchParams()} />);
+    const heading = await screen.findByRole("heading", { level: 1, name: "Thank you! Your order has been placed." });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute("tabindex")).toBe("-1");
+  });
+
+  test("with the order already known (just placed) the heading has the focus at once", async () => {
+    const client = testQueryClient();
+    client.setQueryData(orderQueryKey(12, "en"), ORDER);
+    mockApi({ "GET /orders/12": () => ({ body: { data: ORDER, message: null } }) });
+    renderWithProviders(<SuccessPage params={{ id: 12 }} query={new URLSearchParams()} />, client);
+    const heading = screen.getByRole("heading", { level: 1, name: "Thank you! Your order has been placed." });
+    expect(document.activeElement).toBe(heading);
   });
 
   test("in Arabic the amounts and dates use the Arabic locale", async () => {

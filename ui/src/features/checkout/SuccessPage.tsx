@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { parseOrderDetail } from "storefront-core";
@@ -27,6 +27,14 @@ export default function SuccessPage({ params }: ScreenProps) {
   const format = usePriceFormatter();
   const query = useOrder(params.id);
   const titleId = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const loaded = query.data !== undefined;
+
+  // Arriving here (after placing, or on a reload) the thanks is announced and in view:
+  // the focus goes to the heading once the order has been read.
+  useEffect(() => {
+    if (loaded) title.current?.focus();
+  }, [loaded, params.id]);
 
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   if (!query.data) return <Spinner />;
@@ -46,7 +54,7 @@ export default function SuccessPage({ params }: ScreenProps) {
           <circle cx="12" cy="12" r="11" fill="currentColor" />
           <path d="m7 12.5 3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
-        <h1 id={titleId} className={styles.title} tabIndex={-1}>
+        <h1 id={titleId} ref={title} className={styles.title} tabIndex={-1}>
           <FormattedMessage id="checkout.success.title" />
         </h1>
         <dl className={styles.facts}>
