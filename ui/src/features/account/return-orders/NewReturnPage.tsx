@@ -222,9 +222,12 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
     setServerErrors({});
     if (Object.keys(coreErrors).length > 0) {
       requestAnimationFrame(() => {
-        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-        if (first) first.focus();
-        else formRef.current?.querySelector<HTMLElement>("[data-items-error]")?.focus();
+        // The first problem in reading order; for 'choose a product', its first checkbox.
+        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-items-error]');
+        const target = first?.hasAttribute("data-items-error")
+          ? (first.closest("fieldset")?.querySelector<HTMLElement>('input[type="checkbox"]') ?? first)
+          : first;
+        target?.focus();
       });
       return;
     }

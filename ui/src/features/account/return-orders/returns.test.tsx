@@ -70,6 +70,9 @@ describe("NewReturnPage", () => {
     expect(errors).toEqual(expect.arrayContaining(["This field is required"]));
     expect(screen.getByText("This field is required", { selector: "#refund-error" })).toBeTruthy();
     expect(api.bodies("POST /orders/9/return")).toHaveLength(0);
+    // The first thing to fix has the focus: the first product's checkbox.
+    const firstLine = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
+    await waitFor(() => expect(document.activeElement).toBe(within(firstLine).getByRole("checkbox")));
   });
 
   test("a reason that needs a comment, and a comment over 200 characters, are refused", async () => {
