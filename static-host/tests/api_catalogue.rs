@@ -1099,6 +1099,14 @@ async fn filters_narrow_the_listing_and_price_bounds_ignore_only_the_price_range
         ),
         ("&min_price=50", expect(&|p| p.price >= 5000)),
         (
+            "&on_sale=true",
+            expect(&|p| p.old.is_some_and(|old| old > p.price)),
+        ),
+        (
+            "&on_sale=false&brand_id=900001",
+            expect(&|p| p.brand == Some(900001)),
+        ),
+        (
             "&category_id=900002&brand_id=900002&stock=preorder",
             expect(&|p| {
                 p.category == 900021 && p.brand == Some(900002) && status_of(p) == "preorder"

@@ -137,6 +137,8 @@ pub struct ProductsQuery {
     pub min_price: Option<String>,
     /// Highest price, a decimal amount in EGP; not below `min_price`.
     pub max_price: Option<String>,
+    /// `true`: only products sold below their old price (the home page's hot deals).
+    pub on_sale: Option<bool>,
 }
 
 /// A product in a listing.
@@ -237,6 +239,9 @@ pub struct ProductDetail {
     pub brand: Option<IdName>,
 }
 
+/// A product sold below its old price: a hot deal.
+pub(crate) const ON_SALE: &str = "p.old_price_minor > p.price_minor";
+
 /// Validated listing filters.
 #[derive(Debug, Clone, Default, PartialEq)]
 struct Filters {
@@ -249,6 +254,7 @@ struct Filters {
     rating: Option<u8>,
     min_price: Option<i64>,
     max_price: Option<i64>,
+    on_sale: bool,
 }
 
 /// Which filters a condition holds.
@@ -293,6 +299,10 @@ impl Filters {
         }
         if let Some(rating) = self.rating {
             conditions.push(format!("p.rating >= {}", sql.arg(i64::from(rating))));
+        }
+        if self.on_sale {
+            // The same rule as the hot-deals block of `GET /services/{id}`.
+            conditions.push(ON_SALE.to_owned());
         }
         if holding != Holding::AllButPrice {
             if let Some(min) = self.min_price {
@@ -364,6 +374,7 @@ fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Fil
         rating: query.rating,
         min_price,
         max_price,
+        on_sale: query.on_sale.unwrap_or(false),
     })
 }
 

@@ -328,7 +328,7 @@ fn banners(service_id: i64) -> Vec<BlockItem> {
 const PRODUCT_BLOCKS: [(BlockType, &str, &str); 4] = [
     (
         BlockType::HotDeals,
-        "p.old_price_minor > p.price_minor",
+        super::products::ON_SALE,
         "CAST(p.old_price_minor - p.price_minor AS REAL) / p.old_price_minor DESC, p.id",
     ),
     (

@@ -179,6 +179,14 @@ describe("ProductsPage", () => {
     expect(screen.getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe("/products?sort=a_z");
   });
 
+  test("hot deals: on_sale goes to the API, shows as a removable chip and Clear filters removes it", async () => {
+    const api = show("on_sale=true&sort=newest");
+    await screen.findByRole("link", { name: "Product 1" });
+    expect(lastProductsQuery(api)).toMatchObject({ on_sale: "true", sort: "newest" });
+    expect(screen.getByRole("link", { name: "On sale (remove filter)" }).getAttribute("href")).toBe("/products?sort=newest");
+    expect(screen.getByRole("link", { name: "Clear filters" }).getAttribute("href")).toBe("/products?sort=newest");
+  });
+
   test("a minimum above the maximum in the URL is swapped before the request", async () => {
     const api = show("min_price=500&max_price=100");
     await screen.findByRole("link", { name: "Product 1" });

@@ -128,24 +128,43 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
   );
 }
 
-/** The chosen brand as a removable chip, named when the listed products give its name. */
-function BrandChip({ filters, name }: { filters: ListingFilters; name: string | null }) {
+/** The chosen brand and "on sale" as removable chips; the brand is named when the listed products give its name. */
+function FilterChips({ filters, brandName }: { filters: ListingFilters; brandName: string | null }) {
   const intl = useIntl();
+  const chips: Array<{ key: string; label: string; href: string; testId: string }> = [];
+  if (filters.brand_id !== null) {
+    chips.push({
+      key: "brand",
+      label:
+        brandName === null
+          ? intl.formatMessage({ id: "catalogue.filters.brand" })
+          : intl.formatMessage({ id: "catalogue.filters.brandNamed" }, { name: brandName }),
+      href: listingHref(withFilter(filters, "brand_id", null)),
+      testId: "brand-chip",
+    });
+  }
+  if (filters.on_sale !== null) {
+    chips.push({
+      key: "on_sale",
+      label: intl.formatMessage({ id: "catalogue.filters.onSale" }),
+      href: listingHref(withFilter(filters, "on_sale", null)),
+      testId: "on-sale-chip",
+    });
+  }
+  if (chips.length === 0) return null;
   return (
     <ul className={filterStyles.chips} aria-label={intl.formatMessage({ id: "catalogue.filters.active" })}>
-      <li>
-        <Link href={listingHref(withFilter(filters, "brand_id", null))} className={filterStyles.chip} data-testid="brand-chip">
-          <span>
-            {name === null
-              ? intl.formatMessage({ id: "catalogue.filters.brand" })
-              : intl.formatMessage({ id: "catalogue.filters.brandNamed" }, { name })}
-          </span>{" "}
-          <span className="visually-hidden">{intl.formatMessage({ id: "catalogue.filters.remove" })}</span>
-          <span aria-hidden="true" className={filterStyles.chipRemove}>
-            ×
-          </span>
-        </Link>
-      </li>
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <Link href={chip.href} className={filterStyles.chip} data-testid={chip.testId}>
+            <span>{chip.label}</span>{" "}
+            <span className="visually-hidden">{intl.formatMessage({ id: "catalogue.filters.remove" })}</span>
+            <span aria-hidden="true" className={filterStyles.chipRemove}>
+              ×
+            </span>
+          </Link>
+        </li>
+      ))}
     </ul>
   );
 }
@@ -203,7 +222,7 @@ export default function ProductsPage({ query }: ScreenProps) {
                   <FormattedMessage id="catalogue.results" values={{ count: data.meta.total }} />
                 </p>
               ) : null}
-              {filters.brand_id !== null ? <BrandChip filters={filters} name={brandName} /> : null}
+              <FilterChips filters={filters} brandName={brandName} />
             </div>
             <div className={filterStyles.sort}>
               <label htmlFor={sortId}>

@@ -34,6 +34,8 @@ export interface ListingFilters {
   category_id: number | null;
   branch_id: number | null;
   brand_id: number | null;
+  /** Only products sold below their old price (the home page's hot deals). */
+  on_sale: true | null;
   search: string | null;
   page: number;
 }
@@ -47,6 +49,7 @@ export const NO_FILTERS: ListingFilters = {
   category_id: null,
   branch_id: null,
   brand_id: null,
+  on_sale: null,
   search: null,
   page: 1,
 };
@@ -97,6 +100,7 @@ export function parseFilters(query: URLSearchParams): ListingFilters {
     category_id: positiveInt(query.get("category_id")),
     branch_id: positiveInt(query.get("branch_id")),
     brand_id: positiveInt(query.get("brand_id")),
+    on_sale: query.get("on_sale") === "true" ? true : null,
     search: search === "" ? null : search,
     page: positiveInt(query.get("page"), 100_000) ?? 1,
   };
@@ -107,6 +111,7 @@ const URL_ORDER = [
   "category_id",
   "branch_id",
   "brand_id",
+  "on_sale",
   "sort",
   "stock",
   "rating",
@@ -132,7 +137,7 @@ export function apiFilters(filters: ListingFilters): Record<string, string | num
   for (const key of URL_ORDER) {
     const value = filters[key];
     if (key === "page" || value === null) continue;
-    out[key] = value;
+    out[key] = typeof value === "boolean" ? String(value) : value;
   }
   return out;
 }
@@ -147,9 +152,9 @@ export function withFilter<K extends keyof ListingFilters>(
 }
 
 /**
- * Whether the customer narrowed the listing (sort and page do not count). A brand is a
- * narrowing too (it comes from a link, but "Clear filters" must take it away); the
- * search, category and shop are the listing's subject and stay.
+ * Whether the customer narrowed the listing (sort and page do not count). A brand and
+ * "on sale" are narrowings too (they come from links, but "Clear filters" must take
+ * them away); the search, category and shop are the listing's subject and stay.
  */
 export function hasNarrowing(filters: ListingFilters): boolean {
   return (
@@ -157,11 +162,12 @@ export function hasNarrowing(filters: ListingFilters): boolean {
     filters.rating !== null ||
     filters.min_price !== null ||
     filters.max_price !== null ||
-    filters.brand_id !== null
+    filters.brand_id !== null ||
+    filters.on_sale !== null
   );
 }
 
 /** The listing without the narrowing filters (what "Clear filters" leads to), at page 1. */
 export function withoutNarrowing(filters: ListingFilters): ListingFilters {
-  return { ...filters, stock: null, rating: null, min_price: null, max_price: null, brand_id: null, page: 1 };
+  return { ...filters, stock: null, rating: null, min_price: null, max_price: null, brand_id: null, on_sale: null, page: 1 };
 }

@@ -25,7 +25,7 @@ interface Tile {
 
 /** Where a product block's "See all" leads: the listing in the block's order. */
 export const SEE_ALL: Partial<Record<BlockType, string>> = {
-  hot_deals: "/products",
+  hot_deals: "/products?on_sale=true",
   best_seller: "/products?sort=best_selling",
   most_popular: "/products?sort=recommended",
   new_arrived: "/products?sort=newest",
