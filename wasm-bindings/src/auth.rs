@@ -34,6 +34,19 @@ pub fn resend_availability(
     ))
 }
 
+/// Whether any one-time code (the e-mail sign-in's too) may be resent now: 60 s after
+/// `codeSentAtMs`, at once when none was sent.
+#[wasm_bindgen(js_name = resendAvailabilitySince, unchecked_return_type = "T.ResendAvailability")]
+pub fn resend_availability_since(
+    #[wasm_bindgen(unchecked_param_type = "number | null")] code_sent_at_ms: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "number")] now_ms: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&auth::resend_availability_since(
+        from_js(code_sent_at_ms, "codeSentAtMs")?,
+        from_js(now_ms, "nowMs")?,
+    ))
+}
+
 /// The status of a request flow before any request.
 #[wasm_bindgen(js_name = requestStatusIdle, unchecked_return_type = "T.RequestStatus")]
 pub fn request_status_idle() -> Result<JsValue, JsValue> {

@@ -4,6 +4,7 @@ mod support;
 
 use serde_json::{Value, json};
 use support::{js, json, kind};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -84,6 +85,12 @@ fn resend_waits_sixty_seconds() {
     assert_eq!(text, "Wait 1 seconds before resending!");
     let ready = json(storefront_wasm::resend_availability(js(state), 70_000.0.into()).unwrap());
     assert_eq!(ready, json!({"state": "ready"}));
+    // The e-mail sign-in's code: the same rule from its sending time.
+    let since = |sent: JsValue, now: f64| {
+        json(storefront_wasm::resend_availability_since(sent, now.into()).unwrap())
+    };
+    assert_eq!(since(10_000.0.into(), 69_001.0), wait);
+    assert_eq!(since(JsValue::NULL, 0.0), json!({"state": "ready"}));
 }
 
 #[wasm_bindgen_test]

@@ -207,7 +207,13 @@ enum ResendAvailabilityDef {
 
 /// Whether resend is available at `now_ms` (60 s after the last code, spec 4, 9).
 pub fn resend_availability(state: &PhoneLogin, now_ms: u64) -> ResendAvailability {
-    let Some(sent) = state.code_sent_at_ms else {
+    resend_availability_since(state.code_sent_at_ms, now_ms)
+}
+
+/// The same rule for any one-time code (the e-mail sign-in too): resend is available
+/// 60 s after `code_sent_at_ms`, at once when no code was sent.
+pub fn resend_availability_since(code_sent_at_ms: Option<u64>, now_ms: u64) -> ResendAvailability {
+    let Some(sent) = code_sent_at_ms else {
         return ResendAvailability::Ready;
     };
     let ready_at = sent.saturating_add(RESEND_WAIT_MS);
@@ -1262,6 +1268,16 @@ mod tests {
             ]
         );
         assert_eq!(resend_availability(&state, 0), ResendAvailability::Ready);
+        assert_eq!(
+            resend_availability_since(Some(1_000), 31_000),
+            resend_availability(
+                &PhoneLogin {
+                    code_sent_at_ms: Some(1_000),
+                    ..PhoneLogin::default()
+                },
+                31_000
+            )
+        );
         let mut j = Journey { state };
         let fx = j.send(
             LoginEvent::SubmitCode {

@@ -7,8 +7,7 @@ import { z } from "zod";
 import {
   otpCode,
   otpIsComplete,
-  phoneLoginStart,
-  resendAvailability,
+  resendAvailabilitySince,
   signedInEffects,
   validateEmailFormat,
   validateFieldRequired,
@@ -17,12 +16,12 @@ import { api, unwrap } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { useCoreText } from "../../i18n/LocaleProvider";
 import { forceDefaultLocation, takeReturnTo } from "./calls";
 import { Field, firstIssue } from "./Field";
 import { clock } from "./flow";
 import { appHost } from "./host";
 import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
+import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "./Form.module.css";
@@ -46,11 +45,10 @@ export function useEmailSchema() {
  * post-login page after 500 ms (the core's signedInEffects). Once the code is sent the
  * focus goes to the first code box, and "Resend code" follows the phone flow's rule:
  * disabled for 60 s with 'Wait N seconds before resending!' (the core's
- * resendAvailability, counted from when the last code was sent).
+ * resendAvailabilitySince, counted from when the last code was sent).
  */
 export default function EmailLoginPage() {
   const intl = useIntl();
-  const text = useCoreText();
   const schema = useEmailSchema();
   const send = useRequestFlow();
   const verify = useRequestFlow();
@@ -60,13 +58,9 @@ export default function EmailLoginPage() {
   const [boxes, setBoxes] = useState(EMPTY_BOXES);
   const boxesRef = useRef<OtpBoxesHandle>(null);
   const codeLabel = useId();
-  const waitId = useId();
-  const idleLogin = useMemo(() => phoneLoginStart(), []);
   // The countdown is the core's answer at the current time, refreshed while the code
-  // screen shows (never earlier than the sending itself).
-  const now = Math.max(useClock(sent !== null), sent?.atMs ?? 0);
-  const resend = resendAvailability({ ...idleLogin, code_sent_at_ms: sent?.atMs ?? null }, now);
-  const waiting = resend.state === "wait";
+  // screen shows.
+  const resend = resendAvailabilitySince(sent?.atMs ?? null, useClock(sent !== null));
   /** "Use another address" was chosen: the e-mail field gets the focus back. */
   const changingAddress = useRef(false);
   const { register, handleSubmit, formState, control, setFocus } = useForm<{ email: string }>({
@@ -158,34 +152,18 @@ export default function EmailLoginPage() {
           >
             <FormattedMessage id={verify.status.isLoading ? "auth.busy" : "auth.email.verify"} />
           </button>
-          <div className={styles.row}>
-            <button
-              type="button"
-              className={styles.secondary}
-              disabled={waiting || send.status.isLoading}
-              aria-describedby={waiting ? waitId : undefined}
-              onClick={() => {
-                if (sentTo !== null && !waiting) void sendCode(sentTo);
-              }}
-            >
-              <FormattedMessage id="auth.verify.resend" />
-            </button>
-            <button
-              type="button"
-              className={styles.linkButton}
-              onClick={() => {
-                changingAddress.current = true;
-                setSent(null);
-              }}
-            >
-              <FormattedMessage id="auth.email.changeAddress" />
-            </button>
-          </div>
-          {resend.state === "wait" && (
-            <p id={waitId} className={styles.hint} data-testid="resend-wait">
-              {text({ kind: "message", ...resend.message })}
-            </p>
-          )}
+          <ResendRow
+            resend={resend}
+            busy={send.status.isLoading}
+            onResend={() => {
+              if (sentTo !== null) void sendCode(sentTo);
+            }}
+            changeLabelId="auth.email.changeAddress"
+            onChange={() => {
+              changingAddress.current = true;
+              setSent(null);
+            }}
+          />
         </form>
       )}
       <nav className={styles.links} aria-label={intl.formatMessage({ id: "auth.email.title" })}>

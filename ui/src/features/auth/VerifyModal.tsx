@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { otpCode, otpIsComplete, resendAvailability } from "storefront-core";
-import { useCoreText } from "../../i18n/LocaleProvider";
 import { Dialog } from "./Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
+import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import styles from "./Form.module.css";
 
@@ -17,13 +17,10 @@ export function VerifyModal() {
   const state = usePhoneLogin((s) => s.state);
   const [boxes, setBoxes] = useState(EMPTY_BOXES);
   const boxesRef = useRef<OtpBoxesHandle>(null);
-  const text = useCoreText();
   const groupLabel = useId();
-  const waitId = useId();
   // The countdown is the core's answer at the current time, refreshed while open.
   const now = useClock(true);
   const resend = resendAvailability(state, now);
-  const waiting = resend.state === "wait";
 
   // A refused code empties the boxes for the next try.
   useEffect(
@@ -57,25 +54,13 @@ export function VerifyModal() {
         <button type="submit" className={styles.primary} disabled={!complete || verifying} aria-busy={verifying}>
           <FormattedMessage id={verifying ? "auth.verify.verifying" : "auth.verify.submit"} />
         </button>
-        <div className={styles.row}>
-          <button
-            type="button"
-            className={styles.secondary}
-            disabled={waiting || state.login.isLoading}
-            aria-describedby={waiting ? waitId : undefined}
-            onClick={() => dispatchLogin({ type: "resend" })}
-          >
-            <FormattedMessage id="auth.verify.resend" />
-          </button>
-          <button type="button" className={styles.linkButton} onClick={() => dispatchLogin({ type: "open_sign_in" })}>
-            <FormattedMessage id="auth.verify.changeNumber" />
-          </button>
-        </div>
-        {resend.state === "wait" && (
-          <p id={waitId} className={styles.hint} data-testid="resend-wait">
-            {text({ kind: "message", ...resend.message })}
-          </p>
-        )}
+        <ResendRow
+          resend={resend}
+          busy={state.login.isLoading}
+          onResend={() => dispatchLogin({ type: "resend" })}
+          changeLabelId="auth.verify.changeNumber"
+          onChange={() => dispatchLogin({ type: "open_sign_in" })}
+        />
       </form>
     </Dialog>
   );

@@ -1,0 +1,51 @@
+import { useId } from "react";
+import { FormattedMessage } from "react-intl";
+import type { ResendAvailability } from "storefront-core";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import styles from "./Form.module.css";
+
+interface ResendRowProps {
+  /** The core's answer at the current time (spec 4: 60 s after the last code). */
+  resend: ResendAvailability;
+  /** A code request is under way. */
+  busy: boolean;
+  onResend(): void;
+  /** The way back to the first step: another number or another address. */
+  changeLabelId: string;
+  onChange(): void;
+}
+
+/**
+ * The code step's "Resend code" (disabled with 'Wait N seconds before resending!' while
+ * the core says wait) and the way back, shared by the phone and e-mail sign-ins.
+ */
+export function ResendRow({ resend, busy, onResend, changeLabelId, onChange }: ResendRowProps) {
+  const text = useCoreText();
+  const waitId = useId();
+  const waiting = resend.state === "wait";
+  return (
+    <>
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={waiting || busy}
+          aria-describedby={waiting ? waitId : undefined}
+          onClick={() => {
+            if (!waiting) onResend();
+          }}
+        >
+          <FormattedMessage id="auth.verify.resend" />
+        </button>
+        <button type="button" className={styles.linkButton} onClick={onChange}>
+          <FormattedMessage id={changeLabelId} />
+        </button>
+      </div>
+      {resend.state === "wait" && (
+        <p id={waitId} className={styles.hint} data-testid="resend-wait">
+          {text({ kind: "message", ...resend.message })}
+        </p>
+      )}
+    </>
+  );
+}
