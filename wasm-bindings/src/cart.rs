@@ -4,6 +4,7 @@ use storefront_core::cart::{
     self, Cart, CartEvent, CartItem, CartLine, CartPricing, CartProduct, CartState, CouponRule,
     PendingChange, QuantityLimits,
 };
+use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
@@ -67,6 +68,28 @@ pub fn cart_with_pending_changes(
     let confirmed: Cart = from_js(confirmed, "confirmed")?;
     let pending: Vec<PendingChange> = from_js(pending, "pending")?;
     to_js(&cart::with_pending_changes(&confirmed, &pending))
+}
+
+/// The shop's minimum order when the cart's subtotal is below it, else null (also for
+/// an empty cart or a minimum not known yet).
+#[wasm_bindgen(js_name = unmetShopMinimum, unchecked_return_type = "T.Money | null")]
+pub fn unmet_shop_minimum(
+    #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.Money | null")] minimum: JsValue,
+) -> Result<JsValue, JsValue> {
+    let cart: Cart = from_js(cart, "cart")?;
+    let minimum: Option<Money> = from_js(minimum, "minimum")?;
+    to_js(&cart::unmet_shop_minimum(&cart, minimum))
+}
+
+/// The applied coupon's minimum when the coupon gives nothing because the subtotal is
+/// below it, else null.
+#[wasm_bindgen(js_name = unmetCouponMinimum, unchecked_return_type = "T.Money | null")]
+pub fn unmet_coupon_minimum(
+    #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
+) -> Result<JsValue, JsValue> {
+    let cart: Cart = from_js(cart, "cart")?;
+    to_js(&cart::unmet_coupon_minimum(&cart))
 }
 
 /// The stepper limits of a product summary.

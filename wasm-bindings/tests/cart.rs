@@ -203,3 +203,22 @@ fn a_product_from_another_shop_gets_the_prompt() {
         json!({"kind": "allowed"})
     );
 }
+
+#[wasm_bindgen_test]
+fn unmet_minimums_of_the_shop_and_the_coupon() {
+    let mut cart = loaded_state()["cart"].clone();
+    let shop = |cart: &Value, minimum: JsValue| {
+        json(storefront_wasm::unmet_shop_minimum(js(cart.clone()), minimum).unwrap())
+    };
+    assert_eq!(shop(&cart, JsValue::from_str("100.00")), json!("100.00"));
+    assert_eq!(shop(&cart, JsValue::from_str("20")), Value::Null);
+    assert_eq!(shop(&cart, JsValue::NULL), Value::Null);
+
+    cart["coupon_code"] = json!("WELCOME10");
+    cart["coupon_rule"] = json!({"type": "fixed", "amount": "5.00", "minimum": "100.00"});
+    let coupon = json(storefront_wasm::unmet_coupon_minimum(js(cart.clone())).unwrap());
+    assert_eq!(coupon, json!("100.00"));
+    cart["coupon_discount"] = json!("5.00");
+    let coupon = json(storefront_wasm::unmet_coupon_minimum(js(cart)).unwrap());
+    assert_eq!(coupon, Value::Null);
+}

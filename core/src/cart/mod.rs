@@ -28,12 +28,14 @@
 //! rules above. [`with_pending_changes`] gives the cart to show while changes are on
 //! their way (its module states the contract for answers and failures).
 
+mod minimums;
 mod model;
 mod optimistic;
 mod quantity;
 mod totals;
 mod transitions;
 
+pub use minimums::{unmet_coupon_minimum, unmet_shop_minimum};
 pub use model::{Cart, CartItem, CartItemOrder, CartPricing, CartProduct, CouponRule, Favorite};
 pub use optimistic::{PendingChange, optimistic_quantity, with_pending_changes};
 pub use quantity::{QuantityCheck, QuantityLimits, decrement, increment, set_quantity};

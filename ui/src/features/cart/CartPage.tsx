@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
+import { unmetCouponMinimum, unmetShopMinimum } from "storefront-core";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
@@ -8,7 +9,7 @@ import { usePriceFormatter } from "../catalogue/Price";
 import { useBranch } from "../catalogue/queries";
 import { EmptyState, LoadError } from "../catalogue/States";
 import { CartItemRow } from "./CartItemRow";
-import { CartTotals, totalsOf, unmetCouponMinimum, unmetShopMinimum } from "./CartTotals";
+import { CartTotals, totalsOf } from "./CartTotals";
 import { CouponForm } from "./CouponForm";
 import { useCart } from "./useCart";
 import { useRemoveItem, useUpdateQuantity } from "./useCartMutations";
@@ -78,7 +79,7 @@ export default function CartPage() {
 
   const branchName = query.data?.branchName ?? null;
   // The minimum is known once the cart's shop has been read (nothing is blocked before).
-  const shopMinimum = unmetShopMinimum(cart, branch.data?.id === branchId ? branch.data.minimum : null);
+  const shopMinimum = unmetShopMinimum(cart, branch.data?.id === branchId ? (branch.data.minimum ?? null) : null);
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <div className={styles.head}>

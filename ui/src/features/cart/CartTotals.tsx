@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import type { Cart, CartTotals as Totals, Money } from "storefront-core";
+import type { CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../catalogue/Price";
 import styles from "./Cart.module.css";
 
@@ -11,33 +11,13 @@ interface CartTotalsProps {
   currency?: string | null;
   /** Heading level of the summary title. */
   titleId?: string;
-  /** The applied coupon's minimum when the subtotal is below it ({@link unmetCouponMinimum}). */
+  /** The applied coupon's minimum when the subtotal is below it (the core's `unmetCouponMinimum`). */
   couponMinimum?: Money | null;
 }
 
 /** True when an API amount is zero (amounts are decimal strings such as "0.00"). */
 function isZero(amount: string): boolean {
   return Number(amount) === 0;
-}
-
-/**
- * The applied coupon's minimum (`coupon_rule.minimum`) when the coupon gives nothing
- * because the subtotal is below it, else null. The server keeps such a coupon on the
- * cart with a zero discount; the customer must be told why.
- */
-export function unmetCouponMinimum(cart: Cart): Money | null {
-  const minimum = cart.coupon_rule?.minimum ?? null;
-  if (!cart.coupon_code || minimum === null || !isZero(cart.coupon_discount)) return null;
-  return Number(cart.price) < Number(minimum) ? minimum : null;
-}
-
-/**
- * The shop's minimum order when the subtotal is below it, else null (also while the
- * minimum is not known). The server refuses such an order at placement.
- */
-export function unmetShopMinimum(cart: Cart, minimum: Money | null | undefined): Money | null {
-  if (!minimum || cart.items.length === 0) return null;
-  return Number(cart.price) < Number(minimum) ? minimum : null;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
+import { unmetCouponMinimum } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { EmptyState, LoadError } from "../catalogue/States";
-import { CartTotals, totalsOf, unmetCouponMinimum } from "../cart/CartTotals";
+import { CartTotals, totalsOf } from "../cart/CartTotals";
 import { useCart } from "../cart/useCart";
 import { AddressStep } from "./AddressStep";
 import { CHECKOUT_STEPS, placementFailure, type CheckoutStep, type StepFailure } from "./failures";

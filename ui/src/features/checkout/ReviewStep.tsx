@@ -5,6 +5,7 @@ import {
   cartTotals,
   footerContent,
   normalizeDigits,
+  unmetCouponMinimum,
   validatePrivacyTermsAccepted,
   type Cart,
   type Message,
@@ -16,7 +17,7 @@ import { useSettings, useStaticPages } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../catalogue/Price";
-import { CartTotals, totalsOf, unmetCouponMinimum } from "../cart/CartTotals";
+import { CartTotals, totalsOf } from "../cart/CartTotals";
 import { FOOTER_PAGES_CATEGORY } from "../chrome/Footer";
 import { addressSeparator } from "./AddressStep";
 import type { Address } from "./queries";
