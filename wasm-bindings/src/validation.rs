@@ -1,7 +1,7 @@
 use storefront_core::location::LatLng;
 use storefront_core::messages::Message;
 use storefront_core::validation::{
-    self as rules, OtpBoxes, PhoneCheck, PriceRange, ReturnRequestForm, SignUpForm,
+    self as rules, OpenPriceRange, OtpBoxes, PhoneCheck, PriceRange, ReturnRequestForm, SignUpForm,
 };
 use wasm_bindgen::prelude::*;
 
@@ -269,6 +269,16 @@ pub fn clamp_price_range(
     let range: PriceRange = from_js(range, "range")?;
     let bounds: PriceRange = from_js(bounds, "bounds")?;
     to_js(&rules::clamp_price_range(range, bounds))
+}
+
+/// A listing's price filter in order (a minimum above the maximum swapped); open ends
+/// stay open.
+#[wasm_bindgen(js_name = orderPriceRange, unchecked_return_type = "T.OpenPriceRange")]
+pub fn order_price_range(
+    #[wasm_bindgen(unchecked_param_type = "T.OpenPriceRange")] range: JsValue,
+) -> Result<JsValue, JsValue> {
+    let range: OpenPriceRange = from_js(range, "range")?;
+    to_js(&rules::order_price_range(range))
 }
 
 /// The date picker's 60 years, newest first.

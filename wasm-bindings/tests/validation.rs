@@ -206,6 +206,14 @@ fn price_range_years_and_digits() {
         json(w::clamp_price_range(range, bounds).unwrap()),
         json!({"min": "10.00", "max": "250.00"})
     );
+    assert_eq!(
+        json(w::order_price_range(js(json!({"min": "500", "max": "100.5"}))).unwrap()),
+        json!({"min": "100.50", "max": "500.00"})
+    );
+    assert_eq!(
+        json(w::order_price_range(js(json!({"min": "500", "max": null}))).unwrap()),
+        json!({"min": "500.00", "max": null})
+    );
     let years = json(w::year_options(2025).unwrap());
     assert_eq!(years.as_array().map(Vec::len), Some(60));
     assert_eq!(

@@ -45,7 +45,7 @@ pub use payment_card::{
 pub use phone::{
     PhoneCheck, PhoneKind, PhoneNumber, login_can_submit, login_mobile, parse_phone, phone,
 };
-pub use price_range::{PriceRange, clamp_price_range};
+pub use price_range::{OpenPriceRange, PriceRange, clamp_price_range, order_price_range};
 pub use return_request::{
     RETURN_COMMENT_MAX_CHARS, RefundMethod, ReturnItem, ReturnRequestForm, validate_return_request,
 };
@@ -66,5 +66,6 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<RefundMethod>()
         .add::<ReturnItem>()
         .add::<ReturnRequestForm>()
-        .add::<PriceRange>();
+        .add::<PriceRange>()
+        .add::<OpenPriceRange>();
 }

@@ -30,9 +30,48 @@ pub fn clamp_price_range(range: PriceRange, bounds: PriceRange) -> PriceRange {
     }
 }
 
+/// A price filter whose ends may be open (a listing's URL).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct OpenPriceRange {
+    pub min: Option<Money>,
+    pub max: Option<Money>,
+}
+
+/// The filter in order: a minimum above the maximum (a hand-edited URL) is swapped, so
+/// a listing is never asked for an impossible range; an open end stays open.
+pub fn order_price_range(range: OpenPriceRange) -> OpenPriceRange {
+    match (range.min, range.max) {
+        (Some(min), Some(max)) if min > max => OpenPriceRange {
+            min: Some(max),
+            max: Some(min),
+        },
+        _ => range,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_open_range_is_put_in_order() {
+        let m = |t: &str| Some(Money::parse(t).unwrap());
+        let open = |min, max| OpenPriceRange { min, max };
+        assert_eq!(
+            order_price_range(open(m("500"), m("100"))),
+            open(m("100"), m("500"))
+        );
+        assert_eq!(
+            order_price_range(open(m("10"), m("20"))),
+            open(m("10"), m("20"))
+        );
+        assert_eq!(
+            order_price_range(open(m("500"), None)),
+            open(m("500"), None)
+        );
+        assert_eq!(order_price_range(open(None, m("5"))), open(None, m("5")));
+    }
     use proptest::prelude::*;
 
     fn range(min: &str, max: &str) -> PriceRange {

@@ -1,4 +1,4 @@
-import { isCoreError, parseMoney } from "storefront-core";
+import { isCoreError, orderPriceRange, parseMoney } from "storefront-core";
 
 /**
  * The product listing's filters as they live in the URL (so a listing can be shared
@@ -77,16 +77,16 @@ export function moneyOrNull(value: string | null): string | null {
 }
 
 /**
- * A price range in order: a minimum above the maximum (a hand-edited URL) is swapped,
- * so the API is never asked for an impossible range (it answers 422, which no retry
- * can fix). Either end may be open (null).
+ * A price range in order (the core's `orderPriceRange`): a minimum above the maximum (a
+ * hand-edited URL) is swapped, so the API is never asked for an impossible range (it
+ * answers 422, which no retry can fix). Either end may be open (null).
  */
 export function orderedPriceRange(
   min: string | null,
   max: string | null,
 ): { min_price: string | null; max_price: string | null } {
-  if (min !== null && max !== null && Number(min) > Number(max)) return { min_price: max, max_price: min };
-  return { min_price: min, max_price: max };
+  const ordered = orderPriceRange({ min, max });
+  return { min_price: ordered.min, max_price: ordered.max };
 }
 
 /** Reads the filters from a query string; unknown or malformed values are ignored. */
