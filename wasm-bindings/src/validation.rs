@@ -135,6 +135,22 @@ pub fn validate_image_file(mime_type: &str) -> Result<JsValue, JsValue> {
     outcome(rules::image_file(mime_type))
 }
 
+/// Whether a picture of this many bytes is within the upload limit (2 MB).
+#[wasm_bindgen(js_name = imageSizeAllowed)]
+pub fn image_size_allowed(bytes: f64) -> bool {
+    // A size the browser reports is a whole, non-negative number; anything else is refused.
+    bytes.is_finite()
+        && bytes >= 0.0
+        && bytes.fract() == 0.0
+        && rules::image_size_allowed(bytes as u64)
+}
+
+/// The upload limit of a picture, in bytes (for the form's hint).
+#[wasm_bindgen(js_name = maxImageBytes)]
+pub fn max_image_bytes() -> f64 {
+    rules::MAX_IMAGE_BYTES as f64
+}
+
 /// The accepted image MIME types (for a file input's `accept`).
 #[wasm_bindgen(js_name = acceptedImageTypes, unchecked_return_type = "string[]")]
 pub fn accepted_image_types() -> Result<JsValue, JsValue> {

@@ -121,6 +121,10 @@ fn password_card_and_checkout_rules() {
         json(w::accepted_image_types().unwrap()),
         json!(["image/png", "image/jpeg", "image/webp", "image/gif"])
     );
+    assert_eq!(w::max_image_bytes(), 2_097_152.0);
+    assert!(w::image_size_allowed(2_097_152.0));
+    assert!(!w::image_size_allowed(2_097_153.0));
+    assert!(!w::image_size_allowed(f64::NAN));
     let error = w::validate_address_chosen(JsValue::from_str("four")).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }

@@ -21,9 +21,25 @@ pub fn image_file(mime_type: &str) -> Result<(), Message> {
     }
 }
 
+/// The largest picture an upload takes: 2 MB (the reference API refuses more with a 413,
+/// so a client checks first and nothing is sent for nothing).
+pub const MAX_IMAGE_BYTES: u64 = 2 * 1024 * 1024;
+
+/// Whether a picture of `bytes` bytes is within [`MAX_IMAGE_BYTES`].
+pub fn image_size_allowed(bytes: u64) -> bool {
+    bytes <= MAX_IMAGE_BYTES
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pictures_up_to_two_megabytes_are_allowed() {
+        assert!(image_size_allowed(0));
+        assert!(image_size_allowed(2 * 1024 * 1024));
+        assert!(!image_size_allowed(2 * 1024 * 1024 + 1));
+    }
 
     #[test]
     fn accepts_the_four_raster_types() {

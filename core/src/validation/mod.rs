@@ -36,7 +36,7 @@ pub use fields::{
     field_required, greater_than_zero, is_web_url, max_length, min_length, only_numbers, required,
     url,
 };
-pub use image_upload::{ACCEPTED_IMAGE_TYPES, image_file};
+pub use image_upload::{ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, image_file, image_size_allowed};
 pub use otp::{OtpBoxes, OtpEntry, backspace, is_complete, otp_code, paste, type_char};
 pub use password::{PASSWORD_MIN_CHARS, password, passwords_match};
 pub use payment_card::{

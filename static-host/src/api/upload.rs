@@ -23,8 +23,8 @@ use super::extract::{CurrentUser, Lang};
 use super::i18n::Msg;
 use super::state::{AppState, now_ms};
 
-/// Largest accepted image.
-pub const MAX_UPLOAD_BYTES: usize = 2 * 1024 * 1024;
+/// Largest accepted image: the core's limit, which clients check before uploading.
+pub const MAX_UPLOAD_BYTES: usize = storefront_core::validation::MAX_IMAGE_BYTES as usize;
 /// Where uploaded files are served, relative to the API mount.
 pub const UPLOADS_PATH: &str = "/api/media/uploads/";
 

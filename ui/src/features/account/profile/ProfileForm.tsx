@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import {
   acceptedImageTypes,
+  imageSizeAllowed,
+  maxImageBytes,
   renderMessage,
   validateEmailFormat,
   validateFieldRequired,
@@ -46,9 +48,8 @@ export function profileChecks(v: ProfileValues): Partial<Record<keyof ProfileVal
 /** The fields whose server messages (422) show beside them; the birthdate's on the year. */
 const PROFILE_FIELDS = ["name", "email", "company_name", "year"] as const;
 
-/** The largest picture the upload takes (the API's limit, as the hint says: 2 MB). */
-export const MAX_IMAGE_MB = 2;
-const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+/** The largest picture the upload takes, in MB for the hint (the core's limit). */
+export const MAX_IMAGE_MB = maxImageBytes() / (1024 * 1024);
 
 /** Why a chosen picture is refused before any upload: the core's type rule, then its size. */
 type ImageRefusal = { kind: "core"; message: Message } | { kind: "too_large" };
@@ -56,7 +57,7 @@ type ImageRefusal = { kind: "core"; message: Message } | { kind: "too_large" };
 export function imageRefusal(file: { type: string; size: number }): ImageRefusal | null {
   const refused = validateImageFile(file.type);
   if (refused) return { kind: "core", message: refused };
-  return file.size > MAX_IMAGE_BYTES ? { kind: "too_large" } : null;
+  return imageSizeAllowed(file.size) ? null : { kind: "too_large" };
 }
 
 /** The profile's personal information, with the picture upload. */
