@@ -26,16 +26,21 @@ function signInWith(client: ReturnType<typeof shellCache>) {
   });
 }
 
+/** The gate around a page, once startup is done with this cache. */
+async function startedWith(client: ReturnType<typeof shellCache>) {
+  renderWithShell(
+    <StartupGate>
+      <p>page</p>
+    </StartupGate>,
+    { client },
+  );
+  await screen.findByText("page");
+  return client;
+}
+
 describe("StartupGate", () => {
   test("after a sign-in, the account's language applies when this device chose none", async () => {
-    const client = shellCache("en", [[["remote-config", "en"], remoteConfig()]]);
-    renderWithShell(
-      <StartupGate>
-        <p>page</p>
-      </StartupGate>,
-      { client },
-    );
-    await screen.findByText("page");
+    const client = await startedWith(shellCache("en", [[["remote-config", "en"], remoteConfig()]]));
     signInWith(client);
     await waitFor(() => expect(useAppStore.getState().language).toBe("ar"));
     expect(document.documentElement.dir).toBe("rtl");
@@ -45,14 +50,7 @@ describe("StartupGate", () => {
 
   test("a language chosen on this device stays after a sign-in", async () => {
     store([{ type: "store", key: "language", value: "en" }]);
-    const client = shellCache("en");
-    renderWithShell(
-      <StartupGate>
-        <p>page</p>
-      </StartupGate>,
-      { client },
-    );
-    await screen.findByText("page");
+    const client = await startedWith(shellCache("en"));
     signInWith(client);
     await waitFor(() => expect(useAppStore.getState().client.token).toBe("tok"));
     expect(useAppStore.getState().language).toBe("en");

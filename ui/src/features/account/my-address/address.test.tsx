@@ -90,6 +90,19 @@ function addressApi(list = [address(5, { is_default: true, name: "Home" }), addr
 
 const page = (query = "") => <MyAddressPage params={{ id: null }} query={new URLSearchParams(query)} />;
 
+/** Opens the add form, picks Zamalek on the map and fills every field; answers the form. */
+async function openFilledNewAddress(): Promise<HTMLElement> {
+  renderAt(page("new=1"), "/account/my-address?new=1");
+  const form = await screen.findByTestId("address-form");
+  fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
+  fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
+  fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
+  fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
+  fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "1 Nile St" } });
+  await waitFor(() => expect(within(form).getByTestId("address-location-status").textContent).toContain("Pick this address"));
+  return form;
+}
+
 describe("MyAddressPage list", () => {
   beforeEach(() => {
     signedIn({ district_id: "1" });
@@ -299,14 +312,7 @@ describe("MyAddressPage form", () => {
       "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
       "POST /addresses": () => replies.shift() ?? { status: 500, body: { message: "unexpected" } },
     });
-    renderAt(page("new=1"), "/account/my-address?new=1");
-    const form = await screen.findByTestId("address-form");
-    fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
-    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
-    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
-    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
-    fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "1 Nile St" } });
-    await waitFor(() => expect(within(form).getByTestId("address-location-status").textContent).toContain("Pick this address"));
+    const form = await openFilledNewAddress();
     fireEvent.click(within(form).getByTestId("address-save"));
     await waitFor(() => expect(toasts()).toEqual(["The selected type is invalid."]));
     expect(within(form).queryAllByTestId("field-error")).toHaveLength(0);
@@ -321,14 +327,7 @@ describe("MyAddressPage form", () => {
       "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
       "POST /addresses": () => ({ status: 422, body: { message: "Bad", errors: { phone: ["Phone Number is Invalid"] } } }),
     });
-    renderAt(page("new=1"), "/account/my-address?new=1");
-    const form = await screen.findByTestId("address-form");
-    fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
-    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
-    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
-    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
-    fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "1 Nile St" } });
-    await waitFor(() => expect(within(form).getByTestId("address-location-status").textContent).toContain("Pick this address"));
+    const form = await openFilledNewAddress();
     fireEvent.click(within(form).getByTestId("address-save"));
     expect(await within(form).findByText("Phone Number is Invalid")).toBeTruthy();
   });

@@ -61,6 +61,21 @@ function showForm(order = deliveredOrder(9)) {
   return { api, ...view };
 }
 
+/** Fills the form for one damaged item, refund to the wallet, the default pickup address
+ * and the next day at noon, and sends it; answers the item's line. */
+async function submitOneDamagedItem(): Promise<HTMLElement> {
+  const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
+  fireEvent.click(within(line).getByRole("checkbox"));
+  fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
+  fireEvent.click(screen.getByRole("radio", { name: "To my wallet" }));
+  await waitFor(() => expect((screen.getByLabelText("Pickup address") as HTMLSelectElement).value).toBe("5"));
+  const day = screen.getByLabelText("Pickup day") as HTMLSelectElement;
+  fireEvent.change(day, { target: { value: day.options[1]?.value } });
+  fireEvent.change(screen.getByLabelText("Pickup time (UTC)"), { target: { value: "12:00" } });
+  fireEvent.click(screen.getByTestId("submit-return"));
+  return line;
+}
+
 describe("NewReturnPage", () => {
   test("sending nothing shows the core's messages and sends nothing", async () => {
     const { api } = showForm();
@@ -122,15 +137,7 @@ describe("NewReturnPage", () => {
       "GET /addresses": () => ({ body: { data: [address(5, { is_default: true })], meta: meta(1) } }),
       "POST /orders/9/return": () => ({ status: 422, body: { message: "Bad", errors: { "items.0.quantity": ["Max Quantity Reached"], pickup_address_id: ["We Don't Deliver To Your Location"] } } }),
     });
-    const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
-    fireEvent.click(within(line).getByRole("checkbox"));
-    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
-    fireEvent.click(screen.getByRole("radio", { name: "To my wallet" }));
-    await waitFor(() => expect((screen.getByLabelText("Pickup address") as HTMLSelectElement).value).toBe("5"));
-    const day = screen.getByLabelText("Pickup day") as HTMLSelectElement;
-    fireEvent.change(day, { target: { value: day.options[1]?.value } });
-    fireEvent.change(screen.getByLabelText("Pickup time (UTC)"), { target: { value: "12:00" } });
-    fireEvent.click(screen.getByTestId("submit-return"));
+    const line = await submitOneDamagedItem();
     expect(await within(line).findByText("Max Quantity Reached")).toBeTruthy();
     expect(screen.getByText("We Don't Deliver To Your Location")).toBeTruthy();
   });
@@ -145,15 +152,7 @@ describe("NewReturnPage", () => {
         body: { message: "Bad", errors: { "items.0.reason": ["This item is unavailable"], pickup_slot: ["The pickup slot is full."] } },
       }),
     });
-    const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
-    fireEvent.click(within(line).getByRole("checkbox"));
-    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
-    fireEvent.click(screen.getByRole("radio", { name: "To my wallet" }));
-    await waitFor(() => expect((screen.getByLabelText("Pickup address") as HTMLSelectElement).value).toBe("5"));
-    const day = screen.getByLabelText("Pickup day") as HTMLSelectElement;
-    fireEvent.change(day, { target: { value: day.options[1]?.value } });
-    fireEvent.change(screen.getByLabelText("Pickup time (UTC)"), { target: { value: "12:00" } });
-    fireEvent.click(screen.getByTestId("submit-return"));
+    const line = await submitOneDamagedItem();
     expect(await within(line).findByText("This item is unavailable")).toBeTruthy();
     expect(toasts()).toEqual(["The pickup slot is full."]);
   });
