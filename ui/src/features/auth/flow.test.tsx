@@ -5,7 +5,7 @@ import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
 import { clock, dispatchLogin, usePhoneLogin } from "./flow";
 import { ModalHost } from "./ModalHost";
-import { answer, renderWithApp, seedRemoteConfig } from "./testing";
+import { answer, expectResendCountdown, renderWithApp, seedRemoteConfig } from "./testing";
 
 jest.mock("../../api/client", () => {
   const actual = jest.requireActual("../../api/client");
@@ -196,14 +196,9 @@ describe("the phone sign-in (spec 4)", () => {
     api_({ "/user/login-by-otp": () => answer({ data: {}, message: null }) });
     const verify = await signInAs("01012345678", "WhatsApp");
     const resend = within(verify).getByRole("button", { name: "Resend code" }) as HTMLButtonElement;
-    expect(resend.disabled).toBe(true);
-    expect(screen.getByTestId("resend-wait").textContent).toBe("Wait 60 seconds before resending!");
-    now += 30_500;
-    await waitFor(() => expect(screen.getByTestId("resend-wait").textContent).toBe("Wait 30 seconds before resending!"));
-    expect(resend.disabled).toBe(true);
-    now += 29_500;
-    await waitFor(() => expect(screen.queryByTestId("resend-wait")).toBeNull());
-    expect(resend.disabled).toBe(false);
+    await expectResendCountdown(resend, (ms) => {
+      now += ms;
+    });
     fireEvent.click(resend);
     await waitFor(() => expect(post).toHaveBeenCalledTimes(2));
     expect(post).toHaveBeenLastCalledWith("/user/login-by-otp", { body: { mobile: MOBILE, channel: "whatsapp" } });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
-import { configure, render } from "@testing-library/react";
+import { configure, render, screen, waitFor } from "@testing-library/react";
 import { parseRemoteConfig, type Language } from "storefront-core";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
@@ -50,4 +50,20 @@ export function renderWithApp(ui: ReactNode, language: Language = "en") {
 /** A successful openapi-fetch answer. */
 export function answer<T>(data: T) {
   return Promise.resolve({ data, response: { status: 200 } as Response });
+}
+
+/**
+ * The code step's resend row (spec 4): 'Wait 60 seconds before resending!' counting
+ * down while the button is disabled, then the button enabled. `advance` moves the
+ * flow's clock.
+ */
+export async function expectResendCountdown(resend: HTMLButtonElement, advance: (ms: number) => void): Promise<void> {
+  expect(resend.disabled).toBe(true);
+  expect(screen.getByTestId("resend-wait").textContent).toBe("Wait 60 seconds before resending!");
+  advance(30_500);
+  await waitFor(() => expect(screen.getByTestId("resend-wait").textContent).toBe("Wait 30 seconds before resending!"));
+  expect(resend.disabled).toBe(true);
+  advance(29_500);
+  await waitFor(() => expect(screen.queryByTestId("resend-wait")).toBeNull());
+  expect(resend.disabled).toBe(false);
 }
