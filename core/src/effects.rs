@@ -20,7 +20,7 @@ pub enum Tone {
 }
 
 /// Something the shell must do.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Effect {
@@ -55,30 +55,8 @@ pub enum Effect {
     ReloadPage,
 }
 
-crate::internally_tagged::deserialize_through_mirror!(Effect, EffectDef, "type");
-
-/// [`Effect`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "Effect", rename_all = "snake_case")]
-enum EffectDef {
-    Toast { tone: Tone, text: Text },
-    Navigate { to: String, after_ms: u64 },
-    Store { key: StorageKey, value: String },
-    Remove { keys: Vec<StorageKey> },
-    OpenModal { modal: Modal },
-    CloseModal,
-    Request { call: ApiCall },
-    WakeAt { at_ms: u64 },
-    ResetQueries,
-    ForgetPersonalData,
-    ResetCatalogueLists,
-    ReloadRemoteConfig,
-    SetDocumentLanguage { language: Language },
-    ReloadPage,
-}
-
 /// API calls a flow asks for (spec 7), with their payloads.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "call", rename_all = "snake_case")]
 pub enum ApiCall {
@@ -101,39 +79,6 @@ pub enum ApiCall {
     IsSupportedLocation { latitude: f64, longitude: f64 },
     /// `GET /map/search?search=`
     MapSearch { search: String },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(ApiCall, ApiCallDef, "call");
-
-/// [`ApiCall`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "ApiCall", rename_all = "snake_case")]
-enum ApiCallDef {
-    LoginByOtp {
-        mobile: String,
-        channel: Channel,
-    },
-    VerifyLoginByOtp {
-        mobile: String,
-        channel: Channel,
-        code: String,
-    },
-    RegisterByOtp {
-        registration: Registration,
-    },
-    UpdateLanguage {
-        default_locale: Language,
-    },
-    Logout {
-        token: String,
-    },
-    IsSupportedLocation {
-        latitude: f64,
-        longitude: f64,
-    },
-    MapSearch {
-        search: String,
-    },
 }
 
 #[cfg(feature = "ts")]

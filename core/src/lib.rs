@@ -10,11 +10,9 @@
 pub mod auth;
 pub mod cart;
 pub mod effects;
-mod enum_names;
-mod float_text;
 pub mod http;
-mod internally_tagged;
 pub mod layout;
+mod lenient;
 pub mod locale;
 pub mod location;
 pub mod messages;
@@ -27,7 +25,6 @@ pub mod startup;
 pub mod storage;
 pub mod text;
 pub mod validation;
-pub mod value_tree;
 
 #[cfg(feature = "ts")]
 pub mod typescript;

@@ -63,7 +63,7 @@ pub struct PhoneLogin {
 }
 
 /// What happened: a user action, an API outcome, a timer, a reload.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LoginEvent {
@@ -117,59 +117,6 @@ pub enum LoginEvent {
     Close,
 }
 
-crate::internally_tagged::deserialize_through_mirror!(LoginEvent, LoginEventDef, "type");
-
-/// [`LoginEvent`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "LoginEvent", rename_all = "snake_case")]
-enum LoginEventDef {
-    OpenSignIn,
-    RequestCode {
-        mobile: String,
-        channel: Channel,
-    },
-    CodeSent,
-    CodeFailed {
-        error: Text,
-    },
-    Resend,
-    SubmitCode {
-        code: String,
-    },
-    Verified {
-        token: Option<String>,
-        user_exists: bool,
-        message: Option<String>,
-        force_default_location: bool,
-        #[serde(default)]
-        return_to: Option<String>,
-    },
-    VerifyFailed {
-        error: Text,
-    },
-    SubmitRegistration {
-        name: String,
-        email: String,
-        referral_code: String,
-        accept_terms: bool,
-    },
-    Registered {
-        token: String,
-        message: Option<String>,
-        force_default_location: bool,
-        #[serde(default)]
-        return_to: Option<String>,
-    },
-    RegisterFailed {
-        error: Text,
-    },
-    Tick,
-    Restore {
-        stored: Box<ClientState>,
-    },
-    Close,
-}
-
 /// The new state and the effects to run, in order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -179,7 +126,7 @@ pub struct LoginUpdate {
 }
 
 /// Whether another code may be requested.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum ResendAvailability {
@@ -189,20 +136,6 @@ pub enum ResendAvailability {
         seconds: u64,
         message: Message,
     },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(
-    ResendAvailability,
-    ResendAvailabilityDef,
-    "state"
-);
-
-/// [`ResendAvailability`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "ResendAvailability", rename_all = "snake_case")]
-enum ResendAvailabilityDef {
-    Ready,
-    Wait { seconds: u64, message: Message },
 }
 
 /// Whether resend is available at `now_ms` (60 s after the last code, spec 4, 9).
@@ -549,6 +482,18 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
 /// by a request the reload cut off is always removed, or 401s would never log out.
 /// The channel is not stored, so calls after a reload use SMS; the resend wait is not
 /// stored either, so resend is available at once.
+/// Whether a page load has anything for [`LoginEvent::Restore`] to do: a remembered
+/// modal, or a sign-in's temporary values (the login-in-progress marker, mobile, code,
+/// exists flag). Without them the restore changes nothing, so a client may leave the
+/// sign-in flow unloaded until the customer opens it.
+pub fn restore_needed(stored: &ClientState) -> bool {
+    stored.modal.is_some()
+        || stored.login_in_progress
+        || stored.user_mobile.is_some()
+        || stored.user_code.is_some()
+        || stored.user_exists.is_some()
+}
+
 fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
     let mut s = PhoneLogin::default();
     let mut drop: Vec<StorageKey> = Vec::new();
@@ -626,8 +571,7 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
             }
         }
     }
-    // Each once, in key order: `StorageKey::ALL` is sorted (a sort here would add a
-    // whole sorting routine to the WASM core).
+    // Each once, in the order of `StorageKey::ALL`.
     let drop: Vec<StorageKey> = StorageKey::ALL
         .into_iter()
         .filter(|key| drop.contains(key) && is_stored(stored, *key))
@@ -1208,6 +1152,33 @@ mod tests {
             user_code: code.map(str::to_owned),
             user_exists: code.map(|_| false),
             ..ClientState::default()
+        }
+    }
+
+    #[test]
+    fn a_restore_with_nothing_remembered_changes_nothing() {
+        let quiet = [
+            ClientState::default(),
+            ClientState {
+                token: Some("tok".into()),
+                district_id: Some(3),
+                language: Some(Language::Ar),
+                ..ClientState::default()
+            },
+        ];
+        for stored in quiet {
+            assert!(!restore_needed(&stored));
+            assert_eq!(restored(stored), (PhoneLogin::default(), vec![]));
+        }
+        for stored in [
+            guest(Some(Modal::SignIn), None, None),
+            guest(None, Some(MOBILE), None),
+            ClientState {
+                login_in_progress: true,
+                ..ClientState::default()
+            },
+        ] {
+            assert!(restore_needed(&stored), "{stored:?}");
         }
     }
 

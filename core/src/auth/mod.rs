@@ -8,7 +8,7 @@ mod types;
 pub use flow::{
     LOGIN_TEMPORARIES, LoginEvent, LoginStep, LoginUpdate, OTP_LENGTH, POST_LOGIN_REDIRECT_MS,
     PhoneLogin, RESEND_WAIT_MS, ResendAvailability, resend_availability, resend_availability_since,
-    signed_in, update,
+    restore_needed, signed_in, update,
 };
 pub use status::{
     RequestEvent, RequestPhase, RequestStatus, RequestUpdate, STATUS_RESET_MS, update_request,

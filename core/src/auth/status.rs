@@ -102,7 +102,7 @@ impl RequestStatus {
 }
 
 /// What happened to a simple request flow (e-mail sign-in, forgot and reset password).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum RequestEvent {
@@ -113,18 +113,6 @@ pub enum RequestEvent {
     /// The request failed; the error is already extracted (spec 8).
     Failed { error: Text },
     /// A timer set by [`Effect::WakeAt`] fired.
-    Tick,
-}
-
-crate::internally_tagged::deserialize_through_mirror!(RequestEvent, RequestEventDef, "type");
-
-/// [`RequestEvent`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "RequestEvent", rename_all = "snake_case")]
-enum RequestEventDef {
-    Started,
-    Succeeded { message: Option<String> },
-    Failed { error: Text },
     Tick,
 }
 

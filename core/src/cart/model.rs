@@ -132,7 +132,7 @@ pub struct CartPricing {
 }
 
 /// How an applied coupon discounts the subtotal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CouponRule {
@@ -147,26 +147,6 @@ pub enum CouponRule {
         minimum: Option<Money>,
     },
     /// A fixed amount off.
-    Fixed {
-        amount: Money,
-        #[serde(default)]
-        minimum: Option<Money>,
-    },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(CouponRule, CouponRuleDef, "type");
-
-/// [`CouponRule`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "CouponRule", rename_all = "snake_case")]
-enum CouponRuleDef {
-    Percent {
-        rate_bp: u32,
-        #[serde(default)]
-        cap: Option<Money>,
-        #[serde(default)]
-        minimum: Option<Money>,
-    },
     Fixed {
         amount: Money,
         #[serde(default)]

@@ -44,20 +44,10 @@ impl From<&CartProduct> for QuantityLimits {
 }
 
 /// The stepper's answer: the quantity to ask the server for, or why not.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum QuantityCheck {
-    Accepted { qty: u32 },
-    Refused { message: Message },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(QuantityCheck, QuantityCheckDef, "kind");
-
-/// [`QuantityCheck`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "QuantityCheck", rename_all = "snake_case")]
-enum QuantityCheckDef {
     Accepted { qty: u32 },
     Refused { message: Message },
 }

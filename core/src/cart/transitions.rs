@@ -40,7 +40,7 @@ pub struct CouponResponse {
 }
 
 /// Something that happened to the cart: a server answer or a customer action.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CartEvent {
@@ -73,44 +73,6 @@ pub enum CartEvent {
     Reset,
 }
 
-crate::internally_tagged::deserialize_through_mirror!(CartEvent, CartEventDef, "type");
-
-/// [`CartEvent`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "CartEvent", rename_all = "snake_case")]
-enum CartEventDef {
-    Loaded {
-        cart: Cart,
-    },
-    Added {
-        item: CartItem,
-    },
-    AddFailed {
-        status: u16,
-        message: Text,
-    },
-    Updated {
-        item: CartItem,
-    },
-    Deleted {
-        id: u64,
-        #[serde(default)]
-        order: Option<CartItemOrder>,
-    },
-    CouponApplied {
-        response: CouponResponse,
-    },
-    RequestFailed {
-        message: Text,
-    },
-    FavoriteToggled {
-        product_id: u64,
-    },
-    Emptied,
-    OldCartMessageDismissed,
-    Reset,
-}
-
 /// The state after an event and what the shell must do.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -120,7 +82,7 @@ pub struct CartOutcome {
 }
 
 /// Whether a product may go into the cart as it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum AddCheck {
@@ -129,16 +91,6 @@ pub enum AddCheck {
     DifferentShop {
         prompt: Message,
     },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(AddCheck, AddCheckDef, "kind");
-
-/// [`AddCheck`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "AddCheck", rename_all = "snake_case")]
-enum AddCheckDef {
-    Allowed,
-    DifferentShop { prompt: Message },
 }
 
 /// Applies an event to the cart state.
@@ -241,10 +193,18 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
     }
 }
 
-/// The count on the cart badge: only once the cart has loaded and when above 0.
-pub fn badge_count(state: &CartState) -> Option<u32> {
-    let quantity = state.cart.as_ref()?.items_quantity;
-    (state.loaded && quantity > 0).then_some(quantity)
+impl CartState {
+    /// The cart's `items_quantity` once it has loaded from the server; `None` before.
+    pub fn loaded_quantity(&self) -> Option<u32> {
+        let cart = self.cart.as_ref().filter(|_| self.loaded)?;
+        Some(cart.items_quantity)
+    }
+}
+
+/// The count on the cart badge from the cart's `items_quantity` (`None` until the cart
+/// has loaded): only once loaded and when above 0.
+pub fn badge_count(items_quantity: Option<u32>) -> Option<u32> {
+    items_quantity.filter(|quantity| *quantity > 0)
 }
 
 /// Checks adding a product of `branch_id` against the cart: a cart that is not empty
@@ -423,7 +383,7 @@ mod tests {
         );
         assert_eq!(cart(&out.state).branch_id, Some(5));
         assert!(!out.state.loaded);
-        assert_eq!(badge_count(&out.state), None);
+        assert_eq!(badge_count(out.state.loaded_quantity()), None);
     }
 
     #[test]
@@ -467,7 +427,7 @@ mod tests {
         let c = cart(&out.state);
         assert_eq!(c.items_quantity, 0);
         assert_eq!(c.cart_total, Money::ZERO);
-        assert_eq!(badge_count(&out.state), None);
+        assert_eq!(badge_count(out.state.loaded_quantity()), None);
     }
 
     #[test]
@@ -573,13 +533,13 @@ mod tests {
 
     #[test]
     fn the_badge_shows_only_once_loaded_and_above_zero() {
-        assert_eq!(badge_count(&CartState::default()), None);
+        assert_eq!(badge_count(CartState::default().loaded_quantity()), None);
         let state = loaded(vec![item(1, 10, 2, "5.00"), item(2, 20, 1, "3.00")]);
-        assert_eq!(badge_count(&state), Some(3));
-        assert_eq!(badge_count(&loaded(vec![])), None);
+        assert_eq!(badge_count(state.loaded_quantity()), Some(3));
+        assert_eq!(badge_count(loaded(vec![]).loaded_quantity()), None);
         let mut not_loaded = state.clone();
         not_loaded.loaded = false;
-        assert_eq!(badge_count(&not_loaded), None);
+        assert_eq!(badge_count(not_loaded.loaded_quantity()), None);
     }
 
     #[test]

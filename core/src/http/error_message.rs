@@ -12,7 +12,7 @@ use std::fmt;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::messages::{Message, MessageId, Text};
-use crate::text::cut_to;
+use crate::text::{Graphemes, cut_to_with};
 
 /// Longest server text kept for a toast, in grapheme clusters (then '...').
 pub const MAX_SERVER_TEXT_GRAPHEMES: usize = 500;
@@ -41,9 +41,11 @@ pub enum CallFailure<'a> {
 ///   needs the server while the device has no network, e.g. add to cart in a PWA).
 /// - a client error: 'Error: {message}' ('An error occurred.' when it has no message).
 ///
-/// Server strings are shown as is (trimmed, capped); blank strings count as absent.
-/// Never panics, and the text is never empty.
-pub fn error_message(failure: CallFailure<'_>) -> Text {
+/// Server strings are shown as is (trimmed, capped to [`MAX_SERVER_TEXT_GRAPHEMES`]
+/// grapheme clusters by `graphemes`); blank strings count as absent. Never panics, and
+/// the text is never empty.
+pub fn error_message_with(failure: CallFailure<'_>, graphemes: &dyn Graphemes) -> Text {
+    let cap = |text: String| cut_to_with(&text, MAX_SERVER_TEXT_GRAPHEMES, graphemes);
     match failure {
         CallFailure::Response { status, body } => {
             let found = scan(body);
@@ -53,19 +55,36 @@ pub fn error_message(failure: CallFailure<'_>) -> Text {
                 _ => (None, MessageId::GenericError),
             };
             match specific.or(found.message) {
-                Some(text) => Text::Server { text },
+                Some(text) => Text::Server { text: cap(text) },
                 None => fallback.into(),
             }
         }
-        CallFailure::NoResponse => MessageId::NoResponse.into(),
-        CallFailure::Offline => MessageId::Offline.into(),
+        CallFailure::NoResponse => no_response_message(),
+        CallFailure::Offline => offline_message(),
         CallFailure::Client { message } => match keep(message) {
             Some(message) => Message::new(MessageId::ErrorWithMessage)
-                .with("message", message)
+                .with("message", cap(message))
                 .into(),
             None => MessageId::GenericError.into(),
         },
     }
+}
+
+/// [`error_message_with`] for [`CallFailure::NoResponse`]: 'No response received from
+/// server.'
+pub fn no_response_message() -> Text {
+    MessageId::NoResponse.into()
+}
+
+/// [`error_message_with`] for [`CallFailure::Offline`].
+pub fn offline_message() -> Text {
+    MessageId::Offline.into()
+}
+
+/// [`error_message_with`] the core's own grapheme segmentation.
+#[cfg(feature = "unicode-segmentation")]
+pub fn error_message(failure: CallFailure<'_>) -> Text {
+    error_message_with(failure, &crate::text::UnicodeGraphemes)
 }
 
 /// The strings of a body the rules look at, each the first non-blank one found.
@@ -91,10 +110,10 @@ fn scan(body: &[u8]) -> Found {
     found
 }
 
-/// Trimmed and capped, or `None` when blank.
+/// Trimmed, or `None` when blank (capped once chosen, by [`error_message_with`]).
 fn keep(text: &str) -> Option<String> {
     let trimmed = text.trim();
-    (!trimmed.is_empty()).then(|| cut_to(trimmed, MAX_SERVER_TEXT_GRAPHEMES))
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
 }
 
 /// Fills an empty slot with a kept string.
@@ -340,7 +359,7 @@ impl<'de> Visitor<'de> for FirstString<'_> {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "unicode-segmentation"))]
 mod tests {
     use super::*;
     use crate::locale::Language;

@@ -3,7 +3,12 @@
 mod error_message;
 mod status;
 
-pub use error_message::{CallFailure, MAX_SERVER_TEXT_GRAPHEMES, error_message};
+#[cfg(feature = "unicode-segmentation")]
+pub use error_message::error_message;
+pub use error_message::{
+    CallFailure, MAX_SERVER_TEXT_GRAPHEMES, error_message_with, no_response_message,
+    offline_message,
+};
 pub use status::{StatusOutcome, classify};
 
 #[cfg(feature = "ts")]

@@ -4,15 +4,17 @@
 //! Every outside link comes from server settings, so only `http(s)` URLs become
 //! links: a `javascript:` URL typed into the admin panel never reaches an `href`.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+use crate::lenient;
 
 use crate::locale::Language;
 use crate::validation::{is_email, is_web_url, normalize_digits};
 
 /// `general_setting` of the settings (spec 3).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default)]
 pub struct GeneralSetting {
     pub store_name_ar: Option<String>,
     pub store_name_en: Option<String>,
@@ -26,9 +28,8 @@ pub struct GeneralSetting {
 }
 
 /// `social_media` of the settings: a URL per network, a phone number for WhatsApp.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default)]
 pub struct SocialMedia {
     pub twitter: Option<String>,
     pub instagram: Option<String>,
@@ -40,9 +41,8 @@ pub struct SocialMedia {
 }
 
 /// The store settings (`GET /setting`, spec 3), as far as the layout reads them.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default)]
 pub struct Settings {
     pub logo: Option<String>,
     /// The store name in the request's language.
@@ -52,9 +52,8 @@ pub struct Settings {
 }
 
 /// A static page of the list (`GET /static-pages?category=`, spec 3).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(default)]
 pub struct StaticPage {
     pub id: u64,
     pub title: Option<String>,
@@ -62,6 +61,65 @@ pub struct StaticPage {
     #[serde(rename = "type")]
     pub page_type: Option<String>,
     pub category: Option<String>,
+}
+
+impl Settings {
+    /// Reads the `data` of `GET /setting` leniently: anything missing or unreadable is
+    /// absent (numbers are read as text).
+    pub fn from_json(value: &Value) -> Self {
+        let field = |object: Option<&Value>, name: &str| lenient::text(object?.get(name));
+        let general = value.get("general_setting").filter(|g| g.is_object());
+        let social = value.get("social_media").filter(|s| s.is_object());
+        Self {
+            logo: field(Some(value), "logo"),
+            app_name: field(Some(value), "app_name"),
+            general_setting: general.map(|g| GeneralSetting {
+                store_name_ar: field(Some(g), "store_name_ar"),
+                store_name_en: field(Some(g), "store_name_en"),
+                email: field(Some(g), "email"),
+                phone_number: field(Some(g), "phone_number"),
+                address_ar: field(Some(g), "address_ar"),
+                address_en: field(Some(g), "address_en"),
+                map_url: field(Some(g), "map_url"),
+                ios_app_link: field(Some(g), "ios_app_link"),
+                android_app_link: field(Some(g), "android_app_link"),
+            }),
+            social_media: social.map(|s| SocialMedia {
+                twitter: field(Some(s), "twitter"),
+                instagram: field(Some(s), "instagram"),
+                facebook: field(Some(s), "facebook"),
+                linkedin: field(Some(s), "linkedin"),
+                youtube: field(Some(s), "youtube"),
+                snapchat: field(Some(s), "snapchat"),
+                whatsapp: field(Some(s), "whatsapp"),
+            }),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Settings {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Self::from_json(&Value::deserialize(deserializer)?))
+    }
+}
+
+impl StaticPage {
+    /// Reads a page of `GET /static-pages` leniently; without a readable id it is
+    /// page 0, which the footer leaves out.
+    pub fn from_json(value: &Value) -> Self {
+        Self {
+            id: lenient::id(value.get("id")).unwrap_or(0),
+            title: lenient::text(value.get("title")),
+            page_type: lenient::text(value.get("type")),
+            category: lenient::text(value.get("category")),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for StaticPage {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Self::from_json(&Value::deserialize(deserializer)?))
+    }
 }
 
 /// A link inside the app.

@@ -173,7 +173,7 @@ pub struct BottomBarContext {
 }
 
 /// An item of the mobile bottom bar.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "item", rename_all = "snake_case")]
 pub enum BottomBarItem {
@@ -197,20 +197,6 @@ pub enum BottomBarItem {
     Login {
         modal: Modal,
     },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(BottomBarItem, BottomBarItemDef, "item");
-
-/// [`BottomBarItem`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "BottomBarItem", rename_all = "snake_case")]
-enum BottomBarItemDef {
-    Services { to: String },
-    Home { to: String },
-    Categories,
-    Cart { to: String, badge: Option<u32> },
-    AccountMenu,
-    Login { modal: Modal },
 }
 
 /// The services page (its route is not shown in the spec; the route table's).
@@ -248,7 +234,7 @@ pub fn bottom_bar(context: &BottomBarContext) -> Vec<BottomBarItem> {
     if context.signed_in {
         items.push(BottomBarItem::Cart {
             to: CART_PATH.to_owned(),
-            badge: context.cart_items_quantity.filter(|&q| q > 0),
+            badge: crate::cart::badge_count(context.cart_items_quantity),
         });
         items.push(BottomBarItem::AccountMenu);
     } else {

@@ -64,9 +64,88 @@ impl Direction {
     }
 }
 
+/// The language of a page the server sends before any script runs (spec 9): the one
+/// chosen on this device (the page-view cookie), else the reader's browser preference
+/// among ours (`Accept-Language`, by its weights; the first listed wins a tie), else
+/// English.
+pub fn page_language(chosen: Option<Language>, accept_language: Option<&str>) -> Language {
+    chosen
+        .or_else(|| accept_language.and_then(preferred))
+        .unwrap_or_default()
+}
+
+/// The most preferred of our languages in an `Accept-Language` header, if any.
+fn preferred(header: &str) -> Option<Language> {
+    let mut best: Option<(Language, u16)> = None;
+    for item in header.split(',') {
+        let mut parts = item.split(';');
+        let Ok(language) = Language::parse(parts.next().unwrap_or_default()) else {
+            continue;
+        };
+        // Weights in thousandths, as the header allows three decimals; `q=0` refuses.
+        let weight = parts
+            .find_map(|p| p.trim().strip_prefix("q="))
+            .map_or(1000, |q| weight_of(q.trim()));
+        if weight > 0 && best.is_none_or(|(_, w)| weight > w) {
+            best = Some((language, weight));
+        }
+    }
+    best.map(|(language, _)| language)
+}
+
+/// A `q` value in thousandths: `1`, `0.8`, `0.125`; unreadable is 0.
+fn weight_of(q: &str) -> u16 {
+    let (whole, fraction) = q.split_once('.').unwrap_or((q, ""));
+    let digits = |s: &str| !s.is_empty() && s.len() <= 3 && s.bytes().all(|b| b.is_ascii_digit());
+    match whole {
+        "1" if fraction.bytes().all(|b| b == b'0') && fraction.len() <= 3 => 1000,
+        "0" if fraction.is_empty() => 0,
+        "0" if digits(fraction) => format!("{fraction:0<3}").parse().unwrap_or(0),
+        _ => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_takes_the_chosen_language_then_the_browser_preference_then_english() {
+        assert_eq!(
+            page_language(Some(Language::Ar), Some("en-US,en")),
+            Language::Ar
+        );
+        assert_eq!(
+            page_language(None, Some("ar-EG,ar;q=0.9,en;q=0.8")),
+            Language::Ar
+        );
+        assert_eq!(
+            page_language(None, Some("fr-FR,fr;q=0.9,ar;q=0.5,en;q=0.4")),
+            Language::Ar
+        );
+        assert_eq!(
+            page_language(None, Some("de, en;q=0.2, ar;q=0.3")),
+            Language::Ar
+        );
+        assert_eq!(page_language(None, Some("en-GB, ar")), Language::En);
+        assert_eq!(page_language(None, Some("fr, de")), Language::En);
+        assert_eq!(page_language(None, Some("ar;q=0, en;q=0.1")), Language::En);
+        assert_eq!(page_language(None, Some("ar;q=abc")), Language::En);
+        assert_eq!(page_language(None, Some("")), Language::En);
+        assert_eq!(page_language(None, None), Language::En);
+    }
+
+    #[test]
+    fn weights_are_read_to_three_decimals() {
+        assert_eq!(weight_of("1"), 1000);
+        assert_eq!(weight_of("1.000"), 1000);
+        assert_eq!(weight_of("0.8"), 800);
+        assert_eq!(weight_of("0.125"), 125);
+        assert_eq!(weight_of("0"), 0);
+        assert_eq!(weight_of("0.1234"), 0);
+        assert_eq!(weight_of("2"), 0);
+        assert_eq!(weight_of("-1"), 0);
+    }
 
     #[test]
     fn arabic_is_right_to_left_and_english_left_to_right() {

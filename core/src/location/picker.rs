@@ -33,7 +33,7 @@ pub struct LocationPicker {
 }
 
 /// What happens to the picker.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LocationPickerEvent {
@@ -58,39 +58,6 @@ pub enum LocationPickerEvent {
     },
     /// `GET /map/search` failed for `search` (only logged, spec 8).
     SearchFailed { search: String },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(
-    LocationPickerEvent,
-    LocationPickerEventDef,
-    "type"
-);
-
-/// [`LocationPickerEvent`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "LocationPickerEvent", rename_all = "snake_case")]
-enum LocationPickerEventDef {
-    PointChosen {
-        point: GeoPoint,
-    },
-    SupportAnswered {
-        point: GeoPoint,
-        district_id: Option<u64>,
-    },
-    SupportFailed {
-        point: GeoPoint,
-    },
-    Confirm,
-    SearchTextChanged {
-        text: String,
-    },
-    SearchResultsArrived {
-        search: String,
-        results: Vec<MapSearchResult>,
-    },
-    SearchFailed {
-        search: String,
-    },
 }
 
 impl LocationPicker {

@@ -30,7 +30,7 @@ pub struct MapSearch {
 }
 
 /// What the dropdown shows.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum MapSearchStatus {
@@ -41,22 +41,6 @@ pub enum MapSearchStatus {
     /// The search found nothing (or failed): 'no results found'.
     NoResults { message: Message },
     /// The results to list.
-    Results { results: Vec<MapSearchResult> },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(
-    MapSearchStatus,
-    MapSearchStatusDef,
-    "status"
-);
-
-/// [`MapSearchStatus`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "MapSearchStatus", rename_all = "snake_case")]
-enum MapSearchStatusDef {
-    StartTyping { message: Message },
-    Searching { message: Message },
-    NoResults { message: Message },
     Results { results: Vec<MapSearchResult> },
 }
 

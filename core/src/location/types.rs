@@ -1,6 +1,9 @@
 //! Places: points, the stored location, the customer's address (spec 3).
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::lenient::{id, number, text};
 
 /// A point as the API sends it (`location{latitude, longitude}`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -34,6 +37,14 @@ impl LatLng {
     /// Finite and within ±90° latitude, ±180° longitude.
     pub fn is_valid(&self) -> bool {
         on_earth(self.lat, self.lng)
+    }
+
+    /// Reads `{"lat", "lng"}` leniently (numbers or numeric strings).
+    pub fn from_json(value: &Value) -> Option<LatLng> {
+        Some(LatLng {
+            lat: number(value.get("lat"))?,
+            lng: number(value.get("lng"))?,
+        })
     }
 }
 
@@ -86,6 +97,35 @@ pub struct Address {
 }
 
 impl Address {
+    /// Reads an address object leniently (ids and coordinates as numbers or numeric
+    /// strings, blank text absent); `None` without a readable id or with a district
+    /// that is there but unreadable.
+    pub fn from_json(value: &Value) -> Option<Address> {
+        let get = |name: &str| value.get(name);
+        let district_id = match get("district_id") {
+            None | Some(Value::Null) => None,
+            district => Some(id(district)?),
+        };
+        let location = get("location").and_then(|l| {
+            Some(GeoPoint {
+                latitude: number(l.get("latitude"))?,
+                longitude: number(l.get("longitude"))?,
+            })
+        });
+        let named = |name: &str| text(get(name)?.get("name")).map(|name| Named { name });
+        Some(Address {
+            id: id(get("id"))?,
+            name: text(get("name")),
+            region: text(get("region")),
+            postal_code: text(get("postal_code")),
+            address_details: text(get("address_details")),
+            district_id,
+            location,
+            country_id: named("country_id"),
+            city_id: named("city_id"),
+        })
+    }
+
     /// Whether its ids are ones the server can have issued and its point, if any, is
     /// on the earth.
     pub fn is_valid(&self) -> bool {

@@ -7,15 +7,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer, Serialize};
-
-use crate::enum_names;
 use crate::locale::Language;
+use serde::{Deserialize, Serialize};
 
 macro_rules! messages {
     ($( $(#[$doc:meta])* $variant:ident = $id:literal { en: $en:literal, ar: $ar:literal } )*) => {
         /// Stable identifier of a message; serialised as its snake_case id.
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub enum MessageId {
             $( $(#[$doc])* #[serde(rename = $id)] $variant, )*
@@ -30,11 +28,6 @@ macro_rules! messages {
                 match self { $(MessageId::$variant => $id,)* }
             }
 
-            /// The id of `ALL[index]`.
-            fn name_at(index: usize) -> &'static str {
-                MessageId::ALL[index].as_str()
-            }
-
             /// The message template in a language, with `{name}` placeholders.
             pub fn template(self, language: Language) -> &'static str {
                 match (self, language) {
@@ -44,15 +37,6 @@ macro_rules! messages {
             }
         }
     };
-}
-
-/// Read by the ids above rather than derived: see [`crate::enum_names`].
-impl<'de> Deserialize<'de> for MessageId {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let count = MessageId::ALL.len();
-        enum_names::deserialize(deserializer, "MessageId", count, MessageId::name_at)
-            .map(|index| MessageId::ALL[index])
-    }
 }
 
 messages! {
@@ -235,20 +219,10 @@ impl From<MessageId> for Message {
 }
 
 /// What a client shows: one of our messages, or text that came from the server as is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Text {
-    Message(Message),
-    Server { text: String },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(Text, TextDef, "kind");
-
-/// [`Text`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "Text", rename_all = "snake_case")]
-enum TextDef {
     Message(Message),
     Server { text: String },
 }
@@ -276,8 +250,6 @@ impl From<Message> for Text {
 
 /// Every template of a language keyed by id: an ICU catalogue for react-intl.
 pub fn catalogue(language: Language) -> BTreeMap<&'static str, &'static str> {
-    // Inserted one by one: collecting into a map sorts first, with a sorting routine
-    // the WASM core has no other use for.
     let mut templates = BTreeMap::new();
     for id in MessageId::ALL {
         templates.insert(id.as_str(), id.template(language));

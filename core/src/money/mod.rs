@@ -234,13 +234,11 @@ impl Visitor<'_> for MoneyVisitor {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Money, E> {
         if !v.is_finite() {
-            return Err(E::custom(MoneyError::Invalid(crate::float_text::display(
-                v,
-            ))));
+            return Err(E::custom(MoneyError::Invalid(v.to_string())));
         }
         // Rust prints the shortest decimal that reads back as the same float: the
         // digits the server wrote.
-        Money::parse(&crate::float_text::display(v)).map_err(E::custom)
+        Money::parse(&v.to_string()).map_err(E::custom)
     }
 }
 

@@ -107,7 +107,7 @@ impl Visitor<'_> for OrderNumberVisitor {
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<OrderNumber, E> {
         // JS numbers arrive as floats through wasm; only whole ones are numbers.
         if v.is_finite() && v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0 {
-            Ok(OrderNumber(crate::float_text::display(v)))
+            Ok(OrderNumber(v.to_string()))
         } else {
             Err(E::invalid_value(de::Unexpected::Float(v), &self))
         }

@@ -1,6 +1,5 @@
 //! The headers every API call carries (spec 7).
 
-use crate::float_text;
 use crate::locale::Language;
 use crate::storage::ClientState;
 
@@ -36,13 +35,19 @@ pub fn request_headers(state: &ClientState, language: Language) -> Vec<(&'static
         headers.push((ADDRESS_ID, address.to_string()));
     }
     if let Some(location) = state.location.filter(|l| l.is_valid()) {
-        headers.push((LONGITUDE, float_text::display(location.lng)));
-        headers.push((LATITUDE, float_text::display(location.lat)));
+        headers.push((LONGITUDE, coordinate(location.lng)));
+        headers.push((LATITUDE, coordinate(location.lat)));
     }
     headers.push((LANGUAGE, language.code().to_owned()));
     headers.push((USER_AGENT_TYPE, "web".to_owned()));
     headers.push((CURRENCY, state.currency_code().to_owned()));
     headers
+}
+
+/// A coordinate as JSON writes it (serde_json prints floats with zmij), the form the
+/// location is stored in: shortest digits, always with a fraction (`31.0`).
+fn coordinate(value: f64) -> String {
+    zmij::Buffer::new().format_finite(value).to_owned()
 }
 
 #[cfg(test)]

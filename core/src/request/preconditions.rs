@@ -37,7 +37,7 @@ pub struct ListPayload {
 }
 
 /// Whether to make a call.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum FetchDecision {
@@ -50,24 +50,6 @@ pub enum FetchDecision {
     Skip { warning: Message },
     /// Make no call and fail with this message.
     Reject { message: Message },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(FetchDecision, FetchDecisionDef, "kind");
-
-/// [`FetchDecision`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "FetchDecision", rename_all = "snake_case")]
-enum FetchDecisionDef {
-    Fetch {
-        path: String,
-        query: Vec<(String, String)>,
-    },
-    Skip {
-        warning: Message,
-    },
-    Reject {
-        message: Message,
-    },
 }
 
 /// Products and branches need both a page and a service id.

@@ -3,11 +3,11 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::lenient::{flag, id, number, text};
 use crate::auth::Channel;
+use crate::lenient::{flag, id, number, text};
 
 /// The default location guests get when default locations are forced.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct DefaultLocation {
     pub district_id: u64,
@@ -37,11 +37,20 @@ pub struct RemoteConfig {
     pub verification_methods_whatsapp: bool,
 }
 
-impl RemoteConfig {
-    /// Reads remote config from the server's `data` object; never fails.
+/// What the startup plan reads from remote config (spec 3).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StartupConfig {
+    pub force_select_default_locations: bool,
+    pub default_location: Option<DefaultLocation>,
+    pub default_service_id: Option<u64>,
+}
+
+impl StartupConfig {
+    /// Reads the three fields from remote config's `data` (or an object holding only
+    /// them) as [`RemoteConfig::from_json`] does; never fails.
     pub fn from_json(value: &Value) -> Self {
-        let get = |name: &str| value.get(name);
-        let default_location = get("default_location").and_then(|location| {
+        let default_location = value.get("default_location").and_then(|location| {
             Some(DefaultLocation {
                 district_id: id(location.get("district_id"))?,
                 latitude: number(location.get("latitude")),
@@ -49,16 +58,39 @@ impl RemoteConfig {
             })
         });
         Self {
+            force_select_default_locations: flag(value.get("force_select_default_locations")),
+            default_location,
+            default_service_id: id(value.get("default_service_id")),
+        }
+    }
+}
+
+impl From<&RemoteConfig> for StartupConfig {
+    fn from(config: &RemoteConfig) -> Self {
+        Self {
+            force_select_default_locations: config.force_select_default_locations,
+            default_location: config.default_location,
+            default_service_id: config.default_service_id,
+        }
+    }
+}
+
+impl RemoteConfig {
+    /// Reads remote config from the server's `data` object; never fails.
+    pub fn from_json(value: &Value) -> Self {
+        let get = |name: &str| value.get(name);
+        let startup = StartupConfig::from_json(value);
+        Self {
             app_name: text(get("app_name")),
             title: text(get("title")),
             description: text(get("description")),
             keywords: text(get("keywords")),
             fav_icon: text(get("fav_icon")),
             default_country_code: text(get("default_country_code")),
-            default_service_id: id(get("default_service_id")),
+            default_service_id: startup.default_service_id,
             enable_services_page: flag(get("enable_services_page")),
-            force_select_default_locations: flag(get("force_select_default_locations")),
-            default_location,
+            force_select_default_locations: startup.force_select_default_locations,
+            default_location: startup.default_location,
             verification_methods_sms: flag(get("verification_methods_sms")),
             verification_methods_whatsapp: flag(get("verification_methods_whatsapp")),
         }

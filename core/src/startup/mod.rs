@@ -2,16 +2,15 @@
 //! profile read leniently, the startup plan, and the spinner rule (spec 2).
 
 mod config;
-mod lenient;
 mod plan;
 mod profile;
 
-pub use config::{DefaultLocation, RemoteConfig};
+pub use config::{DefaultLocation, RemoteConfig, StartupConfig};
 pub use plan::{
     LoadState, StartupLoad, StartupLoads, StartupPlan, StartupScreen, initial_loads, plan,
     startup_screen,
 };
-pub use profile::{Gender, NotificationPreferences, Profile, ProfileResponse};
+pub use profile::{Gender, NotificationPreferences, Profile, ProfileResponse, StartupProfile};
 
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
@@ -21,6 +20,8 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<NotificationPreferences>()
         .add::<Profile>()
         .add::<ProfileResponse>()
+        .add::<StartupConfig>()
+        .add::<StartupProfile>()
         .add::<StartupLoad>()
         .add::<StartupPlan>()
         .add::<LoadState>()

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::config::RemoteConfig;
-use super::profile::ProfileResponse;
+use super::config::StartupConfig;
+use super::profile::StartupProfile;
 use crate::effects::Effect;
 use crate::locale::Language;
 use crate::location::{Address, LatLng};
@@ -63,11 +63,14 @@ pub fn initial_loads(stored: &ClientState) -> Vec<StartupLoad> {
 /// - the default service is chosen when none is stored.
 /// - with a district and a service: services, the selected service, products and
 ///   branches load, and the cart too with a token.
-/// - the language is the stored one, else (signed in) the profile's, else English.
+/// - the language is the stored one, else (signed in) the profile's, else
+///   `page_language`: the language the page was sent in ([`crate::locale::page_language`];
+///   English when nothing else is known).
 pub fn plan(
-    config: &RemoteConfig,
-    profile: Option<&ProfileResponse>,
+    config: &StartupConfig,
+    profile: Option<&StartupProfile>,
     stored: &ClientState,
+    page_language: Language,
 ) -> StartupPlan {
     let signed_in = stored.signed_in();
     let mut place = Place {
@@ -95,7 +98,7 @@ pub fn plan(
     let language = stored
         .language
         .or_else(|| profile.filter(|_| signed_in).and_then(|p| p.default_locale))
-        .unwrap_or_default();
+        .unwrap_or(page_language);
 
     let mut effects = place.changes_from(stored);
     if stored.selected_service.is_none()
@@ -222,7 +225,7 @@ pub struct StartupLoads {
 }
 
 /// What the app shows while starting.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum StartupScreen {
@@ -233,17 +236,6 @@ pub enum StartupScreen {
     Failed {
         message: Message,
     },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(StartupScreen, StartupScreenDef, "state");
-
-/// [`StartupScreen`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "StartupScreen", rename_all = "snake_case")]
-enum StartupScreenDef {
-    Loading,
-    Ready,
-    Failed { message: Message },
 }
 
 /// The spinner and failure rule (spec 2): any failure shows 'Loading failed! Please
@@ -276,8 +268,8 @@ mod tests {
     use crate::location::GeoPoint;
     use serde_json::json;
 
-    fn forced_config() -> RemoteConfig {
-        RemoteConfig::from_json(&json!({
+    fn forced_config() -> StartupConfig {
+        StartupConfig::from_json(&json!({
             "force_select_default_locations": 1,
             "default_service_id": 2,
             "default_location": {"district_id": 9, "latitude": 30.0, "longitude": 31.0}
@@ -301,11 +293,10 @@ mod tests {
         }
     }
 
-    fn profile_with(address: Option<Address>, locale: Option<Language>) -> ProfileResponse {
-        ProfileResponse {
+    fn profile_with(address: Option<Address>, locale: Option<Language>) -> StartupProfile {
+        StartupProfile {
             address,
             default_locale: locale,
-            ..ProfileResponse::default()
         }
     }
 
@@ -338,6 +329,7 @@ mod tests {
             &forced_config(),
             Some(&profile_with(Some(address()), Some(Language::Ar))),
             &signed_in(),
+            Language::En,
         );
         assert_eq!(plan.district_id, Some(4));
         assert_eq!(plan.address_id, Some(15));
@@ -398,7 +390,12 @@ mod tests {
             selected_service: Some(5),
             ..signed_in()
         };
-        let plan = plan(&forced_config(), Some(&profile_with(None, None)), &stored);
+        let plan = plan(
+            &forced_config(),
+            Some(&profile_with(None, None)),
+            &stored,
+            Language::En,
+        );
         assert_eq!(plan.district_id, None);
         assert_eq!(
             plan.effects,
@@ -416,7 +413,12 @@ mod tests {
 
     #[test]
     fn forced_guest_takes_the_configured_default_location() {
-        let plan = plan(&forced_config(), None, &ClientState::default());
+        let plan = plan(
+            &forced_config(),
+            None,
+            &ClientState::default(),
+            Language::En,
+        );
         assert_eq!(plan.district_id, Some(9));
         assert_eq!(
             plan.location,
@@ -454,11 +456,11 @@ mod tests {
             language: Some(Language::Ar),
             ..ClientState::default()
         };
-        let config = RemoteConfig {
+        let config = StartupConfig {
             force_select_default_locations: false,
             ..forced_config()
         };
-        let plan = plan(&config, None, &stored);
+        let plan = plan(&config, None, &stored, Language::En);
         assert_eq!(plan.district_id, Some(3));
         assert_eq!(plan.selected_service, Some(8));
         assert_eq!(plan.language, Language::Ar);
@@ -469,9 +471,9 @@ mod tests {
     #[test]
     fn stored_language_wins_and_guests_ignore_profile_language() {
         let profile = profile_with(None, Some(Language::Ar));
-        let config = RemoteConfig::default();
+        let config = StartupConfig::default();
         assert_eq!(
-            plan(&config, Some(&profile), &signed_in()).language,
+            plan(&config, Some(&profile), &signed_in(), Language::En).language,
             Language::Ar
         );
         let stored = ClientState {
@@ -479,11 +481,41 @@ mod tests {
             ..signed_in()
         };
         assert_eq!(
-            plan(&config, Some(&profile), &stored).language,
+            plan(&config, Some(&profile), &stored, Language::En).language,
             Language::En
         );
         assert_eq!(
-            plan(&config, Some(&profile), &ClientState::default()).language,
+            plan(
+                &config,
+                Some(&profile),
+                &ClientState::default(),
+                Language::En
+            )
+            .language,
+            Language::En
+        );
+    }
+
+    #[test]
+    fn without_a_choice_the_page_keeps_the_language_it_was_sent_in() {
+        let config = StartupConfig::default();
+        let guest = ClientState::default();
+        assert_eq!(
+            plan(&config, None, &guest, Language::Ar).language,
+            Language::Ar
+        );
+        let chose_english = ClientState {
+            language: Some(Language::En),
+            ..ClientState::default()
+        };
+        assert_eq!(
+            plan(&config, None, &chose_english, Language::Ar).language,
+            Language::En
+        );
+        // A signed-in customer's profile language still comes before the page's.
+        let profile = profile_with(None, Some(Language::En));
+        assert_eq!(
+            plan(&config, Some(&profile), &signed_in(), Language::Ar).language,
             Language::En
         );
     }
@@ -494,7 +526,7 @@ mod tests {
             district_id: Some(3),
             ..signed_in()
         };
-        let plan = plan(&RemoteConfig::default(), None, &stored);
+        let plan = plan(&StartupConfig::default(), None, &stored, Language::En);
         assert_eq!(plan.selected_service, None);
         assert!(plan.loads.is_empty());
     }
@@ -505,7 +537,7 @@ mod tests {
             district_id: Some(3),
             ..signed_in()
         };
-        let plan = plan(&forced_config(), None, &stored);
+        let plan = plan(&forced_config(), None, &stored, Language::En);
         assert_eq!(plan.district_id, Some(3));
     }
 

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::lenient::{flag, id, language, number, text};
+use crate::lenient::{flag, language, text};
 use crate::locale::Language;
-use crate::location::{Address, GeoPoint, Named};
+use crate::location::Address;
 
 /// Profile gender (spec 3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,18 +54,53 @@ pub struct ProfileResponse {
     pub default_locale: Option<Language>,
 }
 
+/// What the startup plan reads from the signed-in customer's profile (spec 3, 7).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct StartupProfile {
+    /// The default address, if any.
+    pub address: Option<Address>,
+    pub default_locale: Option<Language>,
+}
+
+impl StartupProfile {
+    /// Reads the address and the language from `GET /user/profile`'s `data` (or an
+    /// object holding only them) as [`ProfileResponse::from_json`] does; never fails.
+    pub fn from_json(value: &Value) -> Self {
+        let user = value.get("user").filter(|u| u.is_object());
+        // Spec 7 puts the address beside the user, spec 3 inside it: take either; the
+        // same for the language.
+        let either = |name: &str| [value.get(name), user.and_then(|u| u.get(name))];
+        let [beside, inside] = either("address");
+        let [locale, user_locale] = either("default_locale");
+        Self {
+            address: beside
+                .and_then(Address::from_json)
+                .or_else(|| inside.and_then(Address::from_json)),
+            default_locale: language(locale).or_else(|| language(user_locale)),
+        }
+    }
+}
+
+impl From<&ProfileResponse> for StartupProfile {
+    fn from(profile: &ProfileResponse) -> Self {
+        Self {
+            address: profile.address.clone(),
+            default_locale: profile.default_locale,
+        }
+    }
+}
+
 impl ProfileResponse {
     /// Reads the response's `data` object; never fails.
     pub fn from_json(value: &Value) -> Self {
         let user = value.get("user").filter(|u| u.is_object());
-        let profile = user.map(read_profile);
-        // Spec 7 puts the address beside the user, spec 3 inside it: take either.
-        let address = read_address(value.get("address"))
-            .or_else(|| read_address(user.and_then(|u| u.get("address"))));
-        let default_locale = language(value.get("default_locale"))
-            .or_else(|| profile.as_ref().and_then(|p| p.default_locale));
+        let StartupProfile {
+            address,
+            default_locale,
+        } = StartupProfile::from_json(value);
         Self {
-            user: profile,
+            user: user.map(read_profile),
             message: text(value.get("message")),
             address,
             default_locale,
@@ -106,32 +141,10 @@ fn read_profile(user: &Value) -> Profile {
     }
 }
 
-fn read_address(value: Option<&Value>) -> Option<Address> {
-    let value = value.filter(|v| v.is_object())?;
-    let get = |name: &str| value.get(name);
-    let location = get("location").and_then(|l| {
-        Some(GeoPoint {
-            latitude: number(l.get("latitude"))?,
-            longitude: number(l.get("longitude"))?,
-        })
-    });
-    let named = |name: &str| text(get(name)?.get("name")).map(|name| Named { name });
-    Some(Address {
-        id: id(get("id"))?,
-        name: text(get("name")),
-        region: text(get("region")),
-        postal_code: text(get("postal_code")),
-        address_details: text(get("address_details")),
-        district_id: id(get("district_id")),
-        location,
-        country_id: named("country_id"),
-        city_id: named("city_id"),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::location::{GeoPoint, Named};
     use serde_json::json;
 
     #[test]

@@ -12,7 +12,6 @@ use crate::auth::Modal;
 use crate::effects::Effect;
 use crate::locale::Language;
 use crate::location::{Address, LatLng};
-use crate::value_tree;
 
 /// The largest id kept: ids cross to JavaScript as numbers, exact only up to 2^53 − 1.
 pub const MAX_ID: u64 = (1 << 53) - 1;
@@ -202,16 +201,12 @@ pub fn decode_modal(stored: &str) -> Option<Modal> {
 
 /// `{"lat", "lng"}` within the earth's ranges.
 pub fn decode_location(stored: &str) -> Option<LatLng> {
-    value_tree::from_str::<LatLng>(stored)
-        .ok()
-        .filter(LatLng::is_valid)
+    LatLng::from_json(&serde_json::from_str(stored).ok()?).filter(LatLng::is_valid)
 }
 
 /// A saved address whose ids and point are valid.
 pub fn decode_address(stored: &str) -> Option<Address> {
-    value_tree::from_str::<Address>(stored)
-        .ok()
-        .filter(Address::is_valid)
+    Address::from_json(&serde_json::from_str(stored).ok()?).filter(Address::is_valid)
 }
 
 #[cfg(test)]
@@ -314,7 +309,7 @@ mod tests {
             (StorageKey::Location, "{bad json"),
             (StorageKey::Location, r#"{"lat":91,"lng":0}"#),
             (StorageKey::Location, r#"{"lat":0,"lng":-180.5}"#),
-            (StorageKey::Location, r#"{"lat":"30","lng":"31"}"#),
+            (StorageKey::Location, r#"{"lat":"north","lng":"31"}"#),
             (StorageKey::Location, r#"{"lat":1e400,"lng":0}"#),
             (StorageKey::Language, "fr"),
             (StorageKey::ModalStatus, "checkout"),
@@ -356,6 +351,18 @@ mod tests {
         assert_eq!(
             decode_address(r#"{"id":4,"extra":"ignored"}"#).map(|a| a.id),
             Some(4)
+        );
+        // Numbers written as text (by another client) read as the numbers.
+        assert_eq!(
+            decode_location(r#"{"lat":"30","lng":"31.5"}"#),
+            Some(LatLng {
+                lat: 30.0,
+                lng: 31.5
+            })
+        );
+        assert_eq!(
+            decode_address(r#"{"id":"4","district_id":"2"}"#).and_then(|a| a.district_id),
+            Some(2)
         );
     }
 

@@ -1,11 +1,9 @@
 //! The client storage keys of spec 3, with their exact stored names.
 
-use serde::{Deserialize, Deserializer, Serialize};
-
-use crate::enum_names;
+use serde::{Deserialize, Serialize};
 
 /// A key the client keeps in local storage.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum StorageKey {
     /// Bearer token of the signed-in customer.
@@ -54,15 +52,6 @@ pub enum StorageKey {
     PersistedUser,
 }
 
-/// Read by [`StorageKey::name`] rather than derived: see [`crate::enum_names`].
-impl<'de> Deserialize<'de> for StorageKey {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let name_at = |index: usize| StorageKey::ALL[index].name();
-        enum_names::deserialize(deserializer, "StorageKey", StorageKey::ALL.len(), name_at)
-            .map(|index| StorageKey::ALL[index])
-    }
-}
-
 impl StorageKey {
     /// Every key, in the order of spec 3.
     pub const ALL: [StorageKey; 16] = [
@@ -105,11 +94,25 @@ impl StorageKey {
             StorageKey::PersistedUser => "persist:user",
         }
     }
+
+    /// The key stored under `name`, if any (the inverse of [`StorageKey::name`]).
+    pub fn from_name(name: &str) -> Option<StorageKey> {
+        StorageKey::ALL.into_iter().find(|key| key.name() == name)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn from_name_reads_back_every_name() {
+        for key in StorageKey::ALL {
+            assert_eq!(StorageKey::from_name(key.name()), Some(key));
+        }
+        assert_eq!(StorageKey::from_name("selected_address"), None);
+        assert_eq!(StorageKey::from_name(""), None);
+    }
 
     #[test]
     fn names_match_serialisation_and_are_unique() {

@@ -18,6 +18,7 @@ mod keys;
 mod logout;
 mod persisted_user;
 mod state;
+mod view_cookie;
 
 pub use apply::{StoreFailed, WriteFailure, apply};
 pub use backend::{MemoryStorage, StorageBackend, StorageError};
@@ -32,6 +33,7 @@ pub use persisted_user::{
     persist_user, read_persisted_user,
 };
 pub use state::{ClientState, DEFAULT_CURRENCY, read_state};
+pub use view_cookie::{PageView, VIEW_COOKIE};
 
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
@@ -39,5 +41,6 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<ClientState>()
         .add::<StoredValue>()
         .add::<PersistedUser>()
-        .add::<PersistedUserEntry>();
+        .add::<PersistedUserEntry>()
+        .add::<PageView>();
 }

@@ -42,7 +42,7 @@ pub struct PersistedUserEntry {
 impl PersistedUserEntry {
     /// Reads the stored JSON; anything else is absent.
     pub fn decode(stored: &str) -> Option<Self> {
-        crate::value_tree::from_str(stored).ok()
+        serde_json::from_str(stored).ok()
     }
 
     /// Whether the snapshot is still honoured at `now_ms`: at most 10 s old and not

@@ -5,8 +5,6 @@
 //! letter with its diacritics or an emoji sequence (a family, a flag) is never split,
 //! which counting bytes or UTF-16 units would do.
 
-use unicode_segmentation::UnicodeSegmentation;
-
 use crate::location::Address;
 
 /// Longest label shown uncut, in grapheme clusters (spec 9).
@@ -15,42 +13,83 @@ pub const LABEL_MAX_GRAPHEMES: usize = 20;
 /// What marks a cut label (spec 2).
 pub const ELLIPSIS: &str = "...";
 
+/// Where a text divides into what a reader sees as one character: grapheme clusters
+/// (Unicode's UAX #29). [`UnicodeGraphemes`] is the core's own; a client whose
+/// platform already segments text can pass that instead to the `…_with` functions.
+pub trait Graphemes {
+    /// The byte offset at which cluster `n` (counting from 0) starts, or `None` when
+    /// the text has at most `n` clusters.
+    fn start_of(&self, text: &str, n: usize) -> Option<usize>;
+}
+
+/// Grapheme clusters by the `unicode-segmentation` crate (extended clusters).
+#[cfg(feature = "unicode-segmentation")]
+#[derive(Debug, Clone, Copy, Default)]
+pub struct UnicodeGraphemes;
+
+#[cfg(feature = "unicode-segmentation")]
+impl Graphemes for UnicodeGraphemes {
+    fn start_of(&self, text: &str, n: usize) -> Option<usize> {
+        use unicode_segmentation::UnicodeSegmentation;
+        // Only the clusters up to `n` are visited, so a huge text costs no more than a
+        // short one.
+        text.grapheme_indices(true).nth(n).map(|(at, _)| at)
+    }
+}
+
 /// `text` unchanged when it has at most `max_graphemes` grapheme clusters; otherwise
 /// its first `max_graphemes` clusters (whitespace at the cut trimmed, so no
 /// "word ...") followed by [`ELLIPSIS`].
-pub fn cut_to(text: &str, max_graphemes: usize) -> String {
-    // Only the clusters up to the cut are visited, so a huge text costs no more than a
-    // short one.
-    match text.grapheme_indices(true).nth(max_graphemes) {
+pub fn cut_to_with(text: &str, max_graphemes: usize, graphemes: &dyn Graphemes) -> String {
+    match graphemes.start_of(text, max_graphemes) {
         None => text.to_owned(),
-        Some((cut, _)) => {
+        Some(cut) => {
             let kept = text.get(..cut).unwrap_or(text).trim_end();
             format!("{kept}{ELLIPSIS}")
         }
     }
 }
 
+/// [`cut_to_with`] the core's own segmentation.
+#[cfg(feature = "unicode-segmentation")]
+pub fn cut_to(text: &str, max_graphemes: usize) -> String {
+    cut_to_with(text, max_graphemes, &UnicodeGraphemes)
+}
+
 /// A label cut to [`LABEL_MAX_GRAPHEMES`] plus '...' (category names, spec 2).
+pub fn cut_label_with(text: &str, graphemes: &dyn Graphemes) -> String {
+    cut_to_with(text, LABEL_MAX_GRAPHEMES, graphemes)
+}
+
+/// [`cut_label_with`] the core's own segmentation.
+#[cfg(feature = "unicode-segmentation")]
 pub fn cut_label(text: &str) -> String {
-    cut_to(text, LABEL_MAX_GRAPHEMES)
+    cut_label_with(text, &UnicodeGraphemes)
 }
 
 /// The address button's label (spec 2): the address's name, else its region, else its
 /// street (`address_details`), cut like any label. Blank values count as absent;
 /// `None` when the address has none of them.
-pub fn address_label(address: &Address) -> Option<String> {
+pub fn address_label_with(address: &Address, graphemes: &dyn Graphemes) -> Option<String> {
     [&address.name, &address.region, &address.address_details]
         .into_iter()
         .flatten()
         .map(|value| value.trim())
         .find(|value| !value.is_empty())
-        .map(cut_label)
+        .map(|value| cut_label_with(value, graphemes))
 }
 
-#[cfg(test)]
+/// [`address_label_with`] the core's own segmentation.
+#[cfg(feature = "unicode-segmentation")]
+pub fn address_label(address: &Address) -> Option<String> {
+    address_label_with(address, &UnicodeGraphemes)
+}
+
+#[cfg(all(test, feature = "unicode-segmentation"))]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use unicode_segmentation::UnicodeSegmentation;
 
     fn graphemes(text: &str) -> Vec<&str> {
         text.graphemes(true).collect()

@@ -5,7 +5,11 @@ mod label;
 mod search;
 mod search_key;
 
-pub use label::{ELLIPSIS, LABEL_MAX_GRAPHEMES, address_label, cut_label, cut_to};
+pub use label::{
+    ELLIPSIS, Graphemes, LABEL_MAX_GRAPHEMES, address_label_with, cut_label_with, cut_to_with,
+};
+#[cfg(feature = "unicode-segmentation")]
+pub use label::{UnicodeGraphemes, address_label, cut_label, cut_to};
 pub use search::{
     SEARCH_RESULTS_PATH, percent_encode, search_destination, submit_search, suggestion_query,
 };

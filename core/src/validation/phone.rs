@@ -45,20 +45,10 @@ pub struct PhoneNumber {
 }
 
 /// A phone check's outcome, for callers that need the number or the message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "result", rename_all = "snake_case")]
 pub enum PhoneCheck {
-    Valid { number: PhoneNumber },
-    Invalid { error: Message },
-}
-
-crate::internally_tagged::deserialize_through_mirror!(PhoneCheck, PhoneCheckDef, "result");
-
-/// [`PhoneCheck`] externally tagged, see [`crate::internally_tagged`].
-#[derive(Serialize, Deserialize)]
-#[serde(remote = "PhoneCheck", rename_all = "snake_case")]
-enum PhoneCheckDef {
     Valid { number: PhoneNumber },
     Invalid { error: Message },
 }

@@ -43,8 +43,6 @@ pub fn validate_sign_up(form: &SignUpForm) -> FieldErrors {
         ),
         ("acceptTerms", terms_accepted(form.accept_terms)),
     ];
-    // Inserted one by one: collecting into a map sorts first, with a sorting routine
-    // the WASM core has no other use for.
     let mut errors = FieldErrors::new();
     for (field, result) in checks {
         if let Err(message) = result {

@@ -1,9 +1,11 @@
-//! Reading server JSON leniently: booleans as `true`/`1`/`"1"`, ids as numbers or
-//! numeric strings. Anything unreadable is absent, never an error (spec 3).
+//! Reading JSON leniently: booleans as `true`/`1`/`"1"`, ids and numbers as numbers
+//! or numeric strings. Anything unreadable is absent, never an error. Server documents
+//! (remote config, profile, settings) and stored values are read this way: a client
+//! must keep working when another server or an older client wrote them a little
+//! differently (spec 3).
 
 use serde_json::Value;
 
-use crate::float_text;
 use crate::locale::Language;
 use crate::storage::valid_id;
 
@@ -40,7 +42,8 @@ pub(crate) fn id(value: Option<&Value>) -> Option<u64> {
 pub(crate) fn number(value: Option<&Value>) -> Option<f64> {
     match value? {
         Value::Number(n) => n.as_f64(),
-        Value::String(s) => float_text::parse_finite(s.trim()),
+        // A numeric string reads as the JSON number it spells.
+        Value::String(s) => serde_json::from_str::<Value>(s.trim()).ok()?.as_f64(),
         _ => None,
     }
     .filter(|f| f.is_finite())
