@@ -7,7 +7,7 @@ export CHROMEDRIVER := env_var_or_default("CHROMEDRIVER", "/usr/bin/chromedriver
 
 addr := env_var_or_default("STOREFRONT_ADDR", "127.0.0.1:8080")
 oha_version := "1.16.0"
-wasm_features := "--strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
+wasm_opt_flags := "--zero-filled-memory --low-memory-unused --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
 
 default:
     @just --list
@@ -26,16 +26,25 @@ pkg-manifest:
     mkdir -p pkg
     cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
 
-# Build the WASM core into pkg/: bundler/ for Vite, nodejs/ for jest and Node. wasm-opt
-# repeats -Oz until it stops shrinking (--converge: about 1 KB gzip for a few seconds).
+# Build the WASM core into pkg/: the whole core as bundler/ (Vite, webpack) and nodejs/
+# (jest, Node), and two subsets for bundlers that pages load first: start/ (the shell,
+# landing page and /home) and cart/ (product and cart pages); then the core's data
+# (message texts, layout tables) as JSON in data/. wasm-opt repeats -Oz until it stops
+# shrinking (--converge: about 1 KB gzip for a few seconds).
 pkg: pkg-manifest
-    for target in bundler nodejs; do \
-      wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
-        --target "$target" --out-dir ../pkg/"$target" --out-name storefront_core; \
-      wasm-opt -Oz --converge {{wasm_features}} pkg/"$target"/storefront_core_bg.wasm -o pkg/"$target"/storefront_core_bg.wasm; \
-      rm -f pkg/"$target"/.gitignore; \
-    done
+    just pkg-module bundler bundler ""
+    just pkg-module nodejs nodejs ""
+    just pkg-module bundler start "--no-default-features --features start"
+    just pkg-module bundler cart "--no-default-features --features cart"
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
+    cargo run --quiet -p storefront-core --example export-data -- pkg/data
+
+# One wasm-pack build of the bindings with the given cargo features into pkg/<dir>.
+pkg-module target dir features:
+    wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
+      --target {{target}} --out-dir ../pkg/{{dir}} --out-name storefront_core -- {{features}}
+    wasm-opt -Oz --converge {{wasm_opt_flags}} pkg/{{dir}}/storefront_core_bg.wasm -o pkg/{{dir}}/storefront_core_bg.wasm
+    rm -f pkg/{{dir}}/.gitignore
 
 # TypeScript types of the product API, generated from the OpenAPI document the handlers publish.
 api-types:
@@ -50,8 +59,10 @@ generated: pkg api-types
 
 # Print the release WASM core's size, raw and gzip.
 wasm-size: pkg
-    @printf 'storefront_core_bg.wasm: %s bytes raw, %s bytes gzip -9\n' \
-      "$(wc -c < pkg/bundler/storefront_core_bg.wasm)" "$(gzip -9c pkg/bundler/storefront_core_bg.wasm | wc -c)"
+    @for dir in start cart bundler; do \
+      printf '%-8s storefront_core_bg.wasm: %7s bytes raw, %7s bytes gzip -9\n' "$dir" \
+        "$(wc -c < pkg/$dir/storefront_core_bg.wasm)" "$(gzip -9c pkg/$dir/storefront_core_bg.wasm | wc -c)"; \
+    done
 
 # Fail if storefront-core's dependency tree holds a wasm or JS crate: the rules must stay
 # plain Rust that any client can reuse. All targets and features count.

@@ -4,12 +4,14 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, to_js};
 
 /// A phone sign-in that has not started (no modal open).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = phoneLoginStart, unchecked_return_type = "T.PhoneLogin")]
 pub fn phone_login_start() -> Result<JsValue, JsValue> {
     to_js(&PhoneLogin::default())
 }
 
 /// Advances the phone sign-in (spec 4): the new state and the effects to run.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = phoneLoginUpdate, unchecked_return_type = "T.LoginUpdate")]
 pub fn phone_login_update(
     #[wasm_bindgen(unchecked_param_type = "T.PhoneLogin")] state: JsValue,
@@ -22,6 +24,7 @@ pub fn phone_login_update(
 }
 
 /// Whether a code may be resent now, or how many seconds are left.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = resendAvailability, unchecked_return_type = "T.ResendAvailability")]
 pub fn resend_availability(
     #[wasm_bindgen(unchecked_param_type = "T.PhoneLogin")] state: JsValue,
@@ -36,6 +39,7 @@ pub fn resend_availability(
 
 /// Whether any one-time code (the e-mail sign-in's too) may be resent now: 60 s after
 /// `codeSentAtMs`, at once when none was sent.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = resendAvailabilitySince, unchecked_return_type = "T.ResendAvailability")]
 pub fn resend_availability_since(
     #[wasm_bindgen(unchecked_param_type = "number | null")] code_sent_at_ms: JsValue,
@@ -48,12 +52,14 @@ pub fn resend_availability_since(
 }
 
 /// The status of a request flow before any request.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = requestStatusIdle, unchecked_return_type = "T.RequestStatus")]
 pub fn request_status_idle() -> Result<JsValue, JsValue> {
     to_js(&RequestStatus::idle())
 }
 
 /// Advances a simple request flow (e-mail sign-in, forgot and reset password).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = requestFlowUpdate, unchecked_return_type = "T.RequestUpdate")]
 pub fn request_flow_update(
     #[wasm_bindgen(unchecked_param_type = "T.RequestStatus")] status: JsValue,
@@ -71,6 +77,7 @@ pub fn request_flow_update(
 
 /// What signing in with a token does (store it, drop the sign-in values, go to the
 /// post-login page, or back to `returnTo`, after 500 ms); for the e-mail sign-in.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = signedInEffects, unchecked_return_type = "T.Effect[]")]
 pub fn signed_in_effects(
     token: &str,
@@ -81,5 +88,15 @@ pub fn signed_in_effects(
         token,
         force_default_location,
         return_to.as_deref(),
+    ))
+}
+
+/// Whether storage holds a sign-in step or values for the flow's `restore` event to
+/// bring back; without them the sign-in flow need not load at start.
+#[cfg(feature = "start")]
+#[wasm_bindgen(js_name = restoreNeeded)]
+pub fn restore_needed() -> bool {
+    auth::restore_needed(&storefront_core::storage::read_state(
+        &crate::storage::LocalStorage,
     ))
 }

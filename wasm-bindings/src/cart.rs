@@ -10,6 +10,7 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, to_js};
 
 /// The cart state before anything is known: no cart, not loaded.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = cartInitialState, unchecked_return_type = "T.CartState")]
 pub fn cart_initial_state() -> Result<JsValue, JsValue> {
     to_js(&CartState::default())
@@ -17,6 +18,7 @@ pub fn cart_initial_state() -> Result<JsValue, JsValue> {
 
 /// Applies a cart event (a server answer or a customer action): the next state and
 /// the effects to perform.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = cartApply, unchecked_return_type = "T.CartOutcome")]
 pub fn cart_apply(
     #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
@@ -29,6 +31,7 @@ pub fn cart_apply(
 
 /// Reads a cart as the server sends it (amounts as numbers or strings, favourites as
 /// 0/1 or booleans).
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = parseCart, unchecked_return_type = "T.Cart")]
 pub fn parse_cart(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
@@ -38,6 +41,7 @@ pub fn parse_cart(
 
 /// Reads a cart item as the server sends it (the answer of add-to-cart and
 /// update-cart).
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = parseCartItem, unchecked_return_type = "T.CartItem")]
 pub fn parse_cart_item(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
@@ -46,6 +50,7 @@ pub fn parse_cart_item(
 }
 
 /// The totals of lines under a branch's pricing and an optional coupon.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = cartTotals, unchecked_return_type = "T.CartTotals")]
 pub fn cart_totals(
     #[wasm_bindgen(unchecked_param_type = "T.CartLine[]")] lines: JsValue,
@@ -60,6 +65,7 @@ pub fn cart_totals(
 
 /// The cart to show: the one the server last confirmed with the changes still on their
 /// way laid over it, in the order they were made.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = cartWithPendingChanges, unchecked_return_type = "T.Cart")]
 pub fn cart_with_pending_changes(
     #[wasm_bindgen(unchecked_param_type = "T.Cart")] confirmed: JsValue,
@@ -72,6 +78,7 @@ pub fn cart_with_pending_changes(
 
 /// The shop's minimum order when the cart's subtotal is below it, else null (also for
 /// an empty cart or a minimum not known yet).
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = unmetShopMinimum, unchecked_return_type = "T.Money | null")]
 pub fn unmet_shop_minimum(
     #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
@@ -84,6 +91,7 @@ pub fn unmet_shop_minimum(
 
 /// The applied coupon's minimum when the coupon gives nothing because the subtotal is
 /// below it, else null.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = unmetCouponMinimum, unchecked_return_type = "T.Money | null")]
 pub fn unmet_coupon_minimum(
     #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
@@ -93,6 +101,7 @@ pub fn unmet_coupon_minimum(
 }
 
 /// The stepper limits of a product summary.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = quantityLimits, unchecked_return_type = "T.QuantityLimits")]
 pub fn quantity_limits(
     #[wasm_bindgen(unchecked_param_type = "T.CartProduct")] product: JsValue,
@@ -102,6 +111,7 @@ pub fn quantity_limits(
 }
 
 /// One more than `current`, or the limit's message.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = quantityIncrement, unchecked_return_type = "T.QuantityCheck")]
 pub fn quantity_increment(
     #[wasm_bindgen(unchecked_param_type = "number")] current: JsValue,
@@ -113,6 +123,7 @@ pub fn quantity_increment(
 }
 
 /// One less than `current`, or the limit's message.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = quantityDecrement, unchecked_return_type = "T.QuantityCheck")]
 pub fn quantity_decrement(
     #[wasm_bindgen(unchecked_param_type = "number")] current: JsValue,
@@ -124,6 +135,7 @@ pub fn quantity_decrement(
 }
 
 /// A typed-in quantity, or the limit's message.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = quantitySet, unchecked_return_type = "T.QuantityCheck")]
 pub fn quantity_set(
     #[wasm_bindgen(unchecked_param_type = "number")] requested: JsValue,
@@ -134,16 +146,18 @@ pub fn quantity_set(
     to_js(&cart::set_quantity(requested, &limits))
 }
 
-/// The count on the cart badge, or null when no badge shows.
-#[wasm_bindgen(js_name = cartBadge, unchecked_return_type = "number | null")]
+/// The count on the cart badge from the cart's `items_quantity` (`null` until the cart
+/// has loaded), or null when no badge shows.
+#[cfg(feature = "start")]
+#[wasm_bindgen(js_name = cartBadge)]
 pub fn cart_badge(
-    #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
-) -> Result<JsValue, JsValue> {
-    let state: CartState = from_js(state, "state")?;
-    to_js(&cart::badge_count(&state))
+    #[wasm_bindgen(js_name = itemsQuantity)] items_quantity: Option<u32>,
+) -> Option<u32> {
+    cart::badge_count(items_quantity)
 }
 
 /// Whether a product of `branchId` may be added, or the different-shop prompt.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = checkAddToCart, unchecked_return_type = "T.AddCheck")]
 pub fn check_add_to_cart(
     #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,

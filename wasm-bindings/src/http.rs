@@ -2,9 +2,11 @@ use storefront_core::http::{self, CallFailure};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::to_js;
+use crate::graphemes::BrowserGraphemes;
 
 /// What a response status means (spec 8): success, log out (401 outside a sign-in,
 /// 403), not found (404, go to /404) or a plain failure.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = classifyStatus, unchecked_return_type = "T.StatusOutcome")]
 pub fn classify_status(status: u16, login_in_progress: bool) -> Result<JsValue, JsValue> {
     to_js(&http::classify(status, login_in_progress))
@@ -12,25 +14,35 @@ pub fn classify_status(status: u16, login_in_progress: bool) -> Result<JsValue, 
 
 /// The error toast for a response outside 2xx, from its status and raw body bytes
 /// (e.g. `new Uint8Array(await response.arrayBuffer())`).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = responseErrorMessage, unchecked_return_type = "T.Text")]
 pub fn response_error_message(status: u16, body: &[u8]) -> Result<JsValue, JsValue> {
-    to_js(&http::error_message(CallFailure::Response { status, body }))
+    to_js(&http::error_message_with(
+        CallFailure::Response { status, body },
+        &BrowserGraphemes,
+    ))
 }
 
 /// The error toast when a request got no response.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = noResponseMessage, unchecked_return_type = "T.Text")]
 pub fn no_response_message() -> Result<JsValue, JsValue> {
-    to_js(&http::error_message(CallFailure::NoResponse))
+    to_js(&http::no_response_message())
 }
 
 /// The error toast when a call needs the server and the device is offline.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = offlineMessage, unchecked_return_type = "T.Text")]
 pub fn offline_message() -> Result<JsValue, JsValue> {
-    to_js(&http::error_message(CallFailure::Offline))
+    to_js(&http::offline_message())
 }
 
 /// The error toast when a request could not be made, from the client's message.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = clientErrorMessage, unchecked_return_type = "T.Text")]
 pub fn client_error_message(message: &str) -> Result<JsValue, JsValue> {
-    to_js(&http::error_message(CallFailure::Client { message }))
+    to_js(&http::error_message_with(
+        CallFailure::Client { message },
+        &BrowserGraphemes,
+    ))
 }

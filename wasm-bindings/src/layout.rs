@@ -1,54 +1,55 @@
 use storefront_core::layout::{self, BottomBarContext, Settings, StaticPage};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, language, to_js};
+use crate::convert::{language, to_js};
+use crate::read;
 
 /// Mobile, tablet or desktop for a viewport width in CSS pixels.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = breakpoint, unchecked_return_type = "T.Breakpoint")]
 pub fn breakpoint(width: u32) -> Result<JsValue, JsValue> {
     to_js(&layout::breakpoint(width))
 }
 
 /// Whether the width is below 768 px (full-screen menus, bottom bar).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = isSmallScreen)]
 pub fn is_small_screen(width: u32) -> bool {
     layout::is_small_screen(width)
 }
 
-/// Breakpoints, the categories list height, the map zoom and height.
-#[wasm_bindgen(js_name = layoutConstants, unchecked_return_type = "T.LayoutConstants")]
-pub fn layout_constants() -> Result<JsValue, JsValue> {
-    to_js(&layout::layout_constants())
-}
-
 /// The mobile bottom bar's items, in order (none from 768 px).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = bottomBar, unchecked_return_type = "T.BottomBarItem[]")]
 pub fn bottom_bar(
     #[wasm_bindgen(unchecked_param_type = "T.BottomBarContext")] context: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let context: BottomBarContext = from_js(context, "context")?;
+    let quantity = read::field(&context, "cart_items_quantity");
+    // Beyond u32 a number saturates: `as u32` would wrap 2^32 + 375 px around to 375.
+    let saturate = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+    let context = BottomBarContext {
+        width: saturate(
+            read::whole(&read::field(&context, "width"), "context.width")?.unwrap_or(0),
+        ),
+        enable_services_page: read::flag(&context, "enable_services_page"),
+        route: read::text(&context, "route").unwrap_or_default(),
+        has_district: read::flag(&context, "has_district"),
+        show_categories_menu: read::flag(&context, "show_categories_menu"),
+        signed_in: read::flag(&context, "signed_in"),
+        cart_items_quantity: read::whole(&quantity, "context.cart_items_quantity")?.map(saturate),
+    };
     to_js(&layout::bottom_bar(&context))
 }
 
-/// The account menu's groups and links, in order.
-#[wasm_bindgen(js_name = accountMenu, unchecked_return_type = "T.MenuGroup[]")]
-pub fn account_menu() -> Result<JsValue, JsValue> {
-    to_js(&layout::account_menu())
-}
-
-/// The desktop profile dropdown's links, in order.
-#[wasm_bindgen(js_name = profileDropdown, unchecked_return_type = "T.NavLink[]")]
-pub fn profile_dropdown() -> Result<JsValue, JsValue> {
-    to_js(&layout::profile_dropdown())
-}
-
 /// Where the logo goes: /home when signed in, otherwise /.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = logoTarget)]
 pub fn logo_target(signed_in: bool) -> String {
     layout::logo_target(signed_in).to_owned()
 }
 
 /// Which header search the selected service's `filter_type` gets.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = searchElement, unchecked_return_type = "T.SearchElement")]
 pub fn search_element(
     #[wasm_bindgen(unchecked_param_type = "string | null")] filter_type: Option<String>,
@@ -57,6 +58,7 @@ pub fn search_element(
 }
 
 /// The footer's links and contact information.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = footerContent, unchecked_return_type = "T.Footer")]
 pub fn footer_content(
     #[wasm_bindgen(unchecked_param_type = "T.Settings")] settings: JsValue,
@@ -64,7 +66,10 @@ pub fn footer_content(
     #[wasm_bindgen(unchecked_param_type = "T.Language")] code: &str,
     year: i32,
 ) -> Result<JsValue, JsValue> {
-    let settings: Settings = from_js(settings, "settings")?;
-    let pages: Vec<StaticPage> = from_js(pages, "pages")?;
+    let settings = Settings::from_json(&read::json(&settings, "settings")?);
+    let pages: Vec<StaticPage> = match read::json(&pages, "pages")? {
+        serde_json::Value::Array(pages) => pages.iter().map(StaticPage::from_json).collect(),
+        _ => Vec::new(),
+    };
     to_js(&layout::footer(&settings, &pages, language(code)?, year))
 }

@@ -4,17 +4,27 @@
 //! Rust types (`pkg/types.d.ts`, imported below as `T`). Functions throw a
 //! `CoreError` (a JS `Error` with `name === "CoreError"` and a `kind`) only for
 //! arguments of the wrong shape; rule outcomes are ordinary return values.
+//!
+//! Each exported function belongs to one of the features `start`, `cart` and `rest`
+//! (see `Cargo.toml`); a build with fewer features exports fewer functions.
+
+// A build with some of the features leaves helpers and imports of the others unused.
+#![cfg_attr(
+    not(all(feature = "start", feature = "cart", feature = "rest")),
+    allow(unused_imports, dead_code)
+)]
 
 mod auth;
 mod cart;
 mod convert;
+mod graphemes;
 mod http;
 mod layout;
 mod locale;
 mod location;
-mod messages;
 mod money;
 mod orders;
+mod read;
 mod request;
 mod routes;
 mod session;
@@ -30,7 +40,6 @@ pub use http::*;
 pub use layout::*;
 pub use locale::*;
 pub use location::*;
-pub use messages::*;
 pub use money::*;
 pub use orders::*;
 pub use request::*;

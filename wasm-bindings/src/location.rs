@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 use crate::convert::{from_js, to_js};
 
 /// A picker showing the stored point and district when both are stored.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = locationPickerStart, unchecked_return_type = "T.LocationPicker")]
 pub fn location_picker_start(
     #[wasm_bindgen(unchecked_param_type = "T.ClientState")] stored: JsValue,
@@ -16,18 +17,21 @@ pub fn location_picker_start(
 }
 
 /// Opening the picker: show it and remember it for a reload (spec 4).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = locationPickerOpenEffects, unchecked_return_type = "T.Effect[]")]
 pub fn location_picker_open_effects() -> Result<JsValue, JsValue> {
     to_js(&location::open())
 }
 
 /// Dismissing the picker without choosing: close it and forget it.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = locationPickerDismissEffects, unchecked_return_type = "T.Effect[]")]
 pub fn location_picker_dismiss_effects() -> Result<JsValue, JsValue> {
     to_js(&location::dismiss())
 }
 
 /// Applies an event: the new picker state and the effects to perform.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(
     js_name = locationPickerUpdate,
     unchecked_return_type = "[T.LocationPicker, T.Effect[]]"
@@ -42,6 +46,7 @@ pub fn location_picker_update(
 }
 
 /// The confirm button's label.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = locationPickerLabel, unchecked_return_type = "T.Message")]
 pub fn location_picker_label(
     #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
@@ -51,6 +56,7 @@ pub fn location_picker_label(
 }
 
 /// Whether the confirm button is enabled.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = locationPickerCanConfirm)]
 pub fn location_picker_can_confirm(
     #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
@@ -60,6 +66,7 @@ pub fn location_picker_can_confirm(
 }
 
 /// What the map search dropdown shows.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = mapSearchStatus, unchecked_return_type = "T.MapSearchStatus")]
 pub fn map_search_status(
     #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
@@ -69,12 +76,14 @@ pub fn map_search_status(
 }
 
 /// Zoom of the picker's map.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = mapZoom)]
 pub fn map_zoom() -> u32 {
     location::MAP_ZOOM
 }
 
 /// Height of the picker's map in CSS pixels.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = mapHeightPx)]
 pub fn map_height_px() -> u32 {
     location::MAP_HEIGHT_PX

@@ -5,6 +5,7 @@ use crate::convert::{core_error, from_js, to_js};
 
 /// Reads an amount as the server sends it (number or numeric string) into the exact
 /// two-decimal string form (`12.5` → `"12.50"`); throws `invalid_money`.
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = parseMoney, unchecked_return_type = "T.Money")]
 pub fn parse_money(
     #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,

@@ -7,12 +7,14 @@ use crate::convert::{from_js, to_js};
 
 /// Reads a status as the server sends it (`canceled` is `cancelled`; anything
 /// unknown is `unknown`).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = parseOrderStatus, unchecked_return_type = "T.OrderStatus")]
 pub fn parse_order_status(text: &str) -> Result<JsValue, JsValue> {
     to_js(&OrderStatus::parse(text))
 }
 
 /// Reads an order as the server sends it (amounts as numbers or strings).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = parseOrderDetail, unchecked_return_type = "T.OrderDetail")]
 pub fn parse_order_detail(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
@@ -21,18 +23,21 @@ pub fn parse_order_detail(
 }
 
 /// The orders page's tabs in order, with their API keys and statuses.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = orderTabs, unchecked_return_type = "T.TabInfo<T.OrderTab>[]")]
 pub fn order_tabs() -> Result<JsValue, JsValue> {
     to_js(&orders::order_tabs())
 }
 
 /// The return-orders page's tabs in order, with their API keys and statuses.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = returnTabs, unchecked_return_type = "T.TabInfo<T.ReturnTab>[]")]
 pub fn return_tabs() -> Result<JsValue, JsValue> {
     to_js(&orders::return_tabs())
 }
 
 /// The orders tab an order of this status is listed under, or null.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = orderTabOf, unchecked_return_type = "T.OrderTab | null")]
 pub fn order_tab_of(
     #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
@@ -42,6 +47,7 @@ pub fn order_tab_of(
 }
 
 /// The return tab an order of this status is listed under, or null.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = returnTabOf, unchecked_return_type = "T.ReturnTab | null")]
 pub fn return_tab_of(
     #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
@@ -51,6 +57,7 @@ pub fn return_tab_of(
 }
 
 /// The statuses an order may move to.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = orderNextStatuses, unchecked_return_type = "T.OrderStatus[]")]
 pub fn order_next_statuses(
     #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] from: JsValue,
@@ -60,6 +67,7 @@ pub fn order_next_statuses(
 }
 
 /// Whether an order may change from one status to another.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = orderCanTransition)]
 pub fn order_can_transition(
     #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] from: JsValue,
@@ -71,6 +79,7 @@ pub fn order_can_transition(
 }
 
 /// Whether the customer may cancel an order of this status.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = orderCanCancel)]
 pub fn order_can_cancel(
     #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
@@ -80,6 +89,7 @@ pub fn order_can_cancel(
 }
 
 /// Whether the customer may ask for a return now (times in ms since the epoch).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = orderCanRequestReturn)]
 pub fn order_can_request_return(
     #[wasm_bindgen(unchecked_param_type = "T.OrderStatus")] status: JsValue,
@@ -94,6 +104,7 @@ pub fn order_can_request_return(
 }
 
 /// Days after delivery during which a return may be asked for.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = returnWindowDays)]
 pub fn return_window_days() -> u32 {
     // 14 fits any JS number; a u64 would cross as a bigint.

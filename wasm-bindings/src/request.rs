@@ -1,19 +1,21 @@
 //! Bindings of `storefront_core::request`.
 
 use storefront_core::request::{self, CatalogueList, ListPayload};
-use storefront_core::storage::ClientState;
+use storefront_core::storage;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, from_js, to_js};
+use crate::read;
+use crate::storage::LocalStorage;
 
 /// The headers of every API call, as ordered `[name, value]` pairs for
 /// `new Headers(pairs)`.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = requestHeaders, unchecked_return_type = "Array<[string, string]>")]
 pub fn request_headers(
-    #[wasm_bindgen(unchecked_param_type = "T.ClientState")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.Language")] language: &str,
 ) -> Result<JsValue, JsValue> {
-    let state: ClientState = from_js(state, "state")?;
+    let state = storage::read_state(&LocalStorage);
     to_js(&request::request_headers(
         &state,
         convert::language(language)?,
@@ -21,17 +23,23 @@ pub fn request_headers(
 }
 
 /// Whether to fetch a page of products or branches (both page and service id needed).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = catalogueListRequest, unchecked_return_type = "T.FetchDecision")]
 pub fn catalogue_list_request(
     #[wasm_bindgen(unchecked_param_type = "T.CatalogueList")] list: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.ListPayload")] payload: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let list: CatalogueList = from_js(list, "list")?;
-    let payload: ListPayload = from_js(payload, "payload")?;
+    let list: CatalogueList = read::name(&list, "list")?;
+    let page = read::whole(&read::field(&payload, "page"), "payload.page")?;
+    let payload = ListPayload {
+        page: page.map(|page| u32::try_from(page).unwrap_or(u32::MAX)),
+        service_id: read::whole(&read::field(&payload, "service_id"), "payload.service_id")?,
+    };
     to_js(&request::catalogue_list_request(list, &payload))
 }
 
 /// Whether to load the cart (a service id is needed).
+#[cfg(feature = "cart")]
 #[wasm_bindgen(js_name = cartRequest, unchecked_return_type = "T.FetchDecision")]
 pub fn cart_request(
     #[wasm_bindgen(js_name = serviceId, unchecked_param_type = "number | null")]

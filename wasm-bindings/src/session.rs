@@ -1,39 +1,48 @@
-use storefront_core::locale::Language;
 use storefront_core::session::{self, LogoutReason, ServiceChoice};
-use storefront_core::storage::ClientState;
+use storefront_core::storage;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js};
+use crate::convert::{language, to_js};
+use crate::read;
+use crate::storage::LocalStorage;
 
-/// The effects of logging out from `currentPath` (spec 4).
+/// The effects of logging out from `currentPath` (spec 4), for what storage holds.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = logoutEffects, unchecked_return_type = "T.Effect[]")]
 pub fn logout_effects(
-    #[wasm_bindgen(unchecked_param_type = "T.ClientState")] stored: JsValue,
     current_path: &str,
     #[wasm_bindgen(unchecked_param_type = "T.LogoutReason")] reason: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let stored: ClientState = from_js(stored, "stored")?;
-    let reason: LogoutReason = from_js(reason, "reason")?;
+    let stored = storage::read_state(&LocalStorage);
+    let reason: LogoutReason = read::name(&reason, "reason")?;
     to_js(&session::logout(&stored, current_path, reason))
 }
 
 /// The effects of switching from `current` to `to` (spec 4).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = changeLanguageEffects, unchecked_return_type = "T.Effect[]")]
 pub fn change_language_effects(
-    #[wasm_bindgen(unchecked_param_type = "T.Language")] current: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.Language")] to: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.Language")] current: &str,
+    #[wasm_bindgen(unchecked_param_type = "T.Language")] to: &str,
     signed_in: bool,
 ) -> Result<JsValue, JsValue> {
-    let current: Language = from_js(current, "current")?;
-    let to: Language = from_js(to, "to")?;
-    to_js(&session::change_language(current, to, signed_in))
+    to_js(&session::change_language(
+        language(current)?,
+        language(to)?,
+        signed_in,
+    ))
 }
 
 /// The effects of choosing a service in the services bar (spec 4).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = chooseServiceEffects, unchecked_return_type = "T.Effect[]")]
 pub fn choose_service_effects(
     #[wasm_bindgen(unchecked_param_type = "T.ServiceChoice")] service: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let service: ServiceChoice = from_js(service, "service")?;
+    let service = ServiceChoice {
+        id: read::whole(&read::field(&service, "id"), "service.id")?
+            .ok_or_else(|| read::invalid("service.id", "missing"))?,
+        name: read::text(&service, "name").unwrap_or_default(),
+    };
     to_js(&session::choose_service(&service))
 }

@@ -1,10 +1,15 @@
-use storefront_core::startup::{self, ProfileResponse, RemoteConfig, StartupLoads};
-use storefront_core::storage::ClientState;
+use storefront_core::startup::{
+    self, LoadState, ProfileResponse, RemoteConfig, StartupConfig, StartupLoads, StartupProfile,
+};
+use storefront_core::storage::{self, ClientState};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
+use crate::read;
+use crate::storage::LocalStorage;
 
 /// Reads `GET /remote-config` data leniently (0/1 flags, numeric-string ids).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = parseRemoteConfig, unchecked_return_type = "T.RemoteConfig")]
 pub fn parse_remote_config(
     #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
@@ -14,6 +19,7 @@ pub fn parse_remote_config(
 }
 
 /// Reads `GET /user/profile` data leniently.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = parseProfileResponse, unchecked_return_type = "T.ProfileResponse")]
 pub fn parse_profile_response(
     #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
@@ -23,6 +29,7 @@ pub fn parse_profile_response(
 }
 
 /// The sign-in channels offered (SMS when the config enables none).
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = verificationChannels, unchecked_return_type = "T.Channel[]")]
 pub fn verification_channels(
     #[wasm_bindgen(unchecked_param_type = "T.RemoteConfig")] config: JsValue,
@@ -32,6 +39,7 @@ pub fn verification_channels(
 }
 
 /// The loads to start first: remote config, settings, and the profile when signed in.
+#[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = initialLoads, unchecked_return_type = "T.StartupLoad[]")]
 pub fn initial_loads(
     #[wasm_bindgen(unchecked_param_type = "T.ClientState")] stored: JsValue,
@@ -40,28 +48,49 @@ pub fn initial_loads(
     to_js(&startup::initial_loads(&stored))
 }
 
-/// The startup plan (spec 4): values to use, storage effects, loads to start.
+/// The startup plan (spec 4) for what storage holds: values to use, storage effects,
+/// loads to start. `config` holds remote config's `force_select_default_locations`,
+/// `default_location` and `default_service_id` (`T.StartupConfig`); `profile`, for a
+/// signed-in customer, the profile's `address` and `default_locale`
+/// (`T.StartupProfile`). Both are read leniently, as server JSON: missing fields are
+/// absent, `1` and `"1"` are true, ids may be text. `pageLanguage` is the language the
+/// page was sent in, used when no language was chosen.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = planStartup, unchecked_return_type = "T.StartupPlan")]
 pub fn plan_startup(
-    #[wasm_bindgen(unchecked_param_type = "T.RemoteConfig")] config: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.ProfileResponse | null")] profile: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.ClientState")] stored: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null")] profile: JsValue,
+    #[wasm_bindgen(js_name = pageLanguage, unchecked_param_type = "T.Language")]
+    page_language: &str,
 ) -> Result<JsValue, JsValue> {
-    let config: RemoteConfig = from_js(config, "config")?;
-    let profile: Option<ProfileResponse> = if profile.is_null() || profile.is_undefined() {
-        None
-    } else {
-        Some(from_js(profile, "profile")?)
+    let config = StartupConfig::from_json(&read::json(&config, "config")?);
+    let profile = match read::json(&profile, "profile")? {
+        serde_json::Value::Null => None,
+        profile => Some(StartupProfile::from_json(&profile)),
     };
-    let stored: ClientState = from_js(stored, "stored")?;
-    to_js(&startup::plan(&config, profile.as_ref(), &stored))
+    let stored = storage::read_state(&LocalStorage);
+    to_js(&startup::plan(
+        &config,
+        profile.as_ref(),
+        &stored,
+        crate::convert::language(page_language)?,
+    ))
 }
 
 /// Spinner, failure message or page, from the startup load states (spec 2).
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = startupScreen, unchecked_return_type = "T.StartupScreen")]
 pub fn startup_screen(
     #[wasm_bindgen(unchecked_param_type = "T.StartupLoads")] loads: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let loads: StartupLoads = from_js(loads, "loads")?;
+    let state = |name: &str| -> Result<LoadState, JsValue> {
+        read::name(&read::field(&loads, name), "loads")
+    };
+    let loads = StartupLoads {
+        settings: state("settings")?,
+        remote_config: state("remote_config")?,
+        selected_service: state("selected_service")?,
+        profile: state("profile")?,
+    };
     to_js(&startup::startup_screen(&loads))
 }

@@ -1,10 +1,11 @@
-//! How any function reads its JS arguments and writes its results (`convert.rs`).
+//! How the functions read their JS arguments and write their results: as JSON text
+//! (`convert.rs`), or field by field for the first-paint functions (`read.rs`).
 #![cfg(target_arch = "wasm32")]
 
 mod support;
 
 use serde_json::json;
-use support::{json, kind};
+use support::{js, json, kind, message, storage_with};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 
@@ -14,47 +15,68 @@ fn eval(source: &str) -> JsValue {
     js_sys::eval(source).unwrap()
 }
 
+fn limits(product: &str) -> serde_json::Value {
+    json(storefront_wasm::quantity_limits(eval(product)).unwrap())
+}
+
 #[wasm_bindgen_test]
-fn undefined_reads_as_null_and_only_own_properties_count() {
-    let limits = |product: &str| json(storefront_wasm::quantity_limits(eval(product)).unwrap());
+fn undefined_is_null_or_missing_and_only_own_properties_count() {
+    // An omitted argument reads as null.
+    assert_eq!(
+        json(storefront_wasm::cart_request(JsValue::UNDEFINED).unwrap()),
+        json!({"kind": "reject", "message": {"id": "service_id_required", "params": {}}})
+    );
+    // A field that is undefined is a missing field: its default, or absent.
     assert_eq!(
         limits("({name: 'Tea', min_qty: 2, max_qty: undefined, stock: 8})"),
         json!({"min": 2, "max": null, "stock": 8})
     );
     assert_eq!(
+        limits("({name: 'Tea', min_qty: undefined})"),
+        json!({"min": 1, "max": null, "stock": null})
+    );
+    assert_eq!(
         limits("Object.assign(Object.create(null), {name: 'Tea', max_qty: 5})"),
         json!({"min": 1, "max": 5, "stock": null})
     );
-    // A required number that is undefined is a wrong shape, as a missing one is.
+    // Inherited properties are not read.
+    assert_eq!(
+        limits("Object.assign(Object.create({max_qty: 9, stock: 2}), {name: 'Tea'})"),
+        json!({"min": 1, "max": null, "stock": null})
+    );
+    // A required field that is undefined is missing, so a wrong shape.
     let error =
-        storefront_wasm::quantity_limits(eval("({name: 'Tea', min_qty: undefined})")).unwrap_err();
+        storefront_wasm::quantity_limits(eval("({name: undefined, min_qty: 2})")).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
+    assert!(message(error).contains("name"));
 }
 
 #[wasm_bindgen_test]
-fn wrong_shapes_are_invalid_arguments() {
+fn wrong_shapes_are_invalid_arguments_naming_the_parameter() {
     for bad in [
-        // A struct is an object, never an array by position.
-        "(['Tea', null, 1, 5, 8, 3])",
         "(() => ({name: 'Tea'}))",
         "(Symbol('product'))",
-        "({name: 'Tea', stock: NaN})",
+        "(null)",
+        "('Tea')",
         "({name: 'Tea', stock: 1.5})",
         "({name: 'Tea', stock: -1})",
+        "({name: 'Tea', stock: '8'})",
+        "({name: 'Tea', stock: 2 ** 32})",
         "({name: 'Tea', stock: 2n ** 70n})",
+        "({name: 'Tea', stock: 4n})",
+        "(() => { const p = {name: 'Tea'}; p.self = p; return p; })()",
     ] {
         let error = storefront_wasm::quantity_limits(eval(bad)).unwrap_err();
         assert_eq!(kind(&error), "invalid_argument", "{bad}");
-        let message = String::from(js_sys::Error::from(error).message());
-        assert!(message.starts_with("product: "), "{message}");
+        let message = message(error);
+        assert!(message.starts_with("product: "), "{bad}: {message}");
     }
 }
 
 #[wasm_bindgen_test]
-fn numbers_may_be_whole_floats_or_bigints() {
-    let limits = |product: &str| json(storefront_wasm::quantity_limits(eval(product)).unwrap());
+fn whole_floats_are_integers() {
     assert_eq!(
-        limits("({name: 'Tea', min_qty: 3.0, stock: 4n})"),
+        limits("({name: 'Tea', min_qty: 3.0, stock: 4e0})"),
         json!({"min": 3, "max": null, "stock": 4})
     );
 }
@@ -70,13 +92,105 @@ fn results_keep_the_declared_field_order() {
 }
 
 #[wasm_bindgen_test]
-fn non_finite_numbers_reach_float_fields() {
-    // The rules decide about a NaN point (here: a location off the earth is not sent).
-    let state = eval(
-        "({use_default_location: false, login_in_progress: false, district_id: 12,
-           location: {lat: NaN, lng: Infinity}})",
+fn non_finite_numbers_are_not_numbers_of_a_required_field() {
+    // JSON has no NaN or Infinity: a required float holding one is a wrong shape.
+    for bad in [
+        "({type: 'point_chosen', point: {latitude: NaN, longitude: 31}})",
+        "({type: 'point_chosen', point: {latitude: 30, longitude: Infinity}})",
+    ] {
+        let picker = storefront_wasm::location_picker_start(js(
+            json!({"use_default_location": false, "login_in_progress": false}),
+        ))
+        .unwrap();
+        let error = storefront_wasm::location_picker_update(picker, eval(bad)).unwrap_err();
+        assert_eq!(kind(&error), "invalid_argument", "{bad}");
+    }
+}
+
+// The first-paint functions read their arguments field by field (`read.rs`).
+
+#[wasm_bindgen_test]
+fn whole_numbers_are_non_negative_safe_integers_or_absent() {
+    let request = |payload: &str| {
+        storefront_wasm::catalogue_list_request(JsValue::from_str("products"), eval(payload))
+    };
+    assert_eq!(
+        json(request("({page: 3.0, service_id: 2 ** 53 - 1})").unwrap())["query"],
+        json!([["page", "3"], ["service_id", "9007199254740991"]])
     );
-    let headers = json(storefront_wasm::request_headers(state, "en").unwrap());
-    assert_eq!(headers[0], json!(["district-id", "12"]));
-    assert_eq!(headers[1], json!(["Language", "en"]));
+    // null, undefined, a missing field and a missing object are all absent.
+    for absent in [
+        "({page: null, service_id: 7})",
+        "({page: undefined, service_id: 7})",
+        "({service_id: 7})",
+        "(null)",
+        "(undefined)",
+    ] {
+        assert_eq!(json(request(absent).unwrap())["kind"], "skip", "{absent}");
+    }
+    for bad in [
+        "({page: 1.5, service_id: 7})",
+        "({page: -1, service_id: 7})",
+        "({page: '2', service_id: 7})",
+        "({page: true, service_id: 7})",
+        "({page: NaN, service_id: 7})",
+        "({page: Infinity, service_id: 7})",
+        "({page: 1, service_id: 2 ** 53})",
+        "({page: 1, service_id: 7n})",
+    ] {
+        let error = request(bad).unwrap_err();
+        assert_eq!(kind(&error), "invalid_argument", "{bad}");
+        assert!(message(error).starts_with("payload."), "{bad}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn names_must_be_known_text() {
+    let payload = || js(json!({"page": 1, "service_id": 7}));
+    for (bad, why) in [
+        (JsValue::from_str("orders"), "list: unknown name"),
+        (JsValue::from_str("Products"), "list: unknown name"),
+        (JsValue::from_f64(0.0), "list: expected a name"),
+        (JsValue::NULL, "list: expected a name"),
+    ] {
+        let error = storefront_wasm::catalogue_list_request(bad, payload()).unwrap_err();
+        assert_eq!(kind(&error), "invalid_argument");
+        assert_eq!(message(error), why);
+    }
+}
+
+#[wasm_bindgen_test]
+fn flags_are_true_only_when_true() {
+    // Anything but `true` (1, "true", a missing field, a context that is not an
+    // object) is false: here, a guest.
+    let guest = json!({"decision": "redirect", "to": "/", "toast": null,
+                       "remember_origin": "/account/profile"});
+    for context in [
+        "({signed_in: 1, has_district: 1})",
+        "({signed_in: 'true', has_district: 'true'})",
+        "({})",
+        "('signed_in')",
+        "(null)",
+    ] {
+        let decision = storefront_wasm::decide_navigation("/account/profile", eval(context));
+        assert_eq!(json(decision.unwrap()), guest, "{context}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn json_arguments_must_be_json() {
+    storage_with(&[]);
+    let error =
+        storefront_wasm::plan_startup(eval("({default_service_id: 2n})"), JsValue::NULL, "en")
+            .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+    assert_eq!(message(error), "config: not JSON");
+    let error =
+        storefront_wasm::plan_startup(js(json!({})), eval("({user: {id: 1n}})"), "en").unwrap_err();
+    assert_eq!(message(error), "profile: not JSON");
+    let error =
+        storefront_wasm::address_label(eval("(() => { const a = {id: 1}; a.a = a; return a; })()"))
+            .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+    assert_eq!(message(error), "address: not JSON");
 }

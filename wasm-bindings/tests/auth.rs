@@ -3,7 +3,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{js, json, kind};
+use support::{js, json, kind, storage_with};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -81,8 +81,6 @@ fn resend_waits_sixty_seconds() {
         wait,
         json!({"state": "wait", "seconds": 1, "message": {"id": "wait_before_resend", "params": {"seconds": "1"}}})
     );
-    let text = storefront_wasm::render_message(js(wait["message"].clone()), "en").unwrap();
-    assert_eq!(text, "Wait 1 seconds before resending!");
     let ready = json(storefront_wasm::resend_availability(js(state), 70_000.0.into()).unwrap());
     assert_eq!(ready, json!({"state": "ready"}));
     // The e-mail sign-in's code: the same rule from its sending time.
@@ -173,4 +171,65 @@ fn bad_events_and_times_are_invalid_arguments() {
     assert_eq!(kind(&error), "invalid_argument");
     let error = storefront_wasm::resend_availability(state, f64::NAN.into()).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn a_restore_is_needed_only_for_a_remembered_modal_or_sign_in_values() {
+    for quiet in [
+        &[][..],
+        &[
+            ("token", "tok"),
+            ("district_id", "3"),
+            ("language", "ar"),
+            ("selectedService", "2"),
+            ("persist:user", "{}"),
+        ][..],
+        // Corrupt values read as absent, so they need no restore either.
+        &[
+            ("modal_status", "checkout"),
+            ("temp_login_status", "yes"),
+            ("user_mobile", "  "),
+            ("user_exists", "maybe"),
+        ][..],
+        &[("temp_login_status", "false")][..],
+    ] {
+        storage_with(quiet);
+        assert!(!storefront_wasm::restore_needed(), "{quiet:?}");
+    }
+    for remembered in [
+        ("modal_status", "signIn"),
+        ("modal_status", "pickAddress"),
+        ("temp_login_status", "true"),
+        ("user_mobile", "0100"),
+        ("user_code", "1234"),
+        ("user_exists", "false"),
+    ] {
+        storage_with(&[("token", "tok"), remembered]);
+        assert!(storefront_wasm::restore_needed(), "{remembered:?}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn what_restore_needed_sees_is_what_the_restore_event_brings_back() {
+    storage_with(&[
+        ("user_mobile", "0100"),
+        ("user_code", "1234"),
+        ("user_exists", "false"),
+        ("modal_status", "register"),
+    ]);
+    assert!(storefront_wasm::restore_needed());
+    let stored = json(storefront_wasm::read_client_state().unwrap());
+    let state = json(storefront_wasm::phone_login_start().unwrap());
+    let (state, effects) = send(&state, json!({"type": "restore", "stored": stored}), 0.0);
+    assert_eq!(state["step"], "register");
+    assert_eq!(
+        effects,
+        json!([{"type": "open_modal", "modal": "register"}])
+    );
+    storage_with(&[("token", "tok")]);
+    assert!(!storefront_wasm::restore_needed());
+    let stored = json(storefront_wasm::read_client_state().unwrap());
+    let start = json(storefront_wasm::phone_login_start().unwrap());
+    let (state, effects) = send(&start, json!({"type": "restore", "stored": stored}), 0.0);
+    assert_eq!((state, effects), (start, json!([])));
 }

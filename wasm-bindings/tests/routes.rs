@@ -3,7 +3,7 @@
 mod support;
 
 use serde_json::json;
-use support::{js, json, kind};
+use support::{js, json};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -54,9 +54,10 @@ fn no_district_toasts_please_choose_an_address() {
         js(json!({"signed_in": true, "has_district": false, "force_default_location": false}));
     let decision = json(storefront_wasm::decide_navigation("/home", context.clone()).unwrap());
     assert_eq!(decision["to"], "/account/my-address");
-    assert_eq!(decision["toast"]["id"], "please_choose_address");
-    let toast = storefront_wasm::render_message(js(decision["toast"].clone()), "en").unwrap();
-    assert_eq!(toast, "Please choose an address");
+    assert_eq!(
+        decision["toast"],
+        json!({"id": "please_choose_address", "params": {}})
+    );
     let allowed = json(storefront_wasm::decide_navigation("/account", context.clone()).unwrap());
     assert_eq!(allowed["decision"], "allow");
     let missing = json(storefront_wasm::decide_navigation("/nope", context).unwrap());
@@ -81,7 +82,30 @@ fn post_login_destination_depends_on_forced_location() {
 }
 
 #[wasm_bindgen_test]
-fn a_malformed_context_is_an_invalid_argument() {
-    let error = storefront_wasm::decide_navigation("/", JsValue::from_str("guest")).unwrap_err();
-    assert_eq!(kind(&error), "invalid_argument");
+fn a_forced_default_location_sends_guests_with_a_district_home() {
+    let context = |force: bool, district: bool| {
+        js(json!({"signed_in": false, "has_district": district, "force_default_location": force}))
+    };
+    let landing = |context| json(storefront_wasm::decide_navigation("/", context).unwrap());
+    assert_eq!(landing(context(true, true))["to"], "/home");
+    assert_eq!(landing(context(true, false))["decision"], "allow");
+    assert_eq!(landing(context(false, true))["decision"], "allow");
+}
+
+#[wasm_bindgen_test]
+fn a_context_that_is_not_an_object_is_a_guest_without_a_district() {
+    let guest = json!({"signed_in": false, "has_district": false, "force_default_location": false});
+    for path in ["/", "/home", "/account/profile", "/cart", "/nope"] {
+        for context in [
+            JsValue::from_str("guest"),
+            JsValue::NULL,
+            JsValue::UNDEFINED,
+        ] {
+            assert_eq!(
+                json(storefront_wasm::decide_navigation(path, context).unwrap()),
+                json(storefront_wasm::decide_navigation(path, js(guest.clone())).unwrap()),
+                "{path}"
+            );
+        }
+    }
 }

@@ -3,7 +3,7 @@
 mod support;
 
 use serde_json::{Value, json};
-use support::{js, json, kind};
+use support::{effects, js, json, kind, message, storage_with};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
@@ -17,6 +17,11 @@ fn guest() -> Value {
         "login_in_progress": false, "user_mobile": null, "user_code": null,
         "user_exists": null, "modal": null
     })
+}
+
+/// The plan for what storage holds, in an English page.
+fn plan(config: Value, profile: JsValue) -> Value {
+    json(storefront_wasm::plan_startup(js(config), profile, "en").unwrap())
 }
 
 #[wasm_bindgen_test]
@@ -60,44 +65,156 @@ fn profile_is_read_leniently() {
 
 #[wasm_bindgen_test]
 fn a_forced_guest_gets_the_default_location_and_loads() {
-    let config = storefront_wasm::parse_remote_config(js(json!({
-        "force_select_default_locations": "1", "default_service_id": 2,
-        "default_location": {"district_id": 9, "latitude": 30.5, "longitude": 31.5}
-    })))
-    .unwrap();
-    let plan = json(storefront_wasm::plan_startup(config, JsValue::NULL, js(guest())).unwrap());
-    assert_eq!(plan["district_id"], 9);
-    assert_eq!(plan["use_default_location"], true);
-    assert_eq!(plan["language"], "en");
+    storage_with(&[]);
+    // Remote config as the server sends it: "1" flags, ids and coordinates as text.
+    let config = json!({
+        "app_name": "Souq", "force_select_default_locations": "1", "default_service_id": "2",
+        "default_location": {"district_id": "9", "latitude": "30.5", "longitude": 31.5}
+    });
+    let first = plan(config, JsValue::NULL);
+    assert_eq!(first["district_id"], 9);
+    assert_eq!(first["location"], json!({"lat": 30.5, "lng": 31.5}));
+    assert_eq!(first["use_default_location"], true);
+    assert_eq!(first["selected_service"], 2);
+    assert_eq!(first["language"], "en");
     assert_eq!(
-        plan["loads"],
+        first["loads"],
         json!(["services", "selected_service", "products", "branches"])
     );
-    let effects = plan["effects"].as_array().unwrap();
-    assert!(effects.contains(
-        &json!({"type": "store", "key": "location", "value": "{\"lat\":30.5,\"lng\":31.5}"})
-    ));
-    assert!(effects.contains(&json!({"type": "store", "key": "selectedService", "value": "2"})));
+    assert_eq!(
+        first["effects"],
+        json!([
+            {"type": "store", "key": "selectedService", "value": "2"},
+            {"type": "store", "key": "district_id", "value": "9"},
+            {"type": "store", "key": "location", "value": "{\"lat\":30.5,\"lng\":31.5}"},
+            {"type": "store", "key": "use_default_location", "value": "true"}
+        ])
+    );
+    // Applied, the plan's effects are what the next start reads.
+    storefront_wasm::apply_storage_effects(effects(js(first["effects"].clone()))).unwrap();
+    let stored = json(storefront_wasm::read_client_state().unwrap());
+    assert_eq!(stored["district_id"], 9);
+    assert_eq!(stored["selected_service"], 2);
+    assert_eq!(stored["use_default_location"], true);
+    let again = plan(
+        json!({"force_select_default_locations": 1,
+        "default_location": {"district_id": 9, "latitude": 30.5, "longitude": 31.5}}),
+        JsValue::NULL,
+    );
+    assert_eq!(again["effects"], json!([]));
+}
+
+#[wasm_bindgen_test]
+fn flags_and_ids_that_do_not_read_leave_the_stored_values() {
+    storage_with(&[("district_id", "4"), ("selectedService", "6")]);
+    for config in [
+        json!({"force_select_default_locations": 0,
+               "default_location": {"district_id": 9}, "default_service_id": 2}),
+        json!({"force_select_default_locations": "yes",
+               "default_location": {"district_id": 9}}),
+        json!({"force_select_default_locations": true, "default_location": {"district_id": "nine"}}),
+        json!({"force_select_default_locations": true, "default_location": {"district_id": -9}}),
+        json!(null),
+        json!([1, 2]),
+    ] {
+        let planned = plan(config.clone(), JsValue::UNDEFINED);
+        assert_eq!(planned["district_id"], 4, "{config}");
+        assert_eq!(planned["selected_service"], 6, "{config}");
+        assert_eq!(planned["use_default_location"], false, "{config}");
+        assert_eq!(planned["effects"], json!([]), "{config}");
+    }
 }
 
 #[wasm_bindgen_test]
 fn a_signed_in_customer_uses_the_profile_language_and_loads_the_cart() {
+    storage_with(&[
+        ("token", "tok"),
+        ("district_id", "3"),
+        ("selectedService", "1"),
+    ]);
     let mut stored = guest();
     stored["token"] = json!("tok");
     stored["district_id"] = json!(3);
     stored["selected_service"] = json!(1);
-    let loads = json(storefront_wasm::initial_loads(js(stored.clone())).unwrap());
+    let loads = json(storefront_wasm::initial_loads(js(stored)).unwrap());
     assert_eq!(loads, json!(["remote_config", "settings", "profile"]));
-    let config = storefront_wasm::parse_remote_config(js(json!({}))).unwrap();
-    let profile =
-        storefront_wasm::parse_profile_response(js(json!({"default_locale": "ar"}))).unwrap();
-    let plan = json(storefront_wasm::plan_startup(config, profile, js(stored)).unwrap());
-    assert_eq!(plan["language"], "ar");
-    assert_eq!(plan["effects"], json!([]));
+    // The language either beside the user or inside it (spec 7 and spec 3).
+    for profile in [
+        json!({"default_locale": "ar"}),
+        json!({"user": {"name": "Mona", "default_locale": "ar-EG"}, "message": "ok"}),
+    ] {
+        let planned = plan(json!({}), js(profile.clone()));
+        assert_eq!(planned["language"], "ar", "{profile}");
+        assert_eq!(planned["effects"], json!([]), "{profile}");
+        assert_eq!(
+            planned["loads"],
+            json!([
+                "services",
+                "selected_service",
+                "products",
+                "branches",
+                "cart"
+            ]),
+            "{profile}"
+        );
+    }
+    // No profile (it failed to load): the page's language.
+    let planned = json(storefront_wasm::plan_startup(js(json!({})), JsValue::NULL, "ar").unwrap());
+    assert_eq!(planned["language"], "ar");
+}
+
+#[wasm_bindgen_test]
+fn the_stored_language_wins_and_guests_ignore_the_profile() {
+    let profile = || js(json!({"default_locale": "ar"}));
+    storage_with(&[("token", "tok"), ("language", "en")]);
+    assert_eq!(plan(json!({}), profile())["language"], "en");
+    storage_with(&[("language", "ar")]);
+    assert_eq!(plan(json!({}), JsValue::NULL)["language"], "ar");
+    storage_with(&[]);
+    assert_eq!(plan(json!({}), profile())["language"], "en");
+    let page = |code: &str| storefront_wasm::plan_startup(js(json!({})), profile(), code);
+    assert_eq!(json(page("ar-EG").unwrap())["language"], "ar");
+    let error = page("fr").unwrap_err();
+    assert_eq!(kind(&error), "unsupported_language");
+}
+
+#[wasm_bindgen_test]
+fn a_forced_customer_takes_the_profile_address() {
+    storage_with(&[
+        ("token", "tok"),
+        ("district_id", "3"),
+        ("selectedService", "1"),
+    ]);
+    let config = json!({"force_select_default_locations": "1",
+                        "default_location": {"district_id": 9}});
+    // The address inside the user (spec 3), read leniently.
+    let profile = js(json!({"user": {"address": {
+        "id": "5", "name": "Home", "district_id": "4",
+        "location": {"latitude": "30.25", "longitude": 31.5}
+    }}}));
+    let planned = plan(config.clone(), profile);
+    assert_eq!(planned["district_id"], 4);
+    assert_eq!(planned["address_id"], 5);
+    assert_eq!(planned["location"], json!({"lat": 30.25, "lng": 31.5}));
+    assert_eq!(planned["selected_address"]["name"], "Home");
+    assert_eq!(planned["use_default_location"], false);
+    let effects = planned["effects"].as_array().unwrap();
     assert_eq!(
-        plan["loads"].as_array().unwrap().last(),
-        Some(&json!("cart"))
+        effects[0],
+        json!({"type": "store", "key": "district_id", "value": "4"})
     );
+    assert_eq!(
+        effects[1],
+        json!({"type": "store", "key": "address_id", "value": "5"})
+    );
+    // A profile without an address removes the stored place.
+    let bare = plan(config, js(json!({"user": {"name": "Mona"}})));
+    assert_eq!(bare["district_id"], Value::Null);
+    assert_eq!(
+        bare["effects"],
+        json!([{"type": "remove", "keys": ["district_id"]}])
+    );
+    assert_eq!(bare["loads"], json!([]));
 }
 
 #[wasm_bindgen_test]
@@ -115,11 +232,36 @@ fn the_screen_spins_then_shows_or_fails() {
         ),
         json!({"state": "ready"})
     );
-    let failed = screen(
-        json!({"settings": "failed", "remote_config": "loaded", "selected_service": "idle", "profile": "idle"}),
+    assert_eq!(
+        screen(
+            json!({"settings": "failed", "remote_config": "loaded", "selected_service": "idle", "profile": "idle"})
+        ),
+        json!({"state": "failed", "message": {"id": "loading_failed", "params": {}}})
     );
-    let text = storefront_wasm::render_message(js(failed["message"].clone()), "en").unwrap();
-    assert_eq!(text, "Loading failed! Please reload.");
-    let error = storefront_wasm::startup_screen(js(json!({"settings": "done"}))).unwrap_err();
+}
+
+#[wasm_bindgen_test]
+fn load_states_are_read_by_name() {
+    let loaded = json!({"settings": "loaded", "remote_config": "loaded",
+                        "selected_service": "loaded", "profile": "loaded"});
+    for field in ["settings", "remote_config", "selected_service", "profile"] {
+        for (bad, why) in [
+            (json!("done"), "loads: unknown name"),
+            (json!("Loaded"), "loads: unknown name"),
+            (json!(1), "loads: expected a name"),
+            (Value::Null, "loads: expected a name"),
+        ] {
+            let mut loads = loaded.clone();
+            loads[field] = bad.clone();
+            let error = storefront_wasm::startup_screen(js(loads)).unwrap_err();
+            assert_eq!(kind(&error), "invalid_argument", "{field}: {bad}");
+            assert_eq!(message(error), why, "{field}: {bad}");
+        }
+        let mut missing = loaded.clone();
+        missing.as_object_mut().unwrap().remove(field);
+        let error = storefront_wasm::startup_screen(js(missing)).unwrap_err();
+        assert_eq!(kind(&error), "invalid_argument", "{field}");
+    }
+    let error = storefront_wasm::startup_screen(JsValue::NULL).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }

@@ -3,25 +3,15 @@
 mod support;
 
 use serde_json::json;
-use support::{js, json, kind};
+use support::{effects, js, json, kind, message, storage_with, stored as item};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn local_storage() -> web_sys::Storage {
-    web_sys::window().unwrap().local_storage().unwrap().unwrap()
-}
-
 /// Each test starts from an empty `localStorage`.
 fn fresh() -> web_sys::Storage {
-    let storage = local_storage();
-    storage.clear().unwrap();
-    storage
-}
-
-fn item(name: &str) -> Option<String> {
-    local_storage().get_item(name).unwrap()
+    storage_with(&[])
 }
 
 #[wasm_bindgen_test]
@@ -96,13 +86,16 @@ fn corrupt_values_read_as_absent() {
 fn applies_store_and_remove_effects_and_ignores_the_rest() {
     let storage = fresh();
     storage.set_item("address_id", "12").unwrap();
-    let effects = js(json!([
+    let effects = effects(js(json!([
         {"type": "store", "key": "district_id", "value": "7"},
         {"type": "close_modal"},
         {"type": "navigate", "to": "/home", "after_ms": 0},
+        // Other effects are not read at all, so not checked either.
+        {"type": "toast", "tone": "loud", "text": 42},
         {"type": "remove", "keys": ["address_id", "selectedAddress"]},
-        {"type": "store", "key": "persist:user", "value": "{}"}
-    ]));
+        {"type": "store", "key": "persist:user", "value": "{}"},
+        {"key": "token", "value": "no type"}
+    ])));
     storefront_wasm::apply_storage_effects(effects).unwrap();
     assert_eq!(item("district_id").as_deref(), Some("7"));
     assert_eq!(item("address_id"), None);
@@ -115,15 +108,14 @@ fn a_write_over_the_quota_is_reported_after_applying_the_rest() {
     fresh();
     // Far beyond any browser's localStorage quota (5 MiB in Chrome).
     let huge = "x".repeat(12 * 1024 * 1024);
-    let effects = js(json!([
+    let effects = effects(js(json!([
         {"type": "store", "key": "selectedServiceName", "value": huge},
         {"type": "store", "key": "language", "value": "ar"}
-    ]));
+    ])));
     let error = storefront_wasm::apply_storage_effects(effects).unwrap_err();
     assert_eq!(kind(&error), "storage_write_failed");
-    let message = js_sys::Error::from(error).message();
     assert_eq!(
-        String::from(message),
+        message(error),
         "could not store selectedServiceName: storage quota exceeded"
     );
     assert_eq!(item("selectedServiceName"), None);
@@ -131,12 +123,63 @@ fn a_write_over_the_quota_is_reported_after_applying_the_rest() {
 }
 
 #[wasm_bindgen_test]
-fn malformed_effects_are_an_invalid_argument() {
-    fresh();
-    let error =
-        storefront_wasm::apply_storage_effects(js(json!([{"type": "store", "key": "nope"}])))
-            .unwrap_err();
-    assert_eq!(kind(&error), "invalid_argument");
+fn malformed_storage_effects_are_an_invalid_argument_and_nothing_is_applied() {
+    for (bad, why) in [
+        (
+            json!({"type": "store", "key": "nope", "value": "1"}),
+            "effects: unknown storage key",
+        ),
+        // Keys are the stored names, not the Rust names.
+        (
+            json!({"type": "store", "key": "SelectedAddress", "value": "{}"}),
+            "effects: unknown storage key",
+        ),
+        (
+            json!({"type": "store", "value": "1"}),
+            "effects: unknown storage key",
+        ),
+        (
+            json!({"type": "store", "key": "language"}),
+            "effects: a store without a text value",
+        ),
+        (
+            json!({"type": "store", "key": "district_id", "value": 7}),
+            "effects: a store without a text value",
+        ),
+        (
+            json!({"type": "remove", "keys": ["token", "Token"]}),
+            "effects: unknown storage key",
+        ),
+        (
+            json!({"type": "remove", "keys": [null]}),
+            "effects: unknown storage key",
+        ),
+        (json!({"type": "remove"}), "effects: a remove without keys"),
+        (
+            json!({"type": "remove", "keys": "token"}),
+            "effects: a remove without keys",
+        ),
+    ] {
+        let storage = storage_with(&[("token", "tok")]);
+        let list = js(json!([{"type": "store", "key": "language", "value": "ar"}, bad.clone()]));
+        let error = storefront_wasm::apply_storage_effects(effects(list)).unwrap_err();
+        assert_eq!(kind(&error), "invalid_argument", "{bad}");
+        assert_eq!(message(error), why, "{bad}");
+        // Every effect is read before any is applied.
+        assert_eq!(item("language"), None, "{bad}");
+        assert_eq!(item("token").as_deref(), Some("tok"), "{bad}");
+        assert_eq!(storage.length().unwrap(), 1, "{bad}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn an_empty_remove_or_list_changes_nothing() {
+    let storage = storage_with(&[("token", "tok")]);
+    let list = js(json!([{"type": "remove", "keys": []}]));
+    storefront_wasm::apply_storage_effects(effects(list)).unwrap();
+    assert_eq!(storage.length().unwrap(), 1);
+    storefront_wasm::apply_storage_effects(Vec::new()).unwrap();
+    assert_eq!(item("token").as_deref(), Some("tok"));
 }
 
 #[wasm_bindgen_test]
@@ -162,9 +205,9 @@ fn logout_keeps_language_currency_and_service_only() {
     ] {
         storage.set_item(name, "x").unwrap();
     }
-    let effects = storefront_wasm::logout_storage_effects().unwrap();
-    assert_eq!(json(effects.clone())[0]["type"], "remove");
-    storefront_wasm::apply_storage_effects(effects).unwrap();
+    let logout = storefront_wasm::logout_storage_effects().unwrap();
+    assert_eq!(json(logout.clone())[0]["type"], "remove");
+    storefront_wasm::apply_storage_effects(effects(logout)).unwrap();
     let mut left: Vec<String> = (0..storage.length().unwrap())
         .filter_map(|i| storage.key(i).unwrap())
         .collect();
@@ -203,7 +246,7 @@ fn a_persisted_user_is_honoured_for_ten_seconds() {
         storefront_wasm::persist_user_effect(js(user.clone()), JsValue::from_f64(now as f64))
             .unwrap();
     assert_eq!(json(effect.clone())["key"], "persist:user");
-    storefront_wasm::apply_storage_effects(js_sys::Array::of1(&effect).into()).unwrap();
+    storefront_wasm::apply_storage_effects(effects(js_sys::Array::of1(&effect).into())).unwrap();
     let read_at =
         |ms: u64| json(storefront_wasm::read_persisted_user(JsValue::from_f64(ms as f64)).unwrap());
     assert_eq!(read_at(now + 10_000), user);
@@ -221,4 +264,26 @@ fn times_must_be_whole_non_negative_milliseconds() {
         let error = storefront_wasm::read_persisted_user(bad).unwrap_err();
         assert_eq!(kind(&error), "invalid_argument");
     }
+}
+
+#[wasm_bindgen_test]
+fn the_view_cookie_mirrors_what_storage_holds() {
+    storage_with(&[]);
+    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.0");
+    storage_with(&[
+        ("language", "ar"),
+        ("token", "tok"),
+        ("district_id", "3"),
+        ("selectedService", "2"),
+        ("address_id", "8"),
+    ]);
+    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=ar.1.3.2");
+    // Corrupt values read as absent; the token itself never goes into the cookie.
+    storage_with(&[
+        ("language", "fr"),
+        ("token", "  "),
+        ("district_id", "x"),
+        ("selectedService", "7"),
+    ]);
+    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.7");
 }
