@@ -63,6 +63,12 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), Sta
     } else {
         (api::disabled_router(), None)
     };
+    // Pages are filled from the API the UI uses: the embedded one in process (its
+    // router, before CORS, which only concerns browsers), or the external one.
+    let page_source = match &config.api_base_url {
+        None => web::Source::embedded(api.clone()),
+        Some(url) => web::Source::external(url),
+    };
     if let Some(cors) = security_headers::cors(&config.cors_origins) {
         api = api.layer(cors);
     }
@@ -72,7 +78,11 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), Sta
     );
     let router = Router::new()
         .nest(API_MOUNT, api)
-        .merge(web::router(&config.ui_dir, config.ui_api_base()))
+        .merge(web::router(
+            &config.ui_dir,
+            config.ui_api_base(),
+            page_source,
+        ))
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BODY))
         // Inside the timeout: a client cannot hold the connection open by trickling.

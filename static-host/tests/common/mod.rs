@@ -152,8 +152,19 @@ pub fn write_ui(root: &Path) {
 
 /// Starts the server with extra flags, on a fresh data directory (or `reuse`'s).
 pub async fn start_with(extra: &[&str], reuse: Option<tempfile::TempDir>) -> Server {
+    start_with_ui(extra, reuse, |_| {}).await
+}
+
+/// Like [`start_with`], with the built UI changed by `change_ui` (given the UI
+/// directory) before the server reads it.
+pub async fn start_with_ui(
+    extra: &[&str],
+    reuse: Option<tempfile::TempDir>,
+    change_ui: impl FnOnce(&Path),
+) -> Server {
     let dir = reuse.unwrap_or_else(|| tempfile::tempdir().unwrap());
     write_ui(dir.path());
+    change_ui(&dir.path().join("ui"));
     let data = dir.path().join("data");
     let ui = dir.path().join("ui");
     let outbox = dir.path().join("outbox.jsonl");

@@ -1,0 +1,399 @@
+//! Serving the built UI: hashed assets with long-lived caching, and for `/`,
+//! `/index.html` and every client route the app's page. That page is rendered on the
+//! server when the UI build brought its templates (`ssr/pages.json`, see [`page`]):
+//! the reader's language (page-view cookie, else `Accept-Language`), the data of the
+//! configured API ([`source`]) and the page the guard decides, with the data embedded
+//! as JSON so the app starts without calling the API again. Otherwise, or when the
+//! data cannot be had, the built `index.html` is served for the client to render.
+//! Either way the runtime API base is injected into `index.html` so one build can talk
+//! to any API.
+//!
+//! This module is handed the API as a [`source::Source`] (the embedded router or an
+//! external base URL) and knows nothing else about it.
+
+mod page;
+mod source;
+
+use std::collections::HashSet;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use storefront_core::locale::{Language, page_language};
+use storefront_core::routes::{GuardContext, decide};
+use storefront_core::startup::StartupConfig;
+use storefront_core::storage::PageView;
+use tower::ServiceExt;
+use tower_http::services::ServeDir;
+
+use page::{Kind, Page, PageData, Templates, template_key};
+pub use source::Source;
+use source::{CallContext, Client};
+
+/// Vite writes content-hashed files here; they never change under the same name.
+const HASHED_ASSETS: &str = "/assets/";
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+/// A page depends on the page-view cookie and the reader's languages.
+const PAGE_VARY: &str = "Cookie, Accept-Language";
+/// The `<meta>` tag in index.html whose `content` holds the API base.
+const API_BASE_META: &str = r#"name="storefront-api-base" content=""#;
+
+struct Site {
+    dir: PathBuf,
+    /// The built index.html with the API base injected.
+    index: Option<Arc<str>>,
+    /// The UI build's page templates, when it brought them.
+    templates: Option<Templates>,
+    source: Source,
+    warned: Warnings,
+}
+
+type Ui = Arc<Site>;
+
+/// Causes already logged: a page that cannot be rendered on the server is logged once
+/// per cause, not once per request.
+#[derive(Default)]
+struct Warnings(Mutex<HashSet<String>>);
+
+impl Warnings {
+    fn once(&self, cause: String, log: impl FnOnce(&str)) {
+        let mut seen = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.insert(cause.clone()) {
+            log(&cause);
+        }
+    }
+}
+
+pub fn router(ui_dir: &Path, api_base: &str, source: Source) -> Router {
+    let index = match std::fs::read_to_string(ui_dir.join("index.html")) {
+        Ok(html) => Some(Arc::from(inject_api_base(&html, api_base))),
+        Err(err) => {
+            tracing::warn!(dir = %ui_dir.display(), %err, "no built UI found; serving the API only");
+            None
+        }
+    };
+    let templates = index.as_ref().and_then(|_| match Templates::load(ui_dir) {
+        Ok(templates) => Some(templates),
+        Err(err) => {
+            tracing::warn!(%err, "no page templates; pages are rendered by the client");
+            None
+        }
+    });
+    let site = Site {
+        dir: ui_dir.to_owned(),
+        index,
+        templates,
+        source,
+        warned: Warnings::default(),
+    };
+    Router::new().fallback(serve_ui).with_state(Arc::new(site))
+}
+
+async fn serve_ui(State(ui): State<Ui>, request: Request) -> Response {
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    let path = request.uri().path().to_owned();
+    if path == "/" || path == "/index.html" {
+        return page_response(&ui, &PageRequest::of(&request)).await;
+    }
+    // Only a client route can become a page; a file request never does.
+    let page_request = (!looks_like_file(&path)).then(|| PageRequest::of(&request));
+    let served = ServeDir::new(&ui.dir)
+        .append_index_html_on_directories(false)
+        .oneshot(request)
+        .await;
+    let mut response = match served {
+        Ok(response) => response.map(Body::new),
+        Err(never) => match never {},
+    };
+    if response.status() == StatusCode::NOT_FOUND {
+        // Client routes (/products/12) get the app; a missing file (/assets/x.js,
+        // /logo.png) stays a 404 so the browser never parses HTML as a script.
+        return match page_request {
+            Some(page_request) => page_response(&ui, &page_request).await,
+            None => StatusCode::NOT_FOUND.into_response(),
+        };
+    }
+    let cache = if path.starts_with(HASHED_ASSETS) {
+        IMMUTABLE
+    } else {
+        REVALIDATE
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    response
+}
+
+/// What a page depends on in its request.
+struct PageRequest {
+    path: String,
+    /// The path with its query.
+    path_and_query: String,
+    view: PageView,
+    accept_language: Option<String>,
+    client: Client,
+}
+
+impl PageRequest {
+    fn of(request: &Request) -> Self {
+        let headers = request.headers();
+        let text = |name| {
+            headers
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+        };
+        let peer = request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| *addr);
+        PageRequest {
+            path: request.uri().path().to_owned(),
+            path_and_query: request
+                .uri()
+                .path_and_query()
+                .map_or_else(|| "/".to_owned(), |p| p.as_str().to_owned()),
+            view: text(header::COOKIE)
+                .map(PageView::from_cookie_header)
+                .unwrap_or_default(),
+            accept_language: text(header::ACCEPT_LANGUAGE).map(str::to_owned),
+            client: Client::of(headers, peer),
+        }
+    }
+}
+
+/// The app's page for a request: rendered on the server when possible, else the
+/// built index.html for the client to render.
+async fn page_response(ui: &Site, request: &PageRequest) -> Response {
+    let Some(index) = &ui.index else {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "The storefront UI has not been built. Run ./dev run.",
+        )
+            .into_response();
+    };
+    let language = page_language(request.view.language, request.accept_language.as_deref());
+    let rendered = match &ui.templates {
+        Some(templates) => render(ui, templates, index, request, language).await,
+        None => None,
+    };
+    let (status, html) =
+        rendered.unwrap_or_else(|| (StatusCode::OK, page::set_language(index, language)));
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+            (header::CACHE_CONTROL, REVALIDATE),
+            (header::VARY, PAGE_VARY),
+        ],
+        html,
+    )
+        .into_response()
+}
+
+/// The page rendered on the server, with its status; `None` (logged once per cause)
+/// when it cannot be.
+async fn render(
+    ui: &Site,
+    templates: &Templates,
+    index: &str,
+    request: &PageRequest,
+    language: Language,
+) -> Option<(StatusCode, String)> {
+    let mut data = fetch(ui, request, language).await;
+    let (Some(remote_config), Some(_)) = (data.remote_config.clone(), &data.settings) else {
+        let missing = if data.remote_config.is_none() {
+            "remote config"
+        } else {
+            "settings"
+        };
+        ui.warned.once(format!("no {missing}"), |cause| {
+            tracing::warn!(
+                cause,
+                "the API gave no {missing}; pages are rendered by the client until it does"
+            );
+        });
+        return None;
+    };
+    let view = page::planned_view(request.view, &remote_config, language);
+    fetch_service_data(ui, request, language, view, &mut data).await;
+    // index.html is the app at `/` (the service worker's navigation fallback).
+    let route = match request.path.as_str() {
+        "/index.html" => request.path_and_query.replacen("/index.html", "/", 1),
+        _ => request.path_and_query.clone(),
+    };
+    let decision = decide(
+        &route,
+        &GuardContext {
+            signed_in: view.signed_in,
+            has_district: view.district_id.is_some(),
+            force_default_location: StartupConfig::from_json(&remote_config)
+                .force_select_default_locations,
+        },
+    );
+    let kind = Kind::of(&decision);
+    let key = template_key(language, kind, &view);
+    let year = time::OffsetDateTime::now_utc().year();
+    let page = Page::new(kind, &request.path_and_query, language, view, &data, year);
+    let root = match templates.render(&key, &page.context()) {
+        Ok(Some(root)) => root,
+        Ok(None) => {
+            ui.warned.once(format!("no template {key}"), |cause| {
+                tracing::warn!(
+                    cause,
+                    "page template missing; such pages are rendered by the client"
+                );
+            });
+            return None;
+        }
+        Err(err) => {
+            ui.warned.once(format!("template {key} fails"), |cause| {
+                tracing::warn!(
+                    cause,
+                    %err,
+                    "page template failed; such pages are rendered by the client"
+                );
+            });
+            return None;
+        }
+    };
+    let Some(html) = page.document(index, &root) else {
+        ui.warned.once("no root markers".to_owned(), |cause| {
+            tracing::warn!(
+                cause,
+                "index.html has no <!--storefront:page--> markers; pages are rendered by the client"
+            );
+        });
+        return None;
+    };
+    Some((kind.status(), html))
+}
+
+/// The API answers every page needs, fetched concurrently.
+async fn fetch(ui: &Site, request: &PageRequest, language: Language) -> PageData {
+    let call = CallContext {
+        language,
+        district_id: request.view.district_id,
+    };
+    let client = &request.client;
+    let get = |path: &'static str| async move { ui.source.data(path, call, client).await };
+    let (remote_config, settings, pages) = tokio::join!(
+        get("/remote-config"),
+        get("/setting"),
+        get("/static-pages?category=customer"),
+    );
+    PageData {
+        remote_config,
+        settings,
+        pages,
+        services: None,
+        service: None,
+    }
+}
+
+/// The services of the view's district and its service's details, once the view is
+/// known (it follows remote config for a guest, see [`page::planned_view`]).
+async fn fetch_service_data(
+    ui: &Site,
+    request: &PageRequest,
+    language: Language,
+    view: PageView,
+    data: &mut PageData,
+) {
+    let call = CallContext {
+        language,
+        district_id: view.district_id,
+    };
+    let client = &request.client;
+    let get = |path: String| async move { ui.source.data(&path, call, client).await };
+    let services = async {
+        match view.district_id {
+            Some(_) => get("/services".to_owned()).await,
+            None => None,
+        }
+    };
+    let service = async {
+        match view.service_id {
+            Some(id) => get(format!("/services/{id}")).await,
+            None => None,
+        }
+    };
+    (data.services, data.service) = tokio::join!(services, service);
+}
+
+fn looks_like_file(path: &str) -> bool {
+    path.starts_with(HASHED_ASSETS)
+        || path
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| last.contains('.'))
+}
+
+/// Puts `api_base` into the storefront-api-base meta tag, attribute-escaped.
+fn inject_api_base(html: &str, api_base: &str) -> String {
+    let Some(start) = html.find(API_BASE_META).map(|i| i + API_BASE_META.len()) else {
+        tracing::warn!("index.html has no storefront-api-base meta tag");
+        return html.to_owned();
+    };
+    let Some(len) = html[start..].find('"') else {
+        return html.to_owned();
+    };
+    let mut out = String::with_capacity(html.len() + api_base.len());
+    out.push_str(&html[..start]);
+    for c in api_base.chars() {
+        match c {
+            '"' => out.push_str("&quot;"),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out.push_str(&html[start + len..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn injects_and_escapes_the_api_base() {
+        let html = r#"<head><meta name="storefront-api-base" content="/api" /></head>"#;
+        assert_eq!(
+            inject_api_base(html, "https://x.example/?a=1&b=\"2\""),
+            r#"<head><meta name="storefront-api-base" content="https://x.example/?a=1&amp;b=&quot;2&quot;" /></head>"#
+        );
+    }
+
+    #[test]
+    fn leaves_html_without_the_tag_alone() {
+        assert_eq!(inject_api_base("<p>hi</p>", "/x"), "<p>hi</p>");
+    }
+
+    #[test]
+    fn each_cause_is_logged_once() {
+        let warned = Warnings::default();
+        let mut logged = Vec::new();
+        for cause in ["no settings", "no settings", "no template en:shell:0:0"] {
+            warned.once(cause.to_owned(), |c| logged.push(c.to_owned()));
+        }
+        assert_eq!(logged, ["no settings", "no template en:shell:0:0"]);
+    }
+
+    #[test]
+    fn files_and_routes_are_told_apart() {
+        assert!(looks_like_file("/assets/index-abc.js"));
+        assert!(looks_like_file("/assets/chunk"));
+        assert!(looks_like_file("/favicon.svg"));
+        assert!(!looks_like_file("/products/12"));
+        assert!(!looks_like_file("/account/information/1"));
+    }
+}

@@ -1,0 +1,782 @@
+//! Choosing and filling a page: which pre-rendered template (the UI build's
+//! `ssr/pages.json`: the app's own components rendered ahead of time, with Jinja where
+//! the data goes), the data it is filled with, and how the result goes into the built
+//! `index.html` (the root's content, `<html lang dir>`, the head's texts and icon, and
+//! the boot JSON the app starts from instead of calling the API again).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use axum::http::StatusCode;
+use minijinja::value::Serde;
+use minijinja::{AutoEscape, Environment, UndefinedBehavior};
+use serde_json::{Value, json};
+use storefront_core::layout::{Footer, Settings, StaticPage, footer};
+use storefront_core::layout::{SearchElement, search_element};
+use storefront_core::locale::Language;
+use storefront_core::routes::{GuardDecision, RouteId};
+use storefront_core::startup::{RemoteConfig, StartupConfig, plan};
+use storefront_core::storage::{ClientState, PageView};
+
+/// The UI build's templates, next to `index.html`.
+pub const TEMPLATES_FILE: &str = "ssr/pages.json";
+/// What surrounds the root's content in the built `index.html`.
+pub const ROOT_START: &str = "<!--storefront:page-->";
+pub const ROOT_END: &str = "<!--/storefront:page-->";
+/// The `id` of the boot JSON's script element.
+pub const BOOT_ID: &str = "storefront-boot";
+
+/// The pages rendered ahead of time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `/` when the guard lets the reader see it.
+    Landing,
+    /// Any other route, and redirects: the standard layout with a skeleton body.
+    Shell,
+    /// No route matches: the not-found screen, answered with 404.
+    NotFound,
+}
+
+impl Kind {
+    /// The kind for the guard's decision on the requested path.
+    pub fn of(decision: &GuardDecision) -> Self {
+        match decision {
+            GuardDecision::Allow { route, .. } if route.id == RouteId::Landing => Kind::Landing,
+            GuardDecision::NotFound => Kind::NotFound,
+            _ => Kind::Shell,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Landing => "landing",
+            Kind::Shell => "shell",
+            Kind::NotFound => "not_found",
+        }
+    }
+
+    pub fn status(self) -> StatusCode {
+        match self {
+            Kind::NotFound => StatusCode::NOT_FOUND,
+            _ => StatusCode::OK,
+        }
+    }
+}
+
+/// `"{language}:{kind}:{signed_in 0|1}:{has_district 0|1}"`, the name of a template.
+pub fn template_key(language: Language, kind: Kind, view: &PageView) -> String {
+    format!(
+        "{}:{}:{}:{}",
+        language.code(),
+        kind.as_str(),
+        u8::from(view.signed_in),
+        u8::from(view.district_id.is_some())
+    )
+}
+
+/// A year as the page language writes it: ASCII digits in English, Arabic-Indic
+/// digits (٠١٢٣٤٥٦٧٨٩) in Arabic, no grouping — what the app's
+/// `Intl.NumberFormat("ar-EG", {useGrouping: false})` prints.
+pub fn year_text(year: i32, language: Language) -> String {
+    let ascii = year.to_string();
+    match language {
+        Language::En => ascii,
+        Language::Ar => ascii
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(d) => char::from_u32(0x0660 + d).unwrap_or(c),
+                None => c,
+            })
+            .collect(),
+    }
+}
+
+/// The compiled templates of `ssr/pages.json`.
+#[derive(Debug)]
+pub struct Templates {
+    env: Environment<'static>,
+}
+
+impl Templates {
+    /// Reads and compiles `ui_dir/ssr/pages.json`. A template that does not compile is
+    /// logged and left out (pages that need it are rendered by the client).
+    pub fn load(ui_dir: &Path) -> Result<Self, String> {
+        let path = ui_dir.join(TEMPLATES_FILE);
+        let text =
+            std::fs::read_to_string(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+        Self::from_json(&text).map_err(|err| format!("{}: {err}", path.display()))
+    }
+
+    /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}}`.
+    pub fn from_json(text: &str) -> Result<Self, String> {
+        #[derive(serde::Deserialize)]
+        struct File {
+            templates: BTreeMap<String, Value>,
+        }
+        let file: File = serde_json::from_str(text).map_err(|err| err.to_string())?;
+        let mut env = Environment::new();
+        // Every value is HTML-escaped, whatever the template's name.
+        env.set_auto_escape_callback(|_| AutoEscape::Html);
+        // `service.filter_type` with no service prints nothing, as `service?.filter_type`
+        // does in the app, rather than failing the page.
+        env.set_undefined_behavior(UndefinedBehavior::Chainable);
+        for (key, source) in file.templates {
+            let Value::String(source) = source else {
+                tracing::warn!(key, "page template is not a string; left out");
+                continue;
+            };
+            if let Err(err) = env.add_template_owned(key.clone(), source) {
+                tracing::warn!(key, %err, "page template does not compile; left out");
+            }
+        }
+        Ok(Templates { env })
+    }
+
+    /// Renders the template `key` with `context`; `Ok(None)` when there is none.
+    pub fn render(&self, key: &str, context: &Value) -> Result<Option<String>, minijinja::Error> {
+        let Ok(template) = self.env.get_template(key) else {
+            return Ok(None);
+        };
+        template
+            .render(minijinja::Value::from(Serde(context)))
+            .map(Some)
+    }
+}
+
+/// The view a page is rendered for: a guest's as the app will have it once the core's
+/// startup plan has run on what the cookie says (the configured default location and
+/// service when default locations are forced or no service is chosen), since the app
+/// runs that plan before its first render; a signed-in customer's as the cookie says
+/// (their plan needs the profile, and the page is the shell until it is in).
+pub fn planned_view(view: PageView, remote_config: &Value, language: Language) -> PageView {
+    if view.signed_in {
+        return view;
+    }
+    let stored = ClientState {
+        language: view.language,
+        district_id: view.district_id,
+        selected_service: view.service_id,
+        ..ClientState::default()
+    };
+    let planned = plan(
+        &StartupConfig::from_json(remote_config),
+        None,
+        &stored,
+        language,
+    );
+    PageView {
+        district_id: planned.district_id,
+        service_id: planned.selected_service,
+        ..view
+    }
+}
+
+/// The `data` of the API's answers for a page; `None` when not fetched or failed.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PageData {
+    pub remote_config: Option<Value>,
+    pub settings: Option<Value>,
+    pub pages: Option<Value>,
+    pub services: Option<Value>,
+    pub service: Option<Value>,
+}
+
+/// Everything a page is filled from.
+#[derive(Debug, Clone)]
+pub struct Page<'a> {
+    pub kind: Kind,
+    /// The request path with its query.
+    pub path: &'a str,
+    pub language: Language,
+    pub view: PageView,
+    pub data: &'a PageData,
+    pub remote_config: RemoteConfig,
+    pub footer: Footer,
+}
+
+impl<'a> Page<'a> {
+    pub fn new(
+        kind: Kind,
+        path: &'a str,
+        language: Language,
+        view: PageView,
+        data: &'a PageData,
+        year: i32,
+    ) -> Self {
+        let settings = Settings::from_json(data.settings.as_ref().unwrap_or(&Value::Null));
+        let pages: Vec<StaticPage> = data
+            .pages
+            .as_ref()
+            .and_then(Value::as_array)
+            .map(|pages| pages.iter().map(StaticPage::from_json).collect())
+            .unwrap_or_default();
+        Page {
+            kind,
+            path,
+            language,
+            view,
+            data,
+            remote_config: RemoteConfig::from_json(
+                data.remote_config.as_ref().unwrap_or(&Value::Null),
+            ),
+            footer: footer(&settings, &pages, language, year),
+        }
+    }
+
+    /// The Jinja context of the templates (the names are the UI build's contract).
+    pub fn context(&self) -> Value {
+        let settings = Settings::from_json(self.data.settings.as_ref().unwrap_or(&Value::Null));
+        let services_enabled = self.remote_config.enable_services_page;
+        let services = match &self.data.services {
+            Some(Value::Array(services)) if services_enabled && self.view.district_id.is_some() => {
+                Value::Array(services.clone())
+            }
+            _ => json!([]),
+        };
+        let service = self.data.service.as_ref().filter(|s| s.is_object());
+        // The header's search element for the service's filter type (the core's rule).
+        let products_search = search_element(service.and_then(|s| s.get("filter_type")?.as_str()))
+            == SearchElement::ProductsFocused;
+        let service = service.map(|s| {
+            json!({
+                "filter_type": s.get("filter_type"),
+                "show_categories_menu": s.get("show_categories_menu"),
+            })
+        });
+        json!({
+            "language": self.language.code(),
+            "store_name": self.footer.store_name.as_deref().unwrap_or(""),
+            "logo": settings.logo,
+            "services_enabled": services_enabled,
+            "services": services,
+            "selected_service": self.view.service_id,
+            "service": service,
+            "products_search": products_search,
+            "footer": self.footer,
+            "year_text": year_text(self.footer.copyright_year, self.language),
+        })
+    }
+
+    /// What the app starts from: the view the page was rendered for and the API
+    /// answers exactly as received.
+    pub fn boot(&self) -> Value {
+        json!({
+            "kind": self.kind.as_str(),
+            "path": self.path,
+            "language": self.language.code(),
+            "view": {
+                "signed_in": self.view.signed_in,
+                "district_id": self.view.district_id,
+                "service_id": self.view.service_id,
+            },
+            "settings": self.data.settings,
+            "remote_config": self.data.remote_config,
+            "services": self.data.services,
+            "service": self.data.service,
+            "pages": self.data.pages,
+            "footer": self.footer,
+        })
+    }
+
+    /// The whole document: `index` with the rendered root, the language and direction,
+    /// the head from remote config and the boot JSON. `None` when `index` has no place
+    /// for the root's content.
+    pub fn document(&self, index: &str, root: &str) -> Option<String> {
+        let html = fill_root(index, root)?;
+        let html = set_language(&html, self.language);
+        let html = apply_head(&html, &self.remote_config);
+        Some(insert_boot(&html, &script_json(&self.boot())))
+    }
+}
+
+/// Replaces what lies between the root markers with `root`, keeping the markers.
+pub fn fill_root(index: &str, root: &str) -> Option<String> {
+    let start = index.find(ROOT_START)? + ROOT_START.len();
+    let end = start + index[start..].find(ROOT_END)?;
+    Some(format!("{}{root}{}", &index[..start], &index[end..]))
+}
+
+/// Escapes text for an HTML text node or a quoted attribute.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON that can sit inside a `<script>` element: no `<` (so no `</script>` or
+/// `<!--`), `>` or `&`, and no U+2028/U+2029; each written as a `\u` escape, which
+/// JSON reads back as the same text.
+pub fn script_json(value: &Value) -> String {
+    let text = value.to_string();
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Where the head ends (the whole document when it has no `</head>`).
+fn head_end(html: &str) -> usize {
+    html.find("</head>").unwrap_or(html.len())
+}
+
+/// The first `<name …>` tag starting in `html[from..to]`: its start and its end (just
+/// past `>`).
+fn find_tag(html: &str, name: &str, from: usize, to: usize) -> Option<(usize, usize)> {
+    let open = format!("<{name}");
+    let mut at = from;
+    while at < to {
+        let start = at + html[at..to].find(&open)?;
+        let after = start + open.len();
+        let next = html[after..].chars().next();
+        if matches!(next, Some(c) if c.is_ascii_whitespace() || c == '>' || c == '/') {
+            let end = after + html[after..].find('>')? + 1;
+            return Some((start, end));
+        }
+        at = after;
+    }
+    None
+}
+
+/// The value of the double-quoted attribute `name` in a tag.
+fn attr<'t>(tag: &'t str, name: &str) -> Option<&'t str> {
+    let (start, len) = attr_value_at(tag, name)?;
+    Some(&tag[start..start + len])
+}
+
+/// Where the value of the double-quoted attribute `name` starts in `tag`, and its length.
+fn attr_value_at(tag: &str, name: &str) -> Option<(usize, usize)> {
+    let pattern = format!("{name}=\"");
+    let mut at = 0;
+    while let Some(found) = tag[at..].find(&pattern) {
+        let start = at + found;
+        let before = tag[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_whitespace()) {
+            let value = start + pattern.len();
+            let len = tag[value..].find('"')?;
+            return Some((value, len));
+        }
+        at = start + pattern.len();
+    }
+    None
+}
+
+/// `tag` with the attribute `name` set to `value` (escaped), replaced or added.
+fn set_attr(tag: &str, name: &str, value: &str) -> String {
+    let value = escape_html(value);
+    if let Some((start, len)) = attr_value_at(tag, name) {
+        return format!("{}{value}{}", &tag[..start], &tag[start + len..]);
+    }
+    let body = tag.strip_suffix('>').unwrap_or(tag);
+    let (body, close) = match body.strip_suffix('/') {
+        Some(body) => (body.trim_end(), " />"),
+        None => (body.trim_end(), ">"),
+    };
+    format!("{body} {name}=\"{value}\"{close}")
+}
+
+/// `html` with `html[start..end]` replaced by `with`.
+fn splice(html: &str, start: usize, end: usize, with: &str) -> String {
+    format!("{}{with}{}", &html[..start], &html[end..])
+}
+
+/// Sets `<html lang dir>` for the page language.
+pub fn set_language(html: &str, language: Language) -> String {
+    let Some((start, end)) = find_tag(html, "html", 0, html.len()) else {
+        return html.to_owned();
+    };
+    let tag = set_attr(&html[start..end], "lang", language.code());
+    let tag = set_attr(&tag, "dir", language.direction().as_str());
+    splice(html, start, end, &tag)
+}
+
+/// Inserts `what` just before the head's end.
+fn add_to_head(html: &str, what: &str) -> String {
+    let at = head_end(html);
+    splice(html, at, at, what)
+}
+
+/// The page's title, description, keywords and icon from remote config; what remote
+/// config leaves empty stays as built.
+pub fn apply_head(html: &str, config: &RemoteConfig) -> String {
+    let mut html = html.to_owned();
+    if let Some(title) = config.title.as_deref().or(config.app_name.as_deref()) {
+        html = set_title(&html, title);
+    }
+    for (name, content) in [
+        ("description", &config.description),
+        ("keywords", &config.keywords),
+    ] {
+        if let Some(content) = content {
+            html = set_meta(&html, name, content);
+        }
+    }
+    if let Some(icon) = &config.fav_icon {
+        html = set_icon(&html, icon);
+    }
+    html
+}
+
+fn set_title(html: &str, title: &str) -> String {
+    let head = head_end(html);
+    let text = escape_html(title);
+    match find_tag(html, "title", 0, head) {
+        Some((_, open_end)) => match html[open_end..].find("</title>") {
+            Some(len) => splice(html, open_end, open_end + len, &text),
+            None => html.to_owned(),
+        },
+        None => add_to_head(html, &format!("<title>{text}</title>")),
+    }
+}
+
+/// Finds the first `<tag>` in the head for which `pick` holds.
+fn find_in_head(html: &str, tag: &str, pick: impl Fn(&str) -> bool) -> Option<(usize, usize)> {
+    let head = head_end(html);
+    let mut at = 0;
+    while let Some((start, end)) = find_tag(html, tag, at, head) {
+        if pick(&html[start..end]) {
+            return Some((start, end));
+        }
+        at = end;
+    }
+    None
+}
+
+fn set_meta(html: &str, name: &str, content: &str) -> String {
+    match find_in_head(html, "meta", |tag| attr(tag, "name") == Some(name)) {
+        Some((start, end)) => splice(
+            html,
+            start,
+            end,
+            &set_attr(&html[start..end], "content", content),
+        ),
+        None => add_to_head(
+            html,
+            &format!(
+                "<meta name=\"{name}\" content=\"{}\" />",
+                escape_html(content)
+            ),
+        ),
+    }
+}
+
+fn set_icon(html: &str, href: &str) -> String {
+    let is_icon = |tag: &str| {
+        attr(tag, "rel").is_some_and(|rel| {
+            rel.split_ascii_whitespace()
+                .any(|r| r.eq_ignore_ascii_case("icon"))
+        })
+    };
+    match find_in_head(html, "link", is_icon) {
+        Some((start, end)) => splice(html, start, end, &set_attr(&html[start..end], "href", href)),
+        None => add_to_head(
+            html,
+            &format!("<link rel=\"icon\" href=\"{}\" />", escape_html(href)),
+        ),
+    }
+}
+
+/// Adds the boot JSON (already escaped for a script element) before `</body>`.
+pub fn insert_boot(html: &str, json: &str) -> String {
+    let script = format!("<script type=\"application/json\" id=\"{BOOT_ID}\">{json}</script>");
+    let at = html.rfind("</body>").unwrap_or(html.len());
+    splice(html, at, at, &script)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use storefront_core::routes::{GuardContext, decide};
+
+    const INDEX: &str = concat!(
+        r#"<!doctype html><html lang="en" dir="ltr"><head><meta charset="UTF-8" />"#,
+        r#"<link rel="icon" href="/favicon.svg" type="image/svg+xml" />"#,
+        r#"<link rel="manifest" href="/api/web-manifest" /><title>Storefront</title></head>"#,
+        r#"<body><div id="root"><!--storefront:page--><div class="boot"></div><!--/storefront:page--></div>"#,
+        r#"<script type="module" src="/assets/index.js"></script></body></html>"#
+    );
+
+    fn view(signed_in: bool, district: Option<u64>) -> PageView {
+        PageView {
+            language: None,
+            signed_in,
+            district_id: district,
+            service_id: None,
+        }
+    }
+
+    #[test]
+    fn the_root_content_is_replaced_between_the_markers() {
+        let html = fill_root(INDEX, "<h1>Hi</h1>").unwrap();
+        assert!(html.contains(
+            r#"<div id="root"><!--storefront:page--><h1>Hi</h1><!--/storefront:page--></div>"#
+        ));
+        assert!(!html.contains("boot"));
+        assert_eq!(fill_root("<div id=\"root\"></div>", "x"), None);
+        assert_eq!(fill_root("<!--storefront:page-->", "x"), None);
+    }
+
+    #[test]
+    fn language_and_direction_are_set_on_the_html_element() {
+        let html = set_language(INDEX, Language::Ar);
+        assert!(html.contains(r#"<html lang="ar" dir="rtl">"#), "{html}");
+        assert_eq!(
+            set_language("<!doctype html><html><head>", Language::Ar),
+            r#"<!doctype html><html lang="ar" dir="rtl"><head>"#
+        );
+        // Not confused by a tag whose name only starts the same.
+        assert_eq!(set_language("<htmlx>", Language::Ar), "<htmlx>");
+    }
+
+    #[test]
+    fn the_head_takes_remote_config_texts_escaped() {
+        let config = RemoteConfig {
+            title: Some("Nile <Market> & \"Co\"".into()),
+            description: Some("Fast <delivery>".into()),
+            keywords: Some("a, b".into()),
+            fav_icon: Some("/icon.png?a=1&b=\"2\"".into()),
+            ..RemoteConfig::default()
+        };
+        let html = apply_head(INDEX, &config);
+        assert!(html.contains("<title>Nile &lt;Market&gt; &amp; &quot;Co&quot;</title>"));
+        assert!(html.contains(concat!(
+            r#"<meta name="description" content="Fast &lt;delivery&gt;" />"#,
+            r#"<meta name="keywords" content="a, b" /></head>"#
+        )));
+        assert!(html.contains(
+            r#"<link rel="icon" href="/icon.png?a=1&amp;b=&quot;2&quot;" type="image/svg+xml" />"#
+        ));
+        // The manifest link is not an icon.
+        assert!(html.contains(r#"<link rel="manifest" href="/api/web-manifest" />"#));
+
+        // An existing description is updated, not duplicated; app_name stands in for
+        // a missing title; nothing set keeps the build's head.
+        let with_meta = INDEX.replace(
+            "<title>",
+            r#"<meta name="description" content="old"><title>"#,
+        );
+        let config = RemoteConfig {
+            app_name: Some("Nile".into()),
+            description: Some("new".into()),
+            ..RemoteConfig::default()
+        };
+        let html = apply_head(&with_meta, &config);
+        assert!(html.contains(r#"<meta name="description" content="new"><title>Nile</title>"#));
+        assert_eq!(html.matches("name=\"description\"").count(), 1);
+        assert_eq!(apply_head(INDEX, &RemoteConfig::default()), INDEX);
+    }
+
+    #[test]
+    fn the_boot_json_cannot_close_its_script_element() {
+        let value = json!({"name": "</script><script>alert(1)</script><!-- & \u{2028}\u{2029}"});
+        let text = script_json(&value);
+        assert!(!text.contains('<') && !text.contains('>') && !text.contains('&'));
+        assert!(!text.contains('\u{2028}') && !text.contains('\u{2029}'));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), value);
+
+        let html = insert_boot(INDEX, &text);
+        let script = r#"<script type="application/json" id="storefront-boot">"#;
+        let at = html.find(script).unwrap();
+        assert!(html[at..].ends_with("</script></body></html>"));
+        assert_eq!(html[at..].matches("</script>").count(), 1);
+    }
+
+    #[test]
+    fn template_keys_follow_language_kind_and_view() {
+        assert_eq!(
+            template_key(Language::En, Kind::Landing, &view(false, None)),
+            "en:landing:0:0"
+        );
+        assert_eq!(
+            template_key(Language::Ar, Kind::Shell, &view(true, Some(4))),
+            "ar:shell:1:1"
+        );
+        assert_eq!(
+            template_key(Language::En, Kind::NotFound, &view(false, Some(1))),
+            "en:not_found:0:1"
+        );
+    }
+
+    #[test]
+    fn the_guard_decision_picks_the_kind() {
+        let guest = GuardContext::default();
+        let with_district = GuardContext {
+            has_district: true,
+            ..guest
+        };
+        let signed_in = GuardContext {
+            signed_in: true,
+            has_district: true,
+            ..guest
+        };
+        assert_eq!(Kind::of(&decide("/", &guest)), Kind::Landing);
+        assert_eq!(Kind::of(&decide("/?from=ad", &guest)), Kind::Landing);
+        // Redirected away from the landing page: the shell.
+        assert_eq!(Kind::of(&decide("/", &signed_in)), Kind::Shell);
+        assert_eq!(Kind::of(&decide("/home", &with_district)), Kind::Shell);
+        assert_eq!(Kind::of(&decide("/home", &guest)), Kind::Shell);
+        assert_eq!(Kind::of(&decide("/no/such/page", &guest)), Kind::NotFound);
+        assert_eq!(Kind::NotFound.status(), StatusCode::NOT_FOUND);
+        assert_eq!(Kind::Shell.status(), StatusCode::OK);
+    }
+
+    #[test]
+    fn years_are_written_in_the_page_language_digits() {
+        assert_eq!(year_text(2025, Language::En), "2025");
+        // Intl.NumberFormat("ar-EG", {useGrouping: false}).format(2025)
+        assert_eq!(year_text(2025, Language::Ar), "٢٠٢٥");
+        assert_eq!(year_text(1999, Language::Ar), "١٩٩٩");
+        assert_eq!(
+            year_text(2030, Language::Ar),
+            "\u{662}\u{660}\u{663}\u{660}"
+        );
+    }
+
+    #[test]
+    fn templates_escape_every_value_and_skip_broken_ones() {
+        let templates = Templates::from_json(
+            r#"{"templates": {
+                "en:landing:0:0": "<h1>{{ store_name }}</h1>{{ service.filter_type }}",
+                "en:shell:0:0": "{% if %}",
+                "en:not_found:0:0": 5
+            }}"#,
+        )
+        .unwrap();
+        let context = json!({"store_name": "<b>\"x\"</b>", "service": null});
+        let html = templates
+            .render("en:landing:0:0", &context)
+            .unwrap()
+            .unwrap();
+        assert!(html.starts_with("<h1>&lt;b&gt;&quot;x&quot;&lt;"), "{html}");
+        assert!(!html.contains("<b>"));
+        assert_eq!(templates.render("en:shell:0:0", &context).unwrap(), None);
+        assert_eq!(
+            templates.render("en:not_found:0:0", &context).unwrap(),
+            None
+        );
+        assert_eq!(templates.render("ar:landing:0:0", &context).unwrap(), None);
+        assert!(Templates::from_json("{}").is_err());
+        assert!(Templates::from_json("not json").is_err());
+    }
+
+    #[test]
+    fn a_guest_page_is_rendered_for_the_view_the_startup_plan_gives() {
+        let forced = json!({
+            "force_select_default_locations": true,
+            "default_service_id": 3,
+            "default_location": {"district_id": 9, "latitude": 30.0, "longitude": 31.0}
+        });
+        let guest = PageView::default();
+        let planned = planned_view(guest, &forced, Language::En);
+        assert_eq!(
+            (planned.district_id, planned.service_id),
+            (Some(9), Some(3))
+        );
+        // Not forced: the district stays the chosen one; a missing service is the default.
+        let chosen = PageView {
+            district_id: Some(2),
+            ..PageView::default()
+        };
+        let planned = planned_view(chosen, &json!({"default_service_id": 3}), Language::En);
+        assert_eq!(
+            (planned.district_id, planned.service_id),
+            (Some(2), Some(3))
+        );
+        // A signed-in customer's plan needs the profile: the cookie's view is kept.
+        let signed_in = PageView {
+            signed_in: true,
+            ..PageView::default()
+        };
+        assert_eq!(planned_view(signed_in, &forced, Language::En), signed_in);
+    }
+
+    #[test]
+    fn the_context_holds_the_contract_names() {
+        let data = PageData {
+            remote_config: Some(json!({"enable_services_page": "1", "title": "T"})),
+            settings: Some(json!({
+                "logo": "/logo.svg",
+                "general_setting": {"store_name_en": "Nile Market", "store_name_ar": "سوق النيل",
+                    "email": "hello@nile.example"}
+            })),
+            pages: Some(json!([{"id": 1, "title": "About", "type": "about"}])),
+            services: Some(json!([{"id": 1, "name": "Food", "icon": "/i", "mini_icon": "/m"}])),
+            service: Some(json!({"id": 1, "filter_type": "products_focused",
+                "show_categories_menu": true, "blocks": []})),
+        };
+        let view = PageView {
+            language: Some(Language::Ar),
+            signed_in: false,
+            district_id: Some(2),
+            service_id: Some(1),
+        };
+        let page = Page::new(Kind::Shell, "/home?x=1", Language::Ar, view, &data, 2026);
+        let context = page.context();
+        assert_eq!(context["language"], "ar");
+        assert_eq!(context["store_name"], "سوق النيل");
+        assert_eq!(context["logo"], "/logo.svg");
+        assert_eq!(context["services_enabled"], true);
+        assert_eq!(context["services"][0]["name"], "Food");
+        assert_eq!(context["selected_service"], 1);
+        assert_eq!(
+            context["service"],
+            json!({"filter_type": "products_focused", "show_categories_menu": true})
+        );
+        assert_eq!(
+            context["footer"]["email"]["href"],
+            "mailto:hello@nile.example"
+        );
+        assert_eq!(
+            context["footer"]["about_links"][0]["to"],
+            "/account/information/1"
+        );
+        assert_eq!(context["year_text"], "٢٠٢٦");
+        assert_eq!(context["products_search"], true);
+
+        let boot = page.boot();
+        assert_eq!(boot["kind"], "shell");
+        assert_eq!(boot["path"], "/home?x=1");
+        assert_eq!(
+            boot["view"],
+            json!({"signed_in": false, "district_id": 2, "service_id": 1})
+        );
+        assert_eq!(boot["service"], data.service.clone().unwrap());
+        assert_eq!(boot["remote_config"], data.remote_config.clone().unwrap());
+
+        // Without a district, or with the services page off, no services are listed.
+        let no_district = Page::new(
+            Kind::Landing,
+            "/",
+            Language::En,
+            PageView::default(),
+            &data,
+            2026,
+        );
+        assert_eq!(no_district.context()["services"], json!([]));
+        assert_eq!(no_district.context()["store_name"], "Nile Market");
+        assert_eq!(no_district.context()["year_text"], "2026");
+        let off = PageData {
+            remote_config: Some(json!({"enable_services_page": 0})),
+            ..data.clone()
+        };
+        let page = Page::new(Kind::Shell, "/home", Language::En, view, &off, 2026);
+        assert_eq!(page.context()["services"], json!([]));
+        assert_eq!(page.context()["services_enabled"], false);
+    }
+}

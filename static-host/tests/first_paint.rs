@@ -1,0 +1,559 @@
+//! The first paint: pages rendered on the server from the UI build's templates
+//! (`ssr/pages.json`) and the API's data, with that data embedded as boot JSON; and
+//! the built index.html whenever that cannot be done.
+
+mod common;
+
+use std::collections::HashMap;
+use std::future::IntoFuture;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::extract::Request;
+use axum::response::{IntoResponse, Response};
+use common::{Server, start_with_ui};
+use reqwest::header::{self, HeaderMap};
+use serde_json::{Value, json};
+
+const PLACEHOLDER: &str = r#"<div class="boot">placeholder</div>"#;
+const BOOT_OPEN: &str = r#"<script type="application/json" id="storefront-boot">"#;
+
+/// The built index.html as the UI build writes it: the root's content between markers.
+fn index_html() -> String {
+    format!(
+        concat!(
+            r#"<!doctype html><html lang="en" dir="ltr"><head><meta charset="UTF-8" />"#,
+            r#"<meta name="storefront-api-base" content="/api" />"#,
+            r#"<link rel="icon" href="/favicon.svg" type="image/svg+xml" />"#,
+            r#"<title>Storefront</title></head><body><div id="root"><!--storefront:page-->"#,
+            r#"{}<!--/storefront:page--></div>"#,
+            r#"<script type="module" src="/assets/index-3f2a1b.js"></script></body></html>"#
+        ),
+        PLACEHOLDER
+    )
+}
+
+/// A template using every context variable, marked with its key.
+fn template(key: &str) -> String {
+    format!(
+        concat!(
+            r#"<main data-template="{key}" data-language="{{{{ language }}}}">"#,
+            "<h1>{{{{ store_name }}}}</h1>",
+            r#"{{% if logo %}}<img class="logo" src="{{{{ logo }}}}">{{% endif %}}"#,
+            r#"<nav data-enabled="{{{{ services_enabled }}}}">{{% for s in services %}}"#,
+            r#"<a data-service="{{{{ s.id }}}}"><img src="{{{{ s.mini_icon }}}}">{{{{ s.name }}}}</a>"#,
+            "{{% endfor %}}</nav>",
+            r#"{{% if selected_service %}}<p class="selected">{{{{ selected_service }}}}</p>{{% endif %}}"#,
+            r#"{{% if service %}}<p class="service">{{{{ service.filter_type }}}}/{{{{ service.show_categories_menu }}}}</p>{{% endif %}}"#,
+            r#"<footer><a href="{{{{ footer.email.href }}}}">mail</a>"#,
+            r#"<span class="year">{{{{ year_text }}}}</span></footer></main>"#
+        ),
+        key = key
+    )
+}
+
+fn all_templates() -> serde_json::Map<String, Value> {
+    let mut templates = serde_json::Map::new();
+    for language in ["en", "ar"] {
+        for kind in ["landing", "shell", "not_found"] {
+            for signed_in in [0, 1] {
+                for district in [0, 1] {
+                    let key = format!("{language}:{kind}:{signed_in}:{district}");
+                    templates.insert(key.clone(), Value::String(template(&key)));
+                }
+            }
+        }
+    }
+    templates
+}
+
+fn write_index(ui: &Path) {
+    std::fs::write(ui.join("index.html"), index_html()).unwrap();
+}
+
+fn write_templates(ui: &Path, templates: serde_json::Map<String, Value>) {
+    std::fs::create_dir_all(ui.join("ssr")).unwrap();
+    let file = json!({ "templates": templates });
+    std::fs::write(ui.join("ssr/pages.json"), file.to_string()).unwrap();
+}
+
+/// A server whose UI has the markers and every template.
+async fn start_rendering(extra: &[&str]) -> Server {
+    start_with_ui(extra, None, |ui| {
+        write_index(ui);
+        write_templates(ui, all_templates());
+    })
+    .await
+}
+
+struct Page {
+    status: u16,
+    headers: HeaderMap,
+    html: String,
+}
+
+impl Page {
+    fn header(&self, name: header::HeaderName) -> String {
+        self.headers
+            .get_all(name)
+            .iter()
+            .map(|v| v.to_str().unwrap().to_owned())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The key of the template the page was rendered from.
+    fn template(&self) -> &str {
+        let at = self.html.find("data-template=\"").expect("a rendered page") + 15;
+        let len = self.html[at..].find('"').unwrap();
+        &self.html[at..at + len]
+    }
+
+    fn boot(&self) -> Value {
+        let at = self.html.find(BOOT_OPEN).expect("boot JSON") + BOOT_OPEN.len();
+        let len = self.html[at..].find("</script>").unwrap();
+        serde_json::from_str(&self.html[at..at + len]).unwrap()
+    }
+
+    fn rendered(&self) -> bool {
+        self.html.contains("data-template=")
+    }
+}
+
+async fn page(server: &Server, path: &str, cookie: Option<&str>, languages: Option<&str>) -> Page {
+    let mut request = server.client.get(server.url(path));
+    if let Some(cookie) = cookie {
+        request = request.header(header::COOKIE, format!("storefront_view={cookie}"));
+    }
+    if let Some(languages) = languages {
+        request = request.header(header::ACCEPT_LANGUAGE, languages);
+    }
+    let response = request.send().await.unwrap();
+    Page {
+        status: response.status().as_u16(),
+        headers: response.headers().clone(),
+        html: response.text().await.unwrap(),
+    }
+}
+
+/// The year in Arabic-Indic digits.
+fn arabic_year() -> String {
+    time::OffsetDateTime::now_utc()
+        .year()
+        .to_string()
+        .chars()
+        .map(|c| char::from_u32(0x0660 + c.to_digit(10).unwrap()).unwrap())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_new_english_reader_gets_the_landing_page_filled_with_the_store_data() {
+    let server = start_rendering(&[]).await;
+    let page = page(&server, "/", None, None).await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.template(), "en:landing:0:0");
+    assert_eq!(
+        page.header(header::CONTENT_TYPE),
+        "text/html; charset=utf-8"
+    );
+    assert_eq!(page.header(header::CACHE_CONTROL), "no-cache");
+    let vary = page.header(header::VARY);
+    assert!(
+        vary.contains("Cookie") && vary.contains("Accept-Language"),
+        "{vary}"
+    );
+    assert!(page.headers.contains_key(header::CONTENT_SECURITY_POLICY));
+    let html = &page.html;
+    assert!(html.contains(r#"<html lang="en" dir="ltr">"#));
+    assert!(html.contains("<h1>Nile Market</h1>"), "{html}");
+    assert!(!html.contains(PLACEHOLDER));
+    assert!(html.contains(r#"<meta name="storefront-api-base" content="/api" />"#));
+
+    let (_, remote_config) = server.get_json_in("/api/remote-config", "en").await;
+    let (_, settings) = server.get_json_in("/api/setting", "en").await;
+    let (_, pages) = server
+        .get_json_in("/api/static-pages?category=customer", "en")
+        .await;
+    let title = remote_config["data"]["title"].as_str().unwrap();
+    assert!(html.contains(&format!("<title>{title}</title>")), "{html}");
+    let description = remote_config["data"]["description"].as_str().unwrap();
+    assert!(html.contains(&format!(
+        r#"<meta name="description" content="{description}" />"#
+    )));
+    assert!(html.contains(r#"<meta name="keywords" content=""#));
+    // Context: logo, services off the page without a district, footer, year.
+    assert!(
+        html.contains(r#"<img class="logo" src="&#x2f;api&#x2f;media"#),
+        "{html}"
+    );
+    // minijinja prints booleans as Python does.
+    assert!(html.contains(r#"<nav data-enabled="True"></nav>"#));
+    // A new guest's page is the one the app renders after its startup plan: the
+    // configured default service chosen; no district, so no services listed.
+    assert!(html.contains(r#"<p class="selected">1</p>"#), "{html}");
+    assert!(html.contains(r#"<p class="service">"#));
+    assert!(!html.contains("data-service="));
+    assert!(html.contains(r#"href="mailto:hello@nilemarket.example""#));
+    let year = time::OffsetDateTime::now_utc().year().to_string();
+    assert!(html.contains(&format!(r#"<span class="year">{year}</span>"#)));
+
+    let boot = page.boot();
+    assert_eq!(boot["kind"], "landing");
+    assert_eq!(boot["path"], "/");
+    assert_eq!(boot["language"], "en");
+    assert_eq!(
+        boot["view"],
+        json!({"signed_in": false, "district_id": null, "service_id": 1})
+    );
+    assert_eq!(boot["settings"], settings["data"]);
+    assert_eq!(boot["remote_config"], remote_config["data"]);
+    assert_eq!(boot["pages"], pages["data"]);
+    assert_eq!(boot["services"], Value::Null);
+    let (_, service) = server.get_json_in("/api/services/1", "en").await;
+    assert_eq!(boot["service"], service["data"]);
+    assert_eq!(boot["footer"]["store_name"], "Nile Market");
+    assert_eq!(boot["footer"]["copyright_year"].to_string(), year);
+
+    // /index.html is the same page, with its query kept in the boot path.
+    let index = self::page(&server, "/index.html?from=sw", None, None).await;
+    assert_eq!(index.status, 200);
+    assert_eq!(index.template(), "en:landing:0:0");
+    assert_eq!(index.boot()["path"], "/index.html?from=sw");
+}
+
+#[tokio::test]
+async fn arabic_comes_from_the_saved_choice_or_the_browser_languages() {
+    let server = start_rendering(&[]).await;
+    let (_, settings) = server.get_json_in("/api/setting", "ar").await;
+    let by_cookie = page(&server, "/", Some("ar.0.0.0"), None).await;
+    let by_header = page(&server, "/", None, Some("ar-EG,ar;q=0.9")).await;
+    for page in [&by_cookie, &by_header] {
+        assert_eq!(page.status, 200);
+        assert_eq!(page.template(), "ar:landing:0:0");
+        assert!(page.html.contains(r#"<html lang="ar" dir="rtl">"#));
+        assert!(page.html.contains("<h1>سوق النيل</h1>"), "{}", page.html);
+        assert!(
+            page.html
+                .contains(&format!(r#"<span class="year">{}</span>"#, arabic_year()))
+        );
+        assert!(page.html.contains("<title>سوق النيل — "));
+        let boot = page.boot();
+        assert_eq!(boot["language"], "ar");
+        assert_eq!(boot["settings"], settings["data"]);
+        assert_eq!(boot["footer"]["store_name"], "سوق النيل");
+    }
+    // The saved choice wins over the browser's languages.
+    let chosen = page(&server, "/", Some("en.0.0.0"), Some("ar-EG,ar;q=0.9")).await;
+    assert_eq!(chosen.template(), "en:landing:0:0");
+    assert!(chosen.html.contains(r#"<html lang="en" dir="ltr">"#));
+}
+
+#[tokio::test]
+async fn the_view_cookie_picks_the_template_and_fills_the_services_bar() {
+    let server = start_rendering(&[]).await;
+    let (_, services) = server.get_json_in("/api/services", "en").await;
+    let (_, service) = server.get_json_in("/api/services/1", "en").await;
+
+    let home = page(&server, "/home", Some("en.0.1.1"), None).await;
+    assert_eq!(home.status, 200);
+    assert_eq!(home.template(), "en:shell:0:1");
+    let names: Vec<&str> = services["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert!(!names.is_empty());
+    for (n, item) in services["data"].as_array().unwrap().iter().enumerate() {
+        let link = format!(r#"<a data-service="{}">"#, item["id"]);
+        assert!(home.html.contains(&link), "{link}");
+        assert!(home.html.contains(&format!("{}</a>", names[n])));
+    }
+    assert!(home.html.contains(r#"<p class="selected">1</p>"#));
+    let filter_type = service["data"]["filter_type"].as_str().unwrap();
+    let menu = match service["data"]["show_categories_menu"].as_bool().unwrap() {
+        true => "True",
+        false => "False",
+    };
+    assert!(
+        home.html
+            .contains(&format!(r#"<p class="service">{filter_type}/{menu}</p>"#)),
+        "{}",
+        home.html
+    );
+    let boot = home.boot();
+    assert_eq!(boot["kind"], "shell");
+    assert_eq!(
+        boot["view"],
+        json!({"signed_in": false, "district_id": 1, "service_id": 1})
+    );
+    assert_eq!(boot["services"], services["data"]);
+    assert_eq!(boot["service"], service["data"]);
+
+    // The landing page with a district; a signed-in reader; one without a district
+    // sent from / elsewhere: the shell.
+    let landing = page(&server, "/", Some("en.0.2.0"), None).await;
+    assert_eq!(landing.template(), "en:landing:0:1");
+    // No service chosen: the page is rendered with the default one the app will choose.
+    assert!(landing.html.contains(r#"<p class="selected">1</p>"#));
+    let signed_in = page(&server, "/home", Some("ar.1.1.0"), None).await;
+    assert_eq!(signed_in.template(), "ar:shell:1:1");
+    assert!(!signed_in.html.contains(r#"class="service""#));
+    let redirected = page(&server, "/", Some("en.1.0.0"), None).await;
+    assert_eq!(redirected.status, 200);
+    assert_eq!(redirected.template(), "en:shell:1:0");
+    assert_eq!(redirected.boot()["kind"], "shell");
+}
+
+#[tokio::test]
+async fn unknown_paths_get_the_not_found_page_and_missing_files_a_plain_404() {
+    let server = start_rendering(&[]).await;
+    let missing = page(&server, "/no/such/page", None, None).await;
+    assert_eq!(missing.status, 404);
+    assert_eq!(missing.template(), "en:not_found:0:0");
+    assert_eq!(missing.boot()["kind"], "not_found");
+    assert!(
+        missing
+            .header(header::CONTENT_TYPE)
+            .starts_with("text/html")
+    );
+    let arabic = page(&server, "/products/0", Some("ar.1.3.0"), None).await;
+    assert_eq!(arabic.status, 404);
+    assert_eq!(arabic.template(), "ar:not_found:1:1");
+
+    for path in ["/assets/nope.js", "/logo.png"] {
+        let file = page(&server, path, None, None).await;
+        assert_eq!(file.status, 404, "{path}");
+        assert!(!file.html.contains("<html"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn store_texts_are_escaped_and_the_boot_json_stays_in_its_script() {
+    let server = start_rendering(&[]).await;
+    let name = r#"<script>alert("name")</script>'&"#;
+    let logo = r#""><script>alert(2)</script>"#;
+    let title = "</title><script>alert(3)</script>";
+    let db = server.db();
+    db.execute(
+        "UPDATE settings SET value = json_set(value, '$.general_setting.store_name_en', ?1, \
+         '$.logo', ?2) WHERE key = 'settings'",
+        [name, logo],
+    )
+    .unwrap();
+    db.execute(
+        "UPDATE settings SET value = json_set(value, '$.title.en', ?1, '$.description.en', ?1) \
+         WHERE key = 'remote_config'",
+        [title],
+    )
+    .unwrap();
+
+    let page = page(&server, "/", None, None).await;
+    assert_eq!(page.template(), "en:landing:0:0");
+    let html = &page.html;
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(
+        html.contains("<h1>&lt;script&gt;alert(&quot;name&quot;)"),
+        "{html}"
+    );
+    assert!(html.contains("<title>&lt;&#x2f;title&gt;") || html.contains("<title>&lt;/title&gt;"));
+    assert!(html.contains(r#"<meta name="description" content="&lt;/title&gt;"#));
+    // Two script elements (the boot JSON and the app), each closed once.
+    assert_eq!(html.matches("</script>").count(), 2);
+    let boot = page.boot();
+    assert_eq!(boot["settings"]["general_setting"]["store_name_en"], name);
+    assert_eq!(boot["settings"]["logo"], logo);
+    assert_eq!(boot["remote_config"]["title"], title);
+}
+
+#[tokio::test]
+async fn without_templates_the_built_index_is_served() {
+    let server = start_with_ui(&[], None, write_index).await;
+    for path in ["/", "/home", "/no/such/page"] {
+        let english = page(&server, path, None, None).await;
+        assert_eq!(english.status, 200, "{path}");
+        assert_eq!(english.html, index_html(), "{path}");
+        assert_eq!(english.header(header::CACHE_CONTROL), "no-cache");
+    }
+    let arabic = page(&server, "/", Some("ar.0.0.0"), None).await;
+    assert_eq!(arabic.status, 200);
+    assert!(arabic.html.contains(r#"<html lang="ar" dir="rtl">"#));
+    assert!(arabic.html.contains(PLACEHOLDER));
+    assert!(!arabic.html.contains(BOOT_OPEN));
+}
+
+#[tokio::test]
+async fn a_missing_or_broken_template_leaves_that_page_to_the_client() {
+    let server = start_with_ui(&[], None, |ui| {
+        write_index(ui);
+        let mut templates = all_templates();
+        templates.insert("en:landing:0:0".into(), json!("{% if %}<h1>broken"));
+        templates.remove("en:shell:0:1");
+        write_templates(ui, templates);
+    })
+    .await;
+    let broken = page(&server, "/", None, None).await;
+    assert_eq!(broken.status, 200);
+    assert_eq!(broken.html, index_html());
+    let missing = page(&server, "/home", Some("en.0.1.0"), None).await;
+    assert_eq!(missing.status, 200);
+    assert!(missing.html.contains(PLACEHOLDER) && !missing.rendered());
+    // The others still render.
+    let arabic = page(&server, "/", Some("ar.0.0.0"), None).await;
+    assert_eq!(arabic.template(), "ar:landing:0:0");
+}
+
+#[tokio::test]
+async fn head_answers_like_get_without_a_body() {
+    let server = start_rendering(&[]).await;
+    for (path, status) in [("/", 200), ("/no/such/page", 404)] {
+        let get = page(&server, path, None, None).await;
+        let head = server.client.head(server.url(path)).send().await.unwrap();
+        assert_eq!(head.status().as_u16(), status, "{path}");
+        assert_eq!(get.status, status, "{path}");
+        for name in [
+            header::CONTENT_TYPE,
+            header::CACHE_CONTROL,
+            header::VARY,
+            header::CONTENT_SECURITY_POLICY,
+        ] {
+            assert_eq!(
+                head.headers().get(&name),
+                get.headers.get(&name),
+                "{path} {name}"
+            );
+        }
+        assert!(head.bytes().await.unwrap().is_empty());
+    }
+}
+
+/// A proxy in front of `upstream` that counts the calls per path and query.
+async fn counting_proxy(upstream: String) -> (String, Arc<Mutex<HashMap<String, usize>>>) {
+    let counts = Arc::new(Mutex::new(HashMap::<String, usize>::new()));
+    let client = common::client();
+    let seen = counts.clone();
+    let app = Router::new().fallback(move |request: Request| {
+        let (client, seen, upstream) = (client.clone(), seen.clone(), upstream.clone());
+        async move {
+            let path = request.uri().path_and_query().unwrap().to_string();
+            *seen.lock().unwrap().entry(path.clone()).or_default() += 1;
+            let mut forward = client.get(format!("{upstream}{path}"));
+            for name in ["language", "district-id", "user-agent-type"] {
+                if let Some(value) = request.headers().get(name) {
+                    forward = forward.header(name, value.to_str().unwrap());
+                }
+            }
+            let answer = forward.send().await.unwrap();
+            let status = answer.status().as_u16();
+            let body = answer.bytes().await.unwrap();
+            let response: Response = (
+                axum::http::StatusCode::from_u16(status).unwrap(),
+                [(header::CONTENT_TYPE, "application/json")],
+                body,
+            )
+                .into_response();
+            response
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(axum::serve(listener, app).into_future());
+    (format!("http://{addr}"), counts)
+}
+
+#[tokio::test]
+async fn with_an_external_api_pages_come_from_it_with_one_call_per_path() {
+    let upstream = start_rendering(&[]).await;
+    upstream
+        .db()
+        .execute(
+            "UPDATE settings SET value = json_set(value, '$.general_setting.store_name_en', \
+             'Upstream Bazaar') WHERE key = 'settings'",
+            [],
+        )
+        .unwrap();
+    let (proxy, counts) = counting_proxy(upstream.base.clone()).await;
+    let api = format!("{proxy}/api");
+    let server = start_rendering(&["--api-base-url", &api]).await;
+
+    for _ in 0..3 {
+        let page = page(&server, "/", None, None).await;
+        assert_eq!(page.status, 200);
+        assert_eq!(page.template(), "en:landing:0:0");
+        assert!(
+            page.html.contains("<h1>Upstream Bazaar</h1>"),
+            "{}",
+            page.html
+        );
+        assert!(page.html.contains(&format!(r#"content="{api}""#)));
+    }
+    let (_, settings) = upstream.get_json_in("/api/setting", "en").await;
+    let page = page(&server, "/", None, None).await;
+    assert_eq!(page.boot()["settings"], settings["data"]);
+    let count = |path: &str| counts.lock().unwrap().get(path).copied().unwrap_or(0);
+    let first = [
+        "/api/remote-config",
+        "/api/setting",
+        "/api/static-pages?category=customer",
+    ];
+    for path in first {
+        assert_eq!(count(path), 1, "{path}");
+    }
+
+    // Another language is another answer; so is a district (with the services).
+    let arabic = self::page(&server, "/", Some("ar.0.0.0"), None).await;
+    assert!(arabic.html.contains("<h1>سوق النيل</h1>"));
+    for _ in 0..2 {
+        let home = self::page(&server, "/home", Some("en.0.1.1"), None).await;
+        assert_eq!(home.template(), "en:shell:0:1");
+        assert!(home.html.contains(r#"<p class="selected">1</p>"#));
+        assert!(home.html.contains(r#"<a data-service="1">"#));
+    }
+    for path in first {
+        assert_eq!(count(path), 3, "{path}");
+    }
+    assert_eq!(count("/api/services"), 1);
+    // The default service's details, asked once per language and district (a new
+    // guest's page is rendered with the service the app will choose).
+    assert_eq!(count("/api/services/1"), 3);
+
+    // Page views that miss the cache together share one call.
+    let view = Some("en.0.2.0");
+    let (a, b, c, d) = tokio::join!(
+        self::page(&server, "/home", view, None),
+        self::page(&server, "/home", view, None),
+        self::page(&server, "/", view, None),
+        self::page(&server, "/cart", view, None),
+    );
+    for page in [a, b, c, d] {
+        assert!(page.rendered());
+    }
+    for path in first {
+        assert_eq!(count(path), 4, "{path}");
+    }
+    assert_eq!(count("/api/services"), 2);
+    assert_eq!(count("/api/services/1"), 4);
+}
+
+#[tokio::test]
+async fn an_unreachable_external_api_leaves_the_page_to_the_client() {
+    // A port that was free a moment ago: nothing answers there.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap();
+    let api = format!("http://{closed}/api");
+    let server = start_rendering(&["--api-base-url", &api]).await;
+    let started = std::time::Instant::now();
+    for cookie in [None, Some("ar.0.0.0")] {
+        let page = page(&server, "/", cookie, None).await;
+        assert_eq!(page.status, 200);
+        assert!(page.html.contains(PLACEHOLDER) && !page.rendered());
+        assert!(!page.html.contains(BOOT_OPEN));
+    }
+    let arabic = page(&server, "/no/such/page", Some("ar.0.0.0"), None).await;
+    assert_eq!(arabic.status, 200);
+    assert!(arabic.html.contains(r#"<html lang="ar" dir="rtl">"#));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
