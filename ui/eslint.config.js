@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "test-results", "playwright-report", "e2e-artifacts"] },
+  { ignores: ["dist", "dist-ssr", "node_modules", "test-results", "playwright-report", "e2e-artifacts"] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -1,13 +1,19 @@
+import { fileURLToPath } from "node:url";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import wasm from "vite-plugin-wasm";
 
+/** The core package's data (message texts, layout tables), as files of this build. */
+const CORE_DATA = fileURLToPath(new URL("../pkg/data/", import.meta.url));
+
 /**
- * The WASM core is fetched by the entry chunk's top-level await, i.e. only once that
- * chunk has arrived and run. A preload link starts its download with the HTML instead.
- * (`crossorigin` matches the mode of the fetch() that instantiates it, so the browser
- * reuses the preloaded response.)
+ * The first-paint WASM module (`storefront-core/start`) is fetched by the entry chunk's
+ * top-level await, i.e. only once that chunk has arrived and run. A preload link starts
+ * its download with the HTML instead. The other modules (cart, whole core) load with the
+ * pages that use them and are not preloaded. (`crossorigin` matches the mode of the
+ * fetch() that instantiates it, so the browser reuses the preloaded response.)
  */
 function preloadWasm(): Plugin {
   return {
@@ -16,8 +22,13 @@ function preloadWasm(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
-        return Object.keys(context.bundle ?? {})
-          .filter((file) => file.endsWith(".wasm"))
+        const bundle = context.bundle ?? {};
+        return Object.keys(bundle)
+          .filter((file) => {
+            const asset = bundle[file];
+            const from = asset?.type === "asset" ? asset.originalFileNames : [];
+            return file.endsWith(".wasm") && from.some((name) => name.includes("/start/"));
+          })
           .map((file) => ({
             tag: "link",
             attrs: { rel: "preload", href: `/${file}`, as: "fetch", type: "application/wasm", crossorigin: "" },
@@ -28,28 +39,70 @@ function preloadWasm(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The message catalogues (the UI's `i18n/{en,ar}.json` and the core's
+ * `data/messages.{en,ar}.json`) are shipped parsed: each ICU message as formatjs's AST,
+ * so react-intl runs without its message parser (aliased away below) and no page pays
+ * for parsing its strings. A message that does not parse fails the build.
+ */
+function precompiledMessages(): Plugin {
+  const catalogue = /[/\\](i18n[/\\](en|ar)|data[/\\]messages\.(en|ar))\.json$/;
+  return {
+    name: "storefront:precompiled-messages",
+    enforce: "pre",
+    transform(code, id) {
+      if (!catalogue.test(id.split("?")[0] ?? "")) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages).map(([key, message]) => [key, parse(message, { shouldParseSkeletons: true })]),
+      );
+      // Still JSON: Vite's JSON plugin turns it into a module as usual.
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
-    wasm(),
+    precompiledMessages(),
+    // The SSR build (the page templates, `src/ssr/`) runs the core's Node build instead.
+    ...(isSsrBuild ? [] : [wasm()]),
     react(),
     preloadWasm(),
     // The service worker (src/service-worker/sw.ts) with the build's precache manifest.
     // Registered by the app itself (features/offline); the manifest comes from the API.
-    VitePWA({
-      strategies: "injectManifest",
-      srcDir: "src/service-worker",
-      filename: "sw.ts",
-      registerType: "prompt",
-      injectRegister: false,
-      manifest: false,
-      injectManifest: {
-        globPatterns: ["**/*.{html,js,css,wasm,svg}"],
-        // The map loads only when the picker opens; it is cached then (CacheFirst).
-        globIgnores: ["**/mapbox-gl-*", "map/**"],
-        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-      },
-    }),
+    ...(isSsrBuild
+      ? []
+      : [
+          VitePWA({
+            strategies: "injectManifest",
+            srcDir: "src/service-worker",
+            filename: "sw.ts",
+            registerType: "prompt",
+            injectRegister: false,
+            manifest: false,
+            injectManifest: {
+              globPatterns: ["**/*.{html,js,css,wasm,svg}"],
+              // The map loads only when the picker opens; it is cached then (CacheFirst).
+              globIgnores: ["**/mapbox-gl-*", "map/**", "ssr/**"],
+              maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+            },
+          }),
+        ]),
   ],
+  resolve: {
+    alias: [
+      // Messages arrive parsed (see precompiledMessages), so the parser is not shipped.
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: "@formatjs/icu-messageformat-parser/no-parser.js" },
+      // The core's JSON data is bundled like the app's own (also in the SSR build).
+      { find: /^storefront-core\/data\/(.*)$/, replacement: `${CORE_DATA}$1` },
+    ],
+  },
+  ssr: {
+    // The page templates run the core's Node build (the package is linked from ../pkg,
+    // which Vite would otherwise bundle as source).
+    external: ["storefront-core"],
+  },
   build: {
     // Top-level await (the WASM module's initialisation) needs ES2022.
     target: "es2022",
@@ -59,4 +112,4 @@ export default defineConfig({
     // `npm run dev` talks to a static-host started by `./dev run`.
     proxy: { "/api": "http://127.0.0.1:8080" },
   },
-});
+}));

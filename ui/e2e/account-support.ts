@@ -1,7 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { renderMessage, type Language, type MessageId } from "storefront-core";
+import { IntlMessageFormat } from "intl-messageformat";
+import type { Language, MessageId } from "storefront-core";
+import coreAr from "storefront-core/data/messages.ar.json" with { type: "json" };
+import coreEn from "storefront-core/data/messages.en.json" with { type: "json" };
 import { outbox } from "../playwright.config";
 import ar from "../src/i18n/ar.json" with { type: "json" };
 import en from "../src/i18n/en.json" with { type: "json" };
@@ -25,9 +28,10 @@ export function t(language: Language, id: string, values: Record<string, string 
   return text.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name] ?? `{${name}}`));
 }
 
-/** A core message in a language, word for word. */
+/** A core message in a language, word for word (the core's catalogue, formatted as the app does). */
 export function core(language: Language, id: MessageId, params: Record<string, string> = {}): string {
-  return renderMessage({ id, params }, language);
+  const template = (language === "ar" ? coreAr : coreEn)[id];
+  return String(new IntlMessageFormat(template, language === "ar" ? "ar-EG" : "en").format(params));
 }
 
 export function auth(token: string, language: Language = "en") {

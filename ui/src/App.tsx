@@ -3,6 +3,7 @@ import { connectApi } from "./api/client";
 import { browserHost } from "./app/host";
 import { queryClient } from "./app/queryClient";
 import { StartupGate } from "./app/StartupGate";
+import { CartSync } from "./features/cart/CartSync";
 import { OfflineBanner } from "./features/offline/OfflineBanner";
 import { LocaleProvider } from "./i18n/LocaleProvider";
 import { AppRouter } from "./routes/AppRouter";
@@ -15,6 +16,7 @@ export function App() {
       <LocaleProvider>
         <StartupGate>
           <AppRouter />
+          <CartSync />
         </StartupGate>
         <OfflineBanner />
       </LocaleProvider>

@@ -1,4 +1,4 @@
-import { coreVersion, textDirection } from "storefront-core";
+import { coreVersion, textDirection } from "storefront-core/start";
 
 describe("the WASM core in jest", () => {
   it("computes page direction in Rust", () => {

@@ -1,21 +1,61 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import type { ClientState, Language } from "storefront-core";
 import { App } from "./App";
+import { readBoot, type Boot } from "./app/boot";
+import { queryClient } from "./app/queryClient";
+import { seedServerData } from "./app/seed";
+import { ServerPageContext, type ServerPage } from "./app/serverPage";
+import { runStartupPlan } from "./app/StartupGate";
 import { useAppStore } from "./app/store";
+import { mirrorViewCookie } from "./app/viewCookie";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadMessages } from "./i18n/messages";
 import "./styles/tokens.css";
 
+const boot = readBoot();
+const store = useAppStore.getState();
+
 // A reader who chose Arabic gets the Arabic catalogue before the first paint.
-await loadMessages(useAppStore.getState().language);
+await loadMessages(store.language);
+
+// The API answers the server sent with the page; a guest's startup can then be planned
+// before the first render, so the first render is the page itself.
+if (boot) seedServerData(boot, queryClient, store.language);
+if (boot?.remote_config && store.client.token === null) runStartupPlan(boot.remote_config, undefined);
+mirrorViewCookie();
+
+/**
+ * Whether the server rendered the page this browser would render: same path, language,
+ * sign-in state, district and service (the page-view cookie can be stale: storage
+ * cleared, another tab). Then React adopts the server's HTML; otherwise it renders anew.
+ */
+function rendersAsServer(boot: Boot, client: ClientState, language: Language): boolean {
+  const here = globalThis.location.pathname + globalThis.location.search;
+  return (
+    boot.path === here &&
+    boot.language === language &&
+    boot.view.signed_in === (client.token !== null) &&
+    boot.view.district_id === client.district_id &&
+    boot.view.service_id === client.selected_service
+  );
+}
 
 const root = document.getElementById("root");
 if (root) {
-  createRoot(root).render(
+  const { client, language } = useAppStore.getState();
+  const server: ServerPage | null =
+    boot && rendersAsServer(boot, client, language) ? { kind: boot.kind, path: boot.path } : null;
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <ServerPageContext.Provider value={server}>
+        <App />
+      </ServerPageContext.Provider>
+    </StrictMode>
   );
+  // Rendering anew keeps the server's page on screen until React's first commit.
+  if (server) hydrateRoot(root, app);
+  else createRoot(root).render(app);
 }
 
 registerServiceWorker();

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { logoutEffects } from "storefront-core";
+import { logoutEffects } from "storefront-core/start";
 import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
 import { executeApiCall } from "./calls";
@@ -68,8 +68,7 @@ describe("the chrome's API calls", () => {
   test("logout still carries the token although the session is cleared right after", async () => {
     signIn();
     fetchMock.mockResolvedValue(json(200, { data: null, message: "Logged out" }));
-    const { client } = useAppStore.getState();
-    runEffects(logoutEffects(client, "/home", "requested"), host);
+    runEffects(logoutEffects("/home", "requested"), host);
     expect(localStorage.getItem("token")).toBeNull();
     await Promise.all(pending);
     const request = at(fetchMock.mock.calls, 0)[0];

@@ -1,17 +1,16 @@
 import createClient, { type Middleware } from "openapi-fetch";
 import {
   classifyStatus,
-  clientErrorMessage,
   logoutEffects,
   noResponseMessage,
   offlineMessage,
   requestHeaders,
-  responseErrorMessage,
-  type Text,
-} from "storefront-core";
+} from "storefront-core/start";
+import type { Text } from "storefront-core";
 import { apiBase } from "../app/config";
 import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
+import { wholeCore } from "../core/lazy";
 import type { paths } from "./schema.gen";
 
 /** A failed call, with the message the core extracted for the error toast (spec 8). */
@@ -44,8 +43,8 @@ const headers: Middleware = {
     // Reads can still be answered from the service worker's cache; a change cannot, so
     // it fails at once, plainly, and the caller keeps what the customer entered.
     if (request.method !== "GET" && offline()) throw new ApiError(null, offlineMessage());
-    const { client, language } = useAppStore.getState();
-    for (const [name, value] of requestHeaders(client, language)) request.headers.set(name, value);
+    const { language } = useAppStore.getState();
+    for (const [name, value] of requestHeaders(language)) request.headers.set(name, value);
     return request;
   },
   async onResponse({ response }) {
@@ -53,21 +52,31 @@ const headers: Middleware = {
     const bytes = new Uint8Array(await response.clone().arrayBuffer());
     const { client } = useAppStore.getState();
     const outcome = classifyStatus(response.status, client.login_in_progress);
+    // The rules of the error text load with the first failure; when even they cannot
+    // load, the network is gone.
+    const text = wholeCore().then(
+      (core) => core.responseErrorMessage(response.status, bytes),
+      () => noResponseMessage(),
+    );
     if (outcome === "log_out" && host) {
-      runEffects(logoutEffects(client, currentPath(), "unauthorized"), host);
+      runEffects(logoutEffects(currentPath(), "unauthorized"), host);
     } else if (outcome === "not_found" && host) {
       host.navigate("/404");
     }
-    throw new ApiError(response.status, responseErrorMessage(response.status, bytes), parseJson(bytes));
+    throw new ApiError(response.status, await text, parseJson(bytes));
   },
-  onError({ error }) {
+  async onError({ error }) {
     if (error instanceof ApiError) return error;
     // fetch rejects with a TypeError when no response arrives (offline, refused).
     // By name: the error may come from another realm than this page's TypeError.
     if (error instanceof Error && error.name === "TypeError") {
       return new ApiError(null, offline() ? offlineMessage() : noResponseMessage());
     }
-    return new ApiError(null, clientErrorMessage(error instanceof Error ? error.message : String(error)));
+    // The rule for other errors loads with the first one (it is not on the first paint);
+    // when it cannot load, the network is gone.
+    const core = await wholeCore().catch(() => null);
+    const message = error instanceof Error ? error.message : String(error);
+    return new ApiError(null, core ? core.clientErrorMessage(message) : noResponseMessage());
   },
 };
 

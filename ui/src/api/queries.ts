@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import { parseProfileResponse, parseRemoteConfig } from "storefront-core";
 import { useAppStore } from "../app/store";
 import { api, unwrap } from "./client";
 
@@ -12,11 +11,7 @@ export function useRemoteConfig() {
   const language = useAppStore((s) => s.language);
   return useQuery({
     queryKey: ["remote-config", language],
-    // Parsed leniently by the core (numbers as strings, 0/1 flags, missing fields).
-    queryFn: async () => {
-      const raw: unknown = (await unwrap(api.GET("/remote-config"))).data;
-      return parseRemoteConfig(raw);
-    },
+    queryFn: async () => (await unwrap(api.GET("/remote-config"))).data,
     staleTime: Infinity,
   });
 }
@@ -35,10 +30,7 @@ export function useProfile() {
   return useQuery({
     queryKey: ["profile", token],
     enabled: token !== null,
-    queryFn: async () => {
-      const raw: unknown = await unwrap(api.GET("/user/profile"));
-      return parseProfileResponse(raw);
-    },
+    queryFn: async () => (await unwrap(api.GET("/user/profile"))).data,
   });
 }
 

@@ -1,11 +1,13 @@
-import { useEffect, type ReactNode } from "react";
+import { createContext, useContext, useEffect, type ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { planStartup, startupScreen, type LoadState, type StartupLoads } from "storefront-core";
+import { planStartup, startupScreen } from "storefront-core/start";
+import type { LoadState, StartupLoads } from "storefront-core";
 import { useProfile, useRemoteConfig, useSelectedService, useSettings } from "../api/queries";
 import { useCoreText } from "../i18n/LocaleProvider";
-import { Spinner } from "../layouts/Spinner";
+import { readBoot } from "./boot";
 import { runEffects } from "./effects";
+import { useHydrated } from "./hydration";
 import { browserHost } from "./host";
 import { useAppStore } from "./store";
 import styles from "./StartupGate.module.css";
@@ -16,12 +18,50 @@ export function loadState(query: Pick<UseQueryResult, "status" | "fetchStatus">)
   return query.fetchStatus === "idle" ? "idle" : "loading";
 }
 
+type Config = NonNullable<ReturnType<typeof useRemoteConfig>["data"]>;
+type ProfileData = NonNullable<ReturnType<typeof useProfile>["data"]>;
+
+/** The fields of remote config and the profile that the startup plan reads. */
+export function startupInputs(config: Config, profile: ProfileData | undefined): Parameters<typeof planStartup> {
+  return [
+    {
+      force_select_default_locations: config.force_select_default_locations,
+      default_location: config.default_location,
+      default_service_id: config.default_service_id,
+    },
+    profile ? { address: profile.address ?? null, default_locale: profile.default_locale } : null,
+    // Without a chosen language the page keeps the one the server sent it in.
+    readBoot()?.language ?? "en",
+  ];
+}
+
+/**
+ * Runs the core's startup plan (spec 4) once remote config (and, signed in, the
+ * profile) are in: its storage effects, then the language, and the app may show pages.
+ * The app runs it before its first render when the server sent what it needs (a guest's
+ * page with its remote config), else the gate runs it when the queries answer.
+ */
+export function runStartupPlan(config: Config, profile: ProfileData | undefined): void {
+  const plan = planStartup(...startupInputs(config, profile));
+  runEffects(plan.effects, browserHost);
+  useAppStore.setState({ language: plan.language, started: true });
+}
+
+/** Whether the startup loads are in and the plan has run: pages may render (spec 2). */
+const StartupReady = createContext(false);
+
+export function useStartupReady(): boolean {
+  return useContext(StartupReady);
+}
+
 /**
  * Startup exactly as spec 4, decided by the core: remote config, settings and (signed in)
  * the profile load; then the core's plan settles district, location, address, service and
- * language. Until then a spinner shows; any failure shows 'Loading failed! Please reload.'
+ * language. Until then the router shows the layout with a spinner in place of the page;
+ * any failure shows 'Loading failed! Please reload.'
  */
 export function StartupGate({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   const config = useRemoteConfig();
   const settings = useSettings();
   const profile = useProfile();
@@ -34,10 +74,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (planned || !config.data) return;
     if (token !== null && profile.status === "pending") return;
-    const store = useAppStore.getState();
-    const plan = planStartup(config.data, profile.data ?? null, store.client);
-    runEffects(plan.effects, browserHost);
-    useAppStore.setState({ language: plan.language, started: true });
+    runStartupPlan(config.data, profile.data);
   }, [planned, config.data, profile.status, profile.data, token]);
 
   // A sign-in after startup: the account's language applies by the same rule as at
@@ -46,7 +83,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!planned || !config.data || !profile.data) return;
     const store = useAppStore.getState();
-    const { language } = planStartup(config.data, profile.data, store.client);
+    const { language } = planStartup(...startupInputs(config.data, profile.data));
     if (language !== store.language) runEffects([{ type: "set_document_language", language }], browserHost);
   }, [planned, config.data, profile.data]);
 
@@ -59,7 +96,8 @@ export function StartupGate({ children }: { children: ReactNode }) {
     profile: loadState(profile),
   };
   const screen = startupScreen(loads);
-  if (screen.state === "failed") {
+  // The page the server sent stays as it was while React adopts it.
+  if (screen.state === "failed" && hydrated) {
     return (
       <div className={styles.failed} role="alert">
         <p>{text({ kind: "message", ...screen.message })}</p>
@@ -74,11 +112,10 @@ export function StartupGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (screen.state === "loading" || !planned) return <Spinner />;
-  return <>{children}</>;
+  return <StartupReady.Provider value={screen.state === "ready" && planned}>{children}</StartupReady.Provider>;
 }
 
-type Config = NonNullable<ReturnType<typeof useRemoteConfig>["data"]>;
+
 
 /** Title, description, keywords and icon come from remote config (spec 1). */
 function useDocumentMeta(config: Config | null): void {

@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core";
+import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import { runEffects, type EffectHost } from "./effects";
 import { useAppStore } from "./store";
 
@@ -28,8 +28,8 @@ describe("runEffects with the real core", () => {
     const caches = { delete: async (name: string) => (deleted.push(name), true) } as unknown as CacheStorage;
     Object.defineProperty(globalThis, "caches", { value: caches, configurable: true });
     try {
-      const client = { ...useAppStore.getState().client, token: "tok" };
-      runEffects(logoutEffects(client, "/products/3", "unauthorized"), host());
+      localStorage.setItem("token", "tok");
+      runEffects(logoutEffects("/products/3", "unauthorized"), host());
       await Promise.resolve();
       expect(deleted).toEqual(["storefront-api-personal"]);
     } finally {

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { applyStorageEffects, textDirection, type ApiCall, type Effect, type Language } from "storefront-core";
+import { applyStorageEffects, textDirection } from "storefront-core/start";
+import type { ApiCall, Effect, Language } from "storefront-core";
 import { forgetPersonalCache } from "../service-worker/routes";
 import { apiBase } from "./config";
 import { useAppStore } from "./store";

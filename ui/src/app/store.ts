@@ -1,13 +1,8 @@
-import { create } from "zustand";
-import {
-  readClientState,
-  type Cart,
-  type ClientState,
-  type Language,
-  type Modal,
-  type Text,
-  type Tone,
-} from "storefront-core";
+import { createStore, useStore, type StoreApi, type UseBoundStore } from "zustand";
+import { readBoot } from "./boot";
+import { mirrorViewCookie } from "./viewCookie";
+import { readClientState } from "storefront-core/start";
+import type { Cart, ClientState, Language, Modal, Text, Tone } from "storefront-core";
 
 export interface Toast {
   id: number;
@@ -47,11 +42,12 @@ export interface AppStore {
 
 let nextToast = 1;
 
+/** The language chosen on this device, else the one the server sent the page in. */
 export function initialLanguage(client: ClientState): Language {
-  return client.language ?? "en";
+  return client.language ?? readBoot()?.language ?? "en";
 }
 
-export const useAppStore = create<AppStore>((set) => {
+const store = createStore<AppStore>()((set) => {
   const client = readClientState();
   return {
     client,
@@ -62,7 +58,10 @@ export const useAppStore = create<AppStore>((set) => {
     returnTo: null,
     started: false,
     updateReady: null,
-    refresh: () => set({ client: readClientState() }),
+    refresh: () => {
+      set({ client: readClientState() });
+      mirrorViewCookie();
+    },
     setLanguage: (language) => set({ language }),
     setModal: (modal) => set({ modal }),
     pushToast: (tone, text) => set((s) => ({ toasts: [...s.toasts.slice(-3), { id: nextToast++, tone, text }] })),
@@ -71,5 +70,17 @@ export const useAppStore = create<AppStore>((set) => {
     setReturnTo: (returnTo) => set({ returnTo }),
   };
 });
+
+// While React adopts the server's page (and when the page templates are written), it
+// reads stores through their "server snapshot", which zustand takes from the state the
+// store was created with. The app starts before its first render (storage, the startup
+// plan), so that snapshot is the state as it is now.
+store.getInitialState = store.getState;
+
+/** The store as a hook (`useAppStore(selector)`) with the store's own methods. */
+export const useAppStore: UseBoundStore<StoreApi<AppStore>> = Object.assign(
+  <T,>(selector: (state: AppStore) => T) => useStore(store, selector),
+  store,
+) as UseBoundStore<StoreApi<AppStore>>;
 
 export const signedIn = (s: Pick<AppStore, "client">): boolean => s.client.token !== null;

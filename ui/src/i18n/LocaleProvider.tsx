@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { IntlProvider } from "react-intl";
-import { renderText, type Language, type Text } from "storefront-core";
+import { IntlProvider, useIntl } from "react-intl";
+import type { Language, Text } from "storefront-core";
 import { applyDocumentLanguage } from "../app/effects";
 import { useAppStore } from "../app/store";
+import { formatMessage } from "./coreText";
 import { loadedMessages, loadMessages } from "./messages";
 
 /**
@@ -33,6 +34,6 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
 
 /** Renders a core message or server text in the page language (core catalogue, en + ar). */
 export function useCoreText(): (text: Text) => string {
-  const language = useAppStore((s) => s.language);
-  return useCallback((text: Text) => renderText(text, language), [language]);
+  const intl = useIntl();
+  return useCallback((text: Text) => (text.kind === "server" ? text.text : formatMessage(intl, text)), [intl]);
 }

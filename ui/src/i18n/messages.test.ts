@@ -1,4 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
+import coreAr from "storefront-core/data/messages.ar.json";
+import coreEn from "storefront-core/data/messages.en.json";
 import ar from "./ar.json";
 import en from "./en.json";
 import { loadedMessages, loadMessages } from "./messages";
@@ -62,9 +64,21 @@ describe("the message catalogues", () => {
     expect(copied).toEqual([]);
   });
 
-  test("English is ready at once; Arabic arrives when asked for", async () => {
-    expect(loadedMessages("en")).toBe(english);
-    await expect(loadMessages("ar")).resolves.toEqual(arabic);
-    expect(loadedMessages("ar")).toEqual(arabic);
+  test("English is ready at once; Arabic arrives when asked for; both carry the core's messages", async () => {
+    expect(loadedMessages("en")).toMatchObject(english);
+    expect(loadedMessages("en")?.["core.cart_empty"]).toBe("You don't have any product");
+    await expect(loadMessages("ar")).resolves.toMatchObject(arabic);
+    expect(loadedMessages("ar")?.["core.cart_empty"]).toBe("ليس لديك أي منتج");
+  });
+
+  test("the core's messages are ICU with the same arguments in both languages", () => {
+    const coreEnglish: Record<string, string> = coreEn;
+    const coreArabic: Record<string, string> = coreAr;
+    expect(Object.keys(coreArabic).sort()).toEqual(Object.keys(coreEnglish).sort());
+    const mismatched = Object.keys(coreEnglish).filter(
+      (id) => JSON.stringify(argumentsOf(coreEnglish[id] ?? "")) !== JSON.stringify(argumentsOf(coreArabic[id] ?? "")),
+    );
+    expect(mismatched).toEqual([]);
+    expect(argumentsOf(coreEnglish.too_long ?? "")).toEqual(["len"]);
   });
 });

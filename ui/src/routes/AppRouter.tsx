@@ -1,14 +1,18 @@
-import { Suspense, useEffect, useMemo } from "react";
+import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { decideNavigation, type GuardContext } from "storefront-core";
+import { decideNavigation } from "storefront-core/start";
+import type { GuardContext } from "storefront-core";
 import { useRemoteConfig } from "../api/queries";
+import { useHydrated } from "../app/hydration";
+import { useServerPage, type ServerPage } from "../app/serverPage";
+import { useStartupReady } from "../app/StartupGate";
 import { useAppStore } from "../app/store";
 import { StandardLayout } from "../layouts/StandardLayout";
 import { AuthLayout } from "../layouts/AuthLayout";
-import { Spinner } from "../layouts/Spinner";
+import { PageSkeleton } from "../layouts/PageSkeleton";
 import NotFoundPage from "../features/not-found/NotFoundPage";
 import { openSignIn } from "../features/chrome/actions";
-import { screens } from "./screens";
+import { screens, type Screen as ScreenComponent, type ScreenProps } from "./screens";
 import { useScrollToTopOnNavigate } from "./scrollOnNavigate";
 
 /** The guard's inputs, from storage and remote config. */
@@ -22,8 +26,54 @@ export function useGuardContext(): GuardContext {
   );
 }
 
-/** Renders the current location; the core's guard decides every navigation (spec 2). */
+/** A screen in its layout, with the loading skeleton while its code arrives. */
+function page(Layout: ComponentType<{ children: ReactNode }>, Screen: ScreenComponent, props: ScreenProps) {
+  return (
+    <Layout>
+      <Suspense fallback={<PageSkeleton />}>
+        <Screen {...props} />
+      </Suspense>
+    </Layout>
+  );
+}
+
+/** The standard layout with a skeleton where the page goes (loading, redirecting). */
+function shell() {
+  return (
+    <StandardLayout>
+      <PageSkeleton />
+    </StandardLayout>
+  );
+}
+
+function notFound() {
+  return (
+    <StandardLayout>
+      <NotFoundPage />
+    </StandardLayout>
+  );
+}
+
+/**
+ * What the server rendered (`ssr/`): the landing page, the not-found page or the shell.
+ * Built from the same pieces as the routes, so React keeps the server's DOM when it
+ * takes over.
+ */
+function serverPage({ kind }: ServerPage, query: URLSearchParams) {
+  if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, { params: { id: null }, query });
+  if (kind === "not_found") return notFound();
+  return shell();
+}
+
+/**
+ * Renders the current location; the core's guard decides every navigation (spec 2).
+ * While React adopts a page the server sent, it renders exactly that page; until the
+ * startup loads are in, the layout with a skeleton.
+ */
 export function AppRouter() {
+  const hydrated = useHydrated();
+  const server = useServerPage();
+  const ready = useStartupReady();
   const [path, navigate] = useLocation();
   const search = useSearch();
   const context = useGuardContext();
@@ -32,7 +82,7 @@ export function AppRouter() {
   useScrollToTopOnNavigate(path);
 
   useEffect(() => {
-    if (decision.decision !== "redirect") return;
+    if (!ready || decision.decision !== "redirect") return;
     const store = useAppStore.getState();
     if (decision.remember_origin) {
       // A guest asked for a page that needs sign-in: remember it for after sign-in and
@@ -42,24 +92,13 @@ export function AppRouter() {
     }
     if (decision.toast) store.pushToast("error", { kind: "message", ...decision.toast });
     navigate(decision.to, { replace: true });
-  }, [decision, navigate]);
+  }, [ready, decision, navigate]);
 
-  if (decision.decision === "redirect") return <Spinner />;
   const query = new URLSearchParams(search);
-  if (decision.decision === "not_found") {
-    return (
-      <StandardLayout>
-        <NotFoundPage />
-      </StandardLayout>
-    );
-  }
+  if (!hydrated && server) return serverPage(server, query);
+  if (!ready || decision.decision === "redirect") return shell();
+  if (decision.decision === "not_found") return notFound();
   const Screen = screens[decision.route.id] ?? NotFoundPage;
   const Layout = decision.route.layout === "auth" ? AuthLayout : StandardLayout;
-  return (
-    <Layout>
-      <Suspense fallback={<Spinner />}>
-        <Screen params={decision.params} query={query} />
-      </Suspense>
-    </Layout>
-  );
+  return page(Layout, Screen, { params: decision.params, query });
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import LandingPage from "../features/home/LandingPage";
 import type { RouteId, RouteParams } from "storefront-core";
 
 export interface ScreenProps {
@@ -14,7 +15,9 @@ export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentT
  * home route's first load stays small; the table itself (paths, guards, layouts) is the core's.
  */
 export const screens: Partial<Record<RouteId, Screen>> = {
-  landing: lazy(() => import("../features/home/LandingPage")),
+  // Part of the first chunk: the page the server sends most, which the app adopts in one
+  // pass (a screen still loading would be rendered again once it arrives).
+  landing: LandingPage,
   home: lazy(() => import("../features/home/HomePage")),
   not_found: lazy(() => import("../features/not-found/NotFoundPage")),
   services: lazy(() => import("../features/catalogue/ServicesPage")),

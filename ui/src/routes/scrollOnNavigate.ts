@@ -6,11 +6,12 @@ import { useEffect, useRef } from "react";
  * halfway down. Back and forward are left to the browser, which restores the place
  * the shopper left.
  */
-export function useScrollToTopOnNavigate(path: string, win: Window = window): void {
+export function useScrollToTopOnNavigate(path: string, win: Window | undefined = globalThis.window): void {
   const fromHistory = useRef(false);
   const first = useRef(true);
 
   useEffect(() => {
+    if (!win) return;
     const onPop = () => {
       fromHistory.current = true;
     };
@@ -27,6 +28,6 @@ export function useScrollToTopOnNavigate(path: string, win: Window = window): vo
       fromHistory.current = false;
       return;
     }
-    win.scrollTo(0, 0);
+    win?.scrollTo(0, 0);
   }, [path, win]);
 }

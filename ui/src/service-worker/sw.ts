@@ -2,7 +2,8 @@
 // The storefront's service worker (Workbox, built by vite-plugin-pwa's injectManifest).
 //
 // - The app shell (index.html, every hashed chunk and stylesheet, the WASM core) is
-//   precached from the build manifest, so the app opens with no network. Files of one
+//   precached from the build manifest, so the app opens with no network. Pages come from
+//   the server when it answers (rendered for the reader), else from that shell. Files of one
 //   build are served together: a new deploy installs beside the old one and takes over
 //   only when the page asks (the "new version" prompt), never mid-session.
 // - Reference data that no customer action changes (settings, remote config, the
@@ -35,8 +36,32 @@ self.addEventListener("message", (event) => {
   if ((event.data as { type?: string } | null)?.type === "SKIP_WAITING") void self.skipWaiting();
 });
 
-// Client routes are the app itself.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: [/\/api\//] }));
+/** How long a page may take to come from the server before the precached app opens instead. */
+const PAGE_TIMEOUT_MS = 4000;
+
+/**
+ * Client routes: the page static-host renders for the request (its first screen is in the
+ * HTML, for this reader's language and view), from the network; offline, or when the
+ * server does not answer within a few seconds, the precached app, which renders itself.
+ * Pages are never cached: each is rendered for a reader's cookie.
+ */
+const precachedApp = createHandlerBoundToURL("/index.html");
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(), PAGE_TIMEOUT_MS);
+      try {
+        return await fetch(options.request, { signal: timeout.signal });
+      } catch {
+        return precachedApp(options);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    { denylist: [/\/api\//] },
+  ),
+);
 
 async function sha256(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

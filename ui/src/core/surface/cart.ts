@@ -73,7 +73,7 @@ export function surfaceCart(serverCart: unknown, serverItem: unknown): string[] 
     toasts.push(...outcome.effects.map((effect) => effect.type));
   }
   const shown: Cart = cartWithPendingChanges(cart, [{ key: "line-1", qty: 3 }]);
-  const badge: number | null = cartBadge(state);
+  const badge: number | undefined = cartBadge(state.cart?.items_quantity ?? null);
   const check: AddCheck = checkAddToCart(state, 3);
   const limits: QuantityLimits = quantityLimits(product);
   const steps: QuantityCheck[] = [quantityIncrement(2, limits), quantityDecrement(2, limits), quantitySet(9, limits)];

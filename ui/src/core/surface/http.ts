@@ -3,7 +3,6 @@ import {
   clientErrorMessage,
   noResponseMessage,
   offlineMessage,
-  renderText,
   responseErrorMessage,
   type StatusOutcome,
   type Text,
@@ -16,5 +15,5 @@ export function surfaceHttp(status: number, loginInProgress: boolean): string[] 
   const logsOut: boolean = outcome === "log_out";
   const redirect: string | null = outcome === "not_found" ? "/404" : null;
   const texts: Text[] = [responseErrorMessage(422, body), noResponseMessage(), offlineMessage(), clientErrorMessage("Network Error")];
-  return [outcome, String(logsOut), redirect ?? "", ...texts.map((text) => renderText(text, "ar"))];
+  return [outcome, String(logsOut), redirect ?? "", ...texts.map((text) => (text.kind === "server" ? text.text : text.id))];
 }

@@ -1,12 +1,9 @@
 import {
-  accountMenu,
   bottomBar,
   breakpoint,
   footerContent,
   isSmallScreen,
-  layoutConstants,
   logoTarget,
-  profileDropdown,
   searchElement,
   type AccountLink,
   type BottomBarContext,
@@ -27,6 +24,7 @@ import {
   type SocialNetwork,
   type StaticPage,
 } from "storefront-core";
+import layout from "storefront-core/data/layout.json";
 
 const general: GeneralSetting = {
   store_name_ar: "سوق النيل",
@@ -80,11 +78,11 @@ function itemLabel(item: BottomBarItem): string {
 
 export function surfaceLayout(width: number): string[] {
   const size: Breakpoint = breakpoint(width);
-  const constants: LayoutConstants = layoutConstants();
+  const constants = layout.constants as LayoutConstants;
   const items: BottomBarItem[] = bottomBar({ ...context, width });
-  const menu: MenuGroup[] = accountMenu();
+  const menu = layout.account_menu as MenuGroup[];
   const groups: MenuGroupId[] = menu.map((group) => group.group);
-  const dropdown: NavLink[] = profileDropdown();
+  const dropdown = layout.profile_dropdown as NavLink[];
   const links: AccountLink[] = dropdown.map((link) => link.link);
   const search: SearchElement = searchElement("products_focused");
   const footer: Footer = footerContent(settings, pages, "ar", 2025);

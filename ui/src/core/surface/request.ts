@@ -3,7 +3,6 @@ import {
   catalogueListRequest,
   requestHeaders,
   type CatalogueList,
-  type ClientState,
   type FetchDecision,
   type ListPayload,
 } from "storefront-core";
@@ -11,8 +10,9 @@ import {
 const list: CatalogueList = "products";
 const payload: ListPayload = { page: 1, service_id: 2 };
 
-export function surfaceRequest(state: ClientState, serviceId: number | null): string[] {
-  const pairs: Array<[string, string]> = requestHeaders(state, "ar");
+export function surfaceRequest(serviceId: number | null): string[] {
+  // The headers for what storage holds.
+  const pairs: Array<[string, string]> = requestHeaders("ar");
   const headers = new Headers(pairs);
   const decisions: FetchDecision[] = [catalogueListRequest(list, payload), cartRequest(serviceId)];
   const urls = decisions.map((decision) => {

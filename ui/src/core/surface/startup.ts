@@ -49,8 +49,8 @@ export function surfaceStartup(rawConfig: unknown, rawProfile: unknown): string[
   const gender: Gender | null = user?.gender ?? null;
   const notifications: NotificationPreferences | null = user?.notifications ?? null;
   const first: StartupLoad[] = initialLoads(stored);
-  const plan: StartupPlan = planStartup(config, response, stored);
-  const guestPlan: StartupPlan = planStartup(config, null, stored);
+  const plan: StartupPlan = planStartup(config, response, "ar");
+  const guestPlan: StartupPlan = planStartup(config, null, "en");
   const screen: StartupScreen = startupScreen(loads);
   const shown = screen.state === "failed" ? screen.message.id : screen.state;
   return [

@@ -10,7 +10,6 @@ import {
   otpPaste,
   otpTypeChar,
   parsePhone,
-  renderMessage,
   signUpCanSubmit,
   validateAddressChosen,
   validateAddressDeletion,
@@ -71,7 +70,7 @@ function describePhone(check: PhoneCheck): string {
     const kind: PhoneKind = number.kind;
     return `${number.e164} ${number.country ?? ""} ${number.national_number ?? ""} ${kind}`;
   }
-  return renderMessage(check.error, "en");
+  return check.error.id;
 }
 
 export function surfaceValidation(value: string): string[] {
@@ -108,7 +107,7 @@ export function surfaceValidation(value: string): string[] {
   const years: number[] = yearOptions(2025);
   const types: string[] = acceptedImageTypes();
   return [
-    ...fieldMessages.map((message) => (message ? renderMessage(message, "ar") : "")),
+    ...fieldMessages.map((message) => message?.id ?? ""),
     ...Object.keys(signUpErrors),
     ...Object.keys(returnErrors),
     String(signUpCanSubmit(filled, initial)),

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import { accountMenu, type NavLink } from "storefront-core";
+import { accountMenu } from "../../core/layout";
+import type { NavLink } from "storefront-core";
 import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../chrome/accountLinks";
 import { logout } from "../chrome/actions";
 import { ChevronStartIcon } from "../chrome/icons";
 import { useSmallScreen } from "../chrome/useViewport";
 import styles from "./Account.module.css";
 
-const GROUPS = accountMenu();
+const GROUPS = accountMenu;
 
 /** Whether a menu link is the current page's (its sub-pages count: an order is under my-orders). */
 export function isCurrentLink(link: NavLink, path: string): boolean {

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type FocusEvent, type FormEvent } from "react";
-import { renderMessage, type Message } from "storefront-core";
+import type { Message } from "storefront-core";
+import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
 import { focusFirstInvalid } from "./ui";
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from "react";
-import { locationPickerOpenEffects, type LoginStep, type Modal } from "storefront-core";
+import { locationPickerOpenEffects } from "storefront-core/start";
+import type { LoginStep, Modal } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { useAppStore } from "../../app/store";
 import { dispatchLogin, restoreLogin, usePhoneLogin } from "./flow";
@@ -15,9 +16,10 @@ const LocationPicker = lazy(() => import("../location/LocationPicker"));
  * Shows the modal in the store: sign in, verify code, sign up (the phone flow's steps) or
  * the location picker. After a page load the core decides which remembered modal reopens
  * (spec 4). A modal opened by other parts of the page (the header's `open_modal` effect)
- * starts the core's flow, which remembers it for a reload.
+ * starts the core's flow, which remembers it for a reload. Loaded by {@link ModalHost}
+ * when there is a modal to show or restore, with the sign-in flow and the whole core.
  */
-export function ModalHost() {
+export default function AuthModals() {
   const modal = useAppStore((s) => s.modal);
   const stored = useAppStore((s) => s.client.modal);
   const restored = usePhoneLogin((s) => s.restored);

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { renderText } from "storefront-core";
+import { renderText } from "../../i18n/coreText";
 import { api } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";

@@ -4,14 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { z } from "zod";
-import {
-  otpCode,
-  otpIsComplete,
-  resendAvailabilitySince,
-  signedInEffects,
-  validateEmailFormat,
-  validateFieldRequired,
-} from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { otpCode, otpIsComplete, resendAvailabilitySince, signedInEffects, validateEmailFormat } from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";

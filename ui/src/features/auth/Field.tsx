@@ -1,6 +1,7 @@
 import { useId, type ComponentPropsWithRef } from "react";
 import { FormattedMessage } from "react-intl";
-import { renderMessage, type Language, type Message } from "storefront-core";
+import type { Language, Message } from "storefront-core";
+import { renderMessage } from "../../i18n/coreText";
 import type { RefinementCtx } from "zod";
 import styles from "./Form.module.css";
 

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { readClientState } from "storefront-core";
+import { readClientState } from "storefront-core/start";
 import { api } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";

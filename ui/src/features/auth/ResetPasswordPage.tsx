@@ -4,15 +4,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { z } from "zod";
-import {
-  otpCode,
-  otpIsComplete,
-  validateEmailFormat,
-  validateFieldRequired,
-  validatePassword,
-  validatePasswordsMatch,
-  type OtpBoxes as Boxes,
-} from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { otpCode, otpIsComplete, validateEmailFormat, validatePassword, validatePasswordsMatch, type OtpBoxes as Boxes } from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { useAppStore } from "../../app/store";
 import type { ScreenProps } from "../../routes/screens";

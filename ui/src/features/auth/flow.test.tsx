@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { applyStorageEffects, readClientState, renderText, responseErrorMessage } from "storefront-core";
+import { applyStorageEffects, readClientState } from "storefront-core/start";
+import { responseErrorMessage } from "storefront-core";
+import { renderText } from "../../i18n/coreText";
 import { api, ApiError } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";

@@ -1,5 +1,6 @@
 import { create } from "zustand";
-import { phoneLoginStart, phoneLoginUpdate, readClientState, type LoginEvent, type PhoneLogin } from "storefront-core";
+import { readClientState, restoreNeeded } from "storefront-core/start";
+import { phoneLoginStart, phoneLoginUpdate, type LoginEvent, type PhoneLogin } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { useAppStore } from "../../app/store";
 import { appHost } from "./host";
@@ -35,6 +36,8 @@ export function dispatchLogin(event: LoginEvent): void {
 export function restoreLogin(): void {
   if (usePhoneLogin.getState().restored) return;
   usePhoneLogin.setState({ restored: true });
+  // Nothing remembered: a modal opened since the page loaded stays as it is.
+  if (!restoreNeeded()) return;
   useAppStore.getState().setModal(null);
   dispatchLogin({ type: "restore", stored: readClientState() });
 }

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { cartTotals, quantityLimits, type CartItem, type CartPricing, type CartProduct } from "storefront-core";
+import { cartTotals, quantityLimits } from "storefront-core/cart";
+import type { CartItem, CartPricing, CartProduct } from "storefront-core";
 import { FavoriteButton } from "../catalogue/FavoriteButton";
 import { usePriceFormatter } from "../catalogue/Price";
 import { QuantityStepper } from "../catalogue/QuantityStepper";

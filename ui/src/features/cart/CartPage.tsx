@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { unmetCouponMinimum, unmetShopMinimum } from "storefront-core";
+import { unmetCouponMinimum, unmetShopMinimum } from "storefront-core/cart";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useIntl } from "react-intl";
-import { validateFieldRequired, type Money, type Text } from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import type { Money, Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../catalogue/Price";
 import { failureText, useApplyCoupon } from "./useCartMutations";

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { parseCart, renderText } from "storefront-core";
+import { parseCart } from "storefront-core/cart";
+import { renderText } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
 import { Providers, mockApi, resetClient, testQueryClient, toastTexts } from "../catalogue/test-utils";
 import { useAddToCart } from "./useAddToCart";

@@ -1,14 +1,6 @@
 import { useCallback, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import {
-  cartApply,
-  cartInitialState,
-  checkAddToCart,
-  parseCartItem,
-  type CartEvent,
-  type CartState,
-  type Text,
-} from "storefront-core";
+import type { Text } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { browserHost } from "../../app/host";
@@ -28,19 +20,8 @@ export interface DifferentShopPrompt {
   message: Text;
 }
 
-/** The core's cart state for what the store holds. */
-export function currentCartState(): CartState {
-  const cart = useAppStore.getState().cart;
-  return { ...cartInitialState(), cart, loaded: cart !== null };
-}
-
-/** Applies a cart event to the store's cart and performs the core's effects (toasts). */
-export function applyCartEvent(event: CartEvent, state: CartState = currentCartState()): CartState {
-  const outcome = cartApply(state, event);
-  useAppStore.getState().setCart(outcome.state.cart);
-  runEffects(outcome.effects, browserHost);
-  return outcome.state;
-}
+/** The cart's rules, loaded with the first add (see `transitions.ts`). */
+const cartRules = () => import("./transitions");
 
 /**
  * Adds a product to the cart (`POST /order/add-to-cart`). Guests get the sign-in modal.
@@ -69,6 +50,7 @@ export function useAddToCart() {
             },
           }),
         );
+        const { applyCartEvent, currentCartState, parseCartItem } = await cartRules();
         let state = currentCartState();
         if (emptyCart) state = applyCartEvent({ type: "emptied" }, state);
         applyCartEvent({ type: "added", item: parseCartItem(body.data) }, state);
@@ -77,6 +59,7 @@ export function useAddToCart() {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         if (error.status === 400 || error.status === 422) {
+          const { applyCartEvent } = await cartRules();
           const state = applyCartEvent({ type: "add_failed", status: error.status, message: error.text });
           if (state.old_cart_message) setPrompt({ request, message: state.old_cart_message });
         } else {
@@ -97,6 +80,9 @@ export function useAddToCart() {
         runEffects([{ type: "open_modal", modal: "signIn" }], browserHost);
         return false;
       }
+      // The cart's rules load with the first add (before the request, so a different
+      // shop is asked about first).
+      const { checkAddToCart, currentCartState } = await cartRules();
       const check = checkAddToCart(currentCartState(), request.branch_id);
       if (check.kind === "different_shop") {
         setPrompt({ request, message: { kind: "message", ...check.prompt } });
@@ -111,13 +97,13 @@ export function useAddToCart() {
   const confirm = useCallback(async (): Promise<boolean> => {
     if (!prompt) return false;
     setPrompt(null);
-    applyCartEvent({ type: "old_cart_message_dismissed" });
+    (await cartRules()).applyCartEvent({ type: "old_cart_message_dismissed" });
     return send(prompt.request, true);
   }, [prompt, send]);
 
   const dismiss = useCallback(() => {
     setPrompt(null);
-    applyCartEvent({ type: "old_cart_message_dismissed" });
+    void cartRules().then(({ applyCartEvent }) => applyCartEvent({ type: "old_cart_message_dismissed" }));
   }, []);
 
   return { add, pending, prompt, confirm, dismiss };

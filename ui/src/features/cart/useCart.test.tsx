@@ -1,19 +1,20 @@
 import { act, render, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { cartBadge, parseProfileResponse } from "storefront-core";
+import { cartBadge } from "storefront-core/start";
+import { parseProfileResponse } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { useAppStore } from "../../app/store";
 import { mockApi, resetClient, testQueryClient } from "../catalogue/test-utils";
 import { remoteConfig } from "../chrome/testing";
 import { cartBody } from "./testing";
-import { CartSync, fetchCart } from "./useCart";
+import { CartSync } from "./CartSync";
+import { fetchCart } from "./useCart";
 
 const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
 
 function badge(): number | null {
-  const cart = useAppStore.getState().cart;
-  return cartBadge({ cart, loaded: cart !== null, old_cart_message: null });
+  return cartBadge(useAppStore.getState().cart?.items_quantity ?? null) ?? null;
 }
 
 const cartCalls = (calls: string[]) => calls.filter((call) => call.includes("/get_card"));

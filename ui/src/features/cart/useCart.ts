@@ -1,10 +1,10 @@
-import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { cartRequest, parseCart, planStartup, type Cart } from "storefront-core";
+import { cartRequest, parseCart } from "storefront-core/cart";
+import type { Cart } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
-import { useProfile, useRemoteConfig } from "../../api/queries";
 import { useAppStore } from "../../app/store";
-import { applyCartEvent } from "./useAddToCart";
+import { cartQueryKey } from "./keys";
+import { applyCartEvent } from "./transitions";
 
 /** What `GET /get_card` gave besides the core's cart: the shop's name for the heading. */
 export interface LoadedCart {
@@ -12,10 +12,7 @@ export interface LoadedCart {
   branchName: string | null;
 }
 
-/** The query key of the cart of a service; add-to-cart invalidates every `["cart"]` key. */
-export function cartQueryKey(token: string | null, serviceId: number | null, language: string) {
-  return ["cart", token, serviceId, language] as const;
-}
+export { cartQueryKey } from "./keys";
 
 /**
  * Loads the cart of the selected service. The core decides whether the call may be made
@@ -53,31 +50,4 @@ export function useCart(enabled = true) {
     queryFn: () => fetchCart(serviceId),
     staleTime: 0,
   });
-}
-
-/**
- * Whether the startup plan loads the cart: the core's `planStartup` lists the `cart` load
- * for signed-in customers with a district and a service (spec 4).
- */
-export function useStartupLoadsCart(): boolean {
-  const config = useRemoteConfig().data;
-  const profile = useProfile().data;
-  const client = useAppStore((s) => s.client);
-  if (!config) return false;
-  return planStartup(config, profile ?? null, client).loads.includes("cart");
-}
-
-/**
- * Keeps `store.cart` in step with the session: loads the cart at startup when the core's
- * plan says so (the header badge shows once it has loaded), and forgets it when the
- * customer signs out. Renders nothing; mounted once inside the startup gate.
- */
-export function CartSync(): null {
-  const load = useStartupLoadsCart();
-  const token = useAppStore((s) => s.client.token);
-  useCart(load);
-  useEffect(() => {
-    if (token === null && useAppStore.getState().cart !== null) applyCartEvent({ type: "reset" });
-  }, [token]);
-  return null;
 }

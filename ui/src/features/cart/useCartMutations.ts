@@ -1,18 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  cartWithPendingChanges,
-  parseCart,
-  parseCartItem,
-  type Cart,
-  type CartEvent,
-  type CartItem,
-  type CouponResponse,
-  type PendingChange,
-  type Text,
-} from "storefront-core";
+import { cartWithPendingChanges, parseCart, parseCartItem } from "storefront-core/cart";
+import type { Cart, CartEvent, CartItem, CouponResponse, PendingChange, Text } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
 import { useAppStore } from "../../app/store";
-import { applyCartEvent, currentCartState } from "./useAddToCart";
+import { applyCartEvent, currentCartState } from "./transitions";
 
 /**
  * Cart changes feel instant: the page shows the core's `cartWithPendingChanges` — the

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { quantityLimits, quantitySet, type CartProduct } from "storefront-core";
+import { quantityLimits, quantitySet } from "storefront-core/cart";
+import type { CartProduct } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
 import { useAddToCart } from "../cart/useAddToCart";

@@ -1,14 +1,7 @@
 import { useId, useState } from "react";
 import { useIntl } from "react-intl";
-import {
-  normalizeDigits,
-  quantityDecrement,
-  quantityIncrement,
-  quantitySet,
-  type Message,
-  type QuantityCheck,
-  type QuantityLimits,
-} from "storefront-core";
+import { normalizeDigits, quantityDecrement, quantityIncrement, quantitySet } from "storefront-core/cart";
+import type { Message, QuantityCheck, QuantityLimits } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import styles from "./Stepper.module.css";
 

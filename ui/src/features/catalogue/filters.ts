@@ -1,4 +1,5 @@
-import { isCoreError, orderPriceRange, parseMoney } from "storefront-core";
+import { isCoreError } from "storefront-core/start";
+import { orderPriceRange, parseMoney } from "storefront-core/cart";
 
 /**
  * The product listing's filters as they live in the URL (so a listing can be shared

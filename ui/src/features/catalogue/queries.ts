@@ -1,5 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { catalogueListRequest, renderMessage, suggestionQuery, type CatalogueList } from "storefront-core";
+import { catalogueListRequest, suggestionQuery } from "storefront-core/start";
+import type { CatalogueList } from "storefront-core";
+import { renderMessage } from "../../i18n/coreText";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";

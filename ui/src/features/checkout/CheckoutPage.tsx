@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { unmetCouponMinimum } from "storefront-core";
+import { unmetCouponMinimum } from "storefront-core/cart";
 import { ApiError } from "../../api/client";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";

@@ -3,16 +3,9 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { z } from "zod";
-import {
-  renderMessage,
-  validateCardNumber,
-  validateCvv,
-  validateExpiryYear,
-  validateFieldRequired,
-  type Language,
-  type Message,
-  type Text,
-} from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { validateCardNumber, validateCvv, validateExpiryYear, type Language, type Message, type Text } from "storefront-core";
+import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../catalogue/Price";

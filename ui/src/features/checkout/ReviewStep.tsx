@@ -1,18 +1,8 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import {
-  cartTotals,
-  footerContent,
-  normalizeDigits,
-  unmetCouponMinimum,
-  validatePrivacyTermsAccepted,
-  type Cart,
-  type Message,
-  type Settings,
-  type StaticPage,
-  type Text,
-} from "storefront-core";
+import { cartTotals, normalizeDigits, unmetCouponMinimum } from "storefront-core/cart";
+import { footerContent, validatePrivacyTermsAccepted, type Cart, type Message, type Settings, type StaticPage, type Text } from "storefront-core";
 import { useSettings, useStaticPages } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";

@@ -1,5 +1,9 @@
 import { ApiError } from "../../api/client";
+import { loadMessages } from "../../i18n/messages";
 import { placementFailure } from "./failures";
+
+// The core's Arabic texts, as on an Arabic page.
+beforeAll(() => loadMessages("ar"));
 
 const server = (text: string) => ({ kind: "server", text }) as const;
 

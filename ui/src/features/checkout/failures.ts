@@ -1,4 +1,5 @@
-import { renderMessage, type Language, type MessageId, type Text } from "storefront-core";
+import type { Language, MessageId, Text } from "storefront-core";
+import { renderMessage } from "../../i18n/coreText";
 import { ApiError } from "../../api/client";
 
 /** The checkout steps, in order (spec 2: address, payment, order review). */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
-import { normalizeDigits } from "storefront-core";
+import { normalizeDigits } from "storefront-core/cart";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";
-import { applyCartEvent } from "../cart/useAddToCart";
+import { applyCartEvent } from "../cart/transitions";
 import { finishCheckoutAttempt } from "./idempotency";
 import { orderQueryKey, type PlacedOrder } from "./queries";
 

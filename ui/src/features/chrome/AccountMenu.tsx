@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { accountMenu } from "storefront-core";
+import { accountMenu } from "../../core/layout";
 import { useProfile } from "../../api/queries";
 import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "./accountLinks";
 import { logout } from "./actions";
@@ -10,7 +10,7 @@ import { ChevronEndIcon, CloseIcon, UserIcon } from "./icons";
 import { Dialog } from "./overlay";
 import styles from "./AccountMenu.module.css";
 
-const GROUPS = accountMenu();
+const GROUPS = accountMenu;
 
 /**
  * The mobile account menu (spec 2): a bottom sheet with the core's groups — orders,

@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
-import { parseCart, parseProfileResponse } from "storefront-core";
+import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
+import { parseCart } from "storefront-core/cart";
+import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../app/store";
 import { BottomBar } from "./BottomBar";
 import { useChromeState } from "./chromeState";
@@ -33,12 +34,12 @@ const items = () =>
     .map((li) => li.getAttribute("data-item"));
 
 describe("BottomBar (the core's bottomBar)", () => {
-  test("a guest with a district: services, categories, login", () => {
+  test("a guest with a district: services, categories, login", async () => {
     renderWithShell(<BottomBar />, { client: cache() });
     expect(items()).toEqual(["services", "categories", "login"]);
     expect(screen.getByRole("link", { name: "Services" }).getAttribute("href")).toBe("/services");
     fireEvent.click(screen.getByRole("button", { name: "Log in" }));
-    expect(useAppStore.getState().modal).toBe("signIn");
+    await waitFor(() => expect(useAppStore.getState().modal).toBe("signIn"));
   });
 
   test("home instead of services on /, without the services page, or without a district (then to /)", () => {

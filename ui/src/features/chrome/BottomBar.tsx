@@ -1,7 +1,9 @@
 import { useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import { bottomBar, type BottomBarItem } from "storefront-core";
+import { bottomBar } from "storefront-core/start";
+import type { BottomBarItem } from "storefront-core";
 import { useRemoteConfig, useSelectedService } from "../../api/queries";
+import { useHydrated } from "../../app/hydration";
 import { useAppStore } from "../../app/store";
 import { AccountMenu } from "./AccountMenu";
 import { openSignIn } from "./actions";
@@ -18,6 +20,7 @@ import styles from "./BottomBar.module.css";
  */
 export function BottomBar() {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const width = useViewportWidth();
   const [route] = useLocation();
   const enable = useRemoteConfig().data?.enable_services_page ?? false;
@@ -36,7 +39,10 @@ export function BottomBar() {
     signed_in: signedIn,
     cart_items_quantity: cart ? cart.items_quantity : null,
   });
-  if (items.length === 0) return null;
+  // It follows the route and the viewport, which only the browser knows: it is not part
+  // of the page the server sends, and joins it once the page has hydrated (it is fixed
+  // to the bottom, so nothing moves).
+  if (!hydrated || items.length === 0) return null;
 
   const label = (id: string) => intl.formatMessage({ id });
   const render = (item: BottomBarItem) => {

@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { cartBadge } from "storefront-core";
+import { cartBadge } from "storefront-core/start";
 import { useAppStore } from "../../app/store";
 import { CartIcon } from "./icons";
 import styles from "./CartBadge.module.css";
@@ -10,8 +10,8 @@ import styles from "./CartBadge.module.css";
  * only above 0). `store.cart` is null until the cart has loaded.
  */
 export function useCartBadge(): number | null {
-  const cart = useAppStore((s) => s.cart);
-  return cartBadge({ cart, loaded: cart !== null, old_cart_message: null });
+  const quantity = useAppStore((s) => s.cart?.items_quantity ?? null);
+  return cartBadge(quantity) ?? null;
 }
 
 /** The top bar's cart link, /cart, with the item-count badge. */

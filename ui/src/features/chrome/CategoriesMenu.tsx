@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { addressLabel, cutLabel, layoutConstants } from "storefront-core";
+import { addressLabel, cutLabel } from "storefront-core/start";
+import { layoutConstants } from "../../core/layout";
+import { useHydrated } from "../../app/hydration";
 import { useAppStore } from "../../app/store";
+import { SlotIf } from "../../ssr/template";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { useChromeState } from "./chromeState";
 import { ChevronDownIcon, ChevronEndIcon, ChevronStartIcon, CloseIcon, GridIcon, PinIcon } from "./icons";
@@ -12,7 +15,7 @@ import { useCategoryTree } from "./queries";
 import { useSmallScreen } from "./useViewport";
 import styles from "./CategoriesMenu.module.css";
 
-const { categories_max_height: LIST_MAX_HEIGHT } = layoutConstants();
+const { categories_max_height: LIST_MAX_HEIGHT } = layoutConstants;
 
 export interface CategoryNode {
   id: number;
@@ -38,7 +41,9 @@ export function CategoriesBar({ serviceId, showMenu }: { serviceId: number | nul
   return (
     <nav className={styles.row} aria-label={intl.formatMessage({ id: "chrome.categories.nav" })}>
       <div className={styles.inner}>
-        {showMenu && <CategoriesMenu serviceId={serviceId} />}
+        <SlotIf test="service and service.show_categories_menu" when={showMenu}>
+          <CategoriesMenu serviceId={serviceId} />
+        </SlotIf>
         {showMenu && featured.length > 0 && (
           <ul className={styles.featured} aria-label={intl.formatMessage({ id: "chrome.categories.featured" })}>
             {featured.map((category) => (
@@ -56,12 +61,17 @@ export function CategoriesBar({ serviceId, showMenu }: { serviceId: number | nul
   );
 }
 
-/** The chosen address (name, region or street, cut to 20 characters) opening the picker. */
+/**
+ * The chosen address (name, region or street, cut to 20 characters) opening the picker.
+ * The address is known only to this browser: the page the server sends says "current
+ * location" for a chosen district, and the name follows once the page has hydrated.
+ */
 export function AddressButton({ className }: { className?: string }) {
   const intl = useIntl();
+  const hydrated = useHydrated();
   const address = useAppStore((s) => s.client.selected_address);
   const hasDistrict = useAppStore((s) => s.client.district_id !== null);
-  const label = address ? addressLabel(address) : null;
+  const label = hydrated && address ? addressLabel(address) : null;
   const shown =
     label ?? intl.formatMessage({ id: hasDistrict ? "chrome.address.current" : "chrome.address.choose" });
   return (

@@ -1,5 +1,6 @@
-import { act, fireEvent, screen, within } from "@testing-library/react";
-import { parseProfileResponse, parseCart } from "storefront-core";
+import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
+import { parseCart } from "storefront-core/cart";
+import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../app/store";
 import { Header } from "./Header";
 import { polyfillDialog, renderWithShell, resetShell, serviceDetail, setWidth, shellCache, store, at } from "./testing";
@@ -30,7 +31,7 @@ function signedInCache() {
 }
 
 describe("Header", () => {
-  test("a guest sees the logo to /, the login button, the language switch and the product search", () => {
+  test("a guest sees the logo to /, the login button, the language switch and the product search", async () => {
     renderWithShell(<Header />);
     const banner = screen.getByRole("banner");
     expect(within(banner).getByTestId("logo").getAttribute("href")).toBe("/");
@@ -41,7 +42,8 @@ describe("Header", () => {
     expect(within(banner).queryByRole("link", { name: /^Cart/ })).toBeNull();
 
     fireEvent.click(within(banner).getByRole("button", { name: "Log in / Register" }));
-    expect(useAppStore.getState().modal).toBe("signIn");
+    // The sign-in flow loads with the whole core on the click.
+    await waitFor(() => expect(useAppStore.getState().modal).toBe("signIn"));
     expect(localStorage.getItem("modal_status")).toBe("signIn");
   });
 
@@ -100,11 +102,18 @@ describe("Header", () => {
   test("under 768 px the search and the menu sit behind buttons", () => {
     setWidth(375);
     renderWithShell(<Header />);
-    expect(screen.queryByRole("searchbox")).toBeNull();
+    // Both layouts are in the page (the server sends it before the width is known) and
+    // CSS shows one: the inline search is for large screens, the buttons for small ones.
+    const inline = screen.getByRole("searchbox");
+    expect(inline.closest("form")?.parentElement?.className).toContain("largeOnly");
+    expect(screen.getByRole("button", { name: "Menu" }).className).toContain("smallOnly");
     const toggle = screen.getByRole("button", { name: "Show search" });
+    expect(toggle.className).toContain("smallOnly");
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(toggle);
-    expect(screen.getByRole("searchbox", { name: "Search for products" })).toBe(document.activeElement);
+    const panel = screen.getAllByRole("searchbox", { name: "Search for products" }).find((box) => box !== inline);
+    expect(panel).toBe(document.activeElement);
+    expect(panel?.closest("form")?.parentElement?.className).toContain("smallOnly");
     fireEvent.click(screen.getByRole("button", { name: "Menu" }));
     const drawer = screen.getByRole("dialog", { name: "Nile Market" });
     expect(within(drawer).getByRole("button", { name: "Log in / Register" })).toBeTruthy();

@@ -1,11 +1,14 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { logoTarget, profileDropdown, searchElement } from "storefront-core";
+import { logoTarget, searchElement } from "storefront-core/start";
+import type { SearchElement } from "storefront-core";
+import { profileDropdown } from "../../core/layout";
 import { useSelectedService, useSettings } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
-import { logout, openSignIn } from "./actions";
+import { fill, SlotIf, useTemplateMode } from "../../ssr/template";
+import { logout, openSignIn, prefetchSignIn } from "./actions";
 import { CartLink } from "./CartBadge";
 import { AddressButton, CategoriesBar } from "./CategoriesMenu";
 import { useChromeState } from "./chromeState";
@@ -16,26 +19,38 @@ import { NotificationsButton } from "./NotificationsButton";
 import { Dialog } from "./overlay";
 import { ProfileDropdown } from "./ProfileDropdown";
 import { ServicesBar } from "./ServicesBar";
-import { useSmallScreen } from "./useViewport";
 import styles from "./Header.module.css";
 
-/** The store name in the page language (settings), falling back to the app name. */
+/**
+ * The store name in the page language (settings), falling back to the app name; in a
+ * page template, the server's `store_name`.
+ */
 export function useStoreName(): string {
   const settings = useSettings().data;
   const language = useAppStore((s) => s.language);
+  const template = useTemplateMode();
   const general = settings?.general_setting;
+  if (template) return fill("store_name");
   return (language === "ar" ? general?.store_name_ar : general?.store_name_en) || settings?.app_name || "";
 }
 
-/** The logo linking to the core's `logoTarget`; `compact` keeps the name for screen readers only. */
-function Logo({ compact }: { compact: boolean }) {
+/**
+ * The logo linking to the core's `logoTarget`. A signed-in customer's small screen keeps
+ * the name for screen readers only when there is a logo to show (CSS decides the size).
+ */
+function Logo() {
   const signedIn = useAppStore((s) => s.client.token !== null);
   const logo = useSettings().data?.logo;
   const name = useStoreName();
+  const template = useTemplateMode();
+  const image = <img src={template ? fill("logo") : (logo ?? "")} alt="" width={36} height={36} className={styles.logoImage} />;
+  const text = (compact: boolean) => <span className={compact ? styles.logoTextCompact : styles.logoText}>{name}</span>;
   return (
     <Link href={logoTarget(signedIn)} className={styles.logo} data-testid="logo">
-      {logo ? <img src={logo} alt="" width={36} height={36} className={styles.logoImage} /> : null}
-      <span className={compact && logo ? "visually-hidden" : styles.logoText}>{name}</span>
+      <SlotIf test="logo" when={Boolean(logo)} otherwise={text(false)}>
+        {image}
+        {text(signedIn)}
+      </SlotIf>
     </Link>
   );
 }
@@ -50,7 +65,6 @@ function Logo({ compact }: { compact: boolean }) {
 export function Header() {
   const intl = useIntl();
   const id = useId();
-  const small = useSmallScreen();
   const signedIn = useAppStore((s) => s.client.token !== null);
   const serviceId = useAppStore((s) => s.client.selected_service);
   const service = useSelectedService().data;
@@ -58,42 +72,47 @@ export function Header() {
   const panel = useChromeState((s) => s.panel);
   const { toggle, close } = useChromeState.getState();
   const showCategories = service?.show_categories_menu ?? false;
+  // The search element by the selected service's filter_type (the core's rule); in a
+  // page template, the server says which.
+  const search = (render: (element: SearchElement) => ReactNode) => (
+    <SlotIf test="products_search" when={element === "products_focused"} otherwise={render(searchElement(null))}>
+      {render(searchElement("products_focused"))}
+    </SlotIf>
+  );
 
+  // Both layouts are in the page and CSS shows one (under 768 px: the burger, the search
+  // toggle, icon buttons), so the page the server sends is the one every screen keeps.
   return (
     <header className={styles.header}>
       <div className={styles.top}>
         <div className={styles.inner}>
-          {small && (
+          <button
+            type="button"
+            className={`${styles.iconButton} ${styles.smallOnly}`}
+            aria-label={intl.formatMessage({ id: "chrome.menu" })}
+            aria-expanded={panel === "drawer"}
+            aria-controls={`${id}-drawer`}
+            onClick={() => toggle("drawer")}
+          >
+            <MenuIcon />
+          </button>
+          <Logo />
+          <div className={`${styles.search} ${styles.largeOnly}`}>
+            {search((kind) => (
+              <HeaderSearch key={kind} element={kind} />
+            ))}
+          </div>
+          <div className={styles.actions}>
             <button
               type="button"
-              className={styles.iconButton}
-              aria-label={intl.formatMessage({ id: "chrome.menu" })}
-              aria-expanded={panel === "drawer"}
-              aria-controls={`${id}-drawer`}
-              onClick={() => toggle("drawer")}
+              className={`${styles.iconButton} ${styles.smallOnly}`}
+              aria-label={intl.formatMessage({ id: "chrome.search.toggle" })}
+              aria-expanded={panel === "search"}
+              aria-controls={`${id}-search`}
+              onClick={() => toggle("search")}
             >
-              <MenuIcon />
+              {panel === "search" ? <CloseIcon /> : <SearchIcon />}
             </button>
-          )}
-          <Logo compact={small && signedIn} />
-          {!small && (
-            <div className={styles.search}>
-              <HeaderSearch key={element} element={element} />
-            </div>
-          )}
-          <div className={styles.actions}>
-            {small && (
-              <button
-                type="button"
-                className={styles.iconButton}
-                aria-label={intl.formatMessage({ id: "chrome.search.toggle" })}
-                aria-expanded={panel === "search"}
-                aria-controls={`${id}-search`}
-                onClick={() => toggle("search")}
-              >
-                {panel === "search" ? <CloseIcon /> : <SearchIcon />}
-              </button>
-            )}
             <LanguageSwitcher />
             {signedIn ? (
               <>
@@ -106,30 +125,35 @@ export function Header() {
                   <HeartIcon />
                 </Link>
                 <CartLink />
-                {!small && <ProfileDropdown />}
+                <div className={styles.largeOnly}>
+                  <ProfileDropdown />
+                </div>
               </>
             ) : (
               <button
                 type="button"
-                className={small ? styles.iconButton : styles.login}
-                aria-label={small ? intl.formatMessage({ id: "chrome.login" }) : undefined}
-                onClick={() => openSignIn()}
+                className={styles.login}
+                onClick={() => void openSignIn()}
+                onPointerEnter={prefetchSignIn}
+                onFocus={prefetchSignIn}
               >
                 <LoginIcon size={20} />
-                {!small && <span>{intl.formatMessage({ id: "chrome.login" })}</span>}
+                <span className={styles.loginLabel}>{intl.formatMessage({ id: "chrome.login" })}</span>
               </button>
             )}
           </div>
         </div>
-        {small && panel === "search" && (
-          <div id={`${id}-search`} className={styles.searchPanel}>
-            <HeaderSearch key={element} element={element} autoFocus onDone={close} />
+        {panel === "search" && (
+          <div id={`${id}-search`} className={`${styles.searchPanel} ${styles.smallOnly}`}>
+            {search((kind) => (
+              <HeaderSearch key={kind} element={kind} autoFocus onDone={close} />
+            ))}
           </div>
         )}
       </div>
       <ServicesBar />
       <CategoriesBar serviceId={serviceId} showMenu={showCategories} />
-      {small && <MobileDrawer id={`${id}-drawer`} />}
+      <MobileDrawer id={`${id}-drawer`} />
     </header>
   );
 }
@@ -145,7 +169,9 @@ function MobileDrawer({ id }: { id: string }) {
     <Dialog open={open} onClose={close} labelledBy={`${id}-title`} className={styles.drawer} id={id}>
       <div className={styles.drawerHead}>
         <h2 id={`${id}-title`} className={styles.drawerTitle}>
-          {name || intl.formatMessage({ id: "chrome.menu" })}
+          <SlotIf test="store_name" when={Boolean(name)} otherwise={intl.formatMessage({ id: "chrome.menu" })}>
+            {name}
+          </SlotIf>
         </h2>
         <button
           type="button"
@@ -160,7 +186,7 @@ function MobileDrawer({ id }: { id: string }) {
         <AddressButton className={styles.drawerAddress} />
         {signedIn ? (
           <ul className={styles.drawerLinks} aria-label={intl.formatMessage({ id: "chrome.account.title" })}>
-            {profileDropdown().map(({ link, to }) => {
+            {profileDropdown.map(({ link, to }) => {
               const Icon = accountLinkIcon[link];
               const text = intl.formatMessage({ id: accountLinkLabel[link] });
               return (

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { submitSearch, suggestionQuery, type SearchElement } from "storefront-core";
+import { submitSearch, suggestionQuery } from "storefront-core/start";
+import type { SearchElement } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";

@@ -1,7 +1,7 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { useLocation } from "wouter";
-import { profileDropdown } from "storefront-core";
+import { profileDropdown } from "../../core/layout";
 import { useProfile } from "../../api/queries";
 import { ChevronDownIcon, UserIcon } from "./icons";
 import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
@@ -9,7 +9,7 @@ import { logout } from "./actions";
 import { moveFocus, usePopover } from "./overlay";
 import styles from "./ProfileDropdown.module.css";
 
-const LINKS = profileDropdown();
+const LINKS = profileDropdown;
 const ITEM = '[role="menuitem"]';
 
 /**

@@ -11,9 +11,9 @@ function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload:
 beforeEach(() => resetShell("/home"));
 
 describe("chrome session actions (real core)", () => {
-  test("Log in / Register opens the sign-in modal and remembers it for a reload", () => {
+  test("Log in / Register opens the sign-in modal and remembers it for a reload", async () => {
     localStorage.setItem("user_mobile", "+201001234567");
-    openSignIn(host());
+    await openSignIn(host());
     expect(useAppStore.getState().modal).toBe("signIn");
     expect(localStorage.getItem("modal_status")).toBe("signIn");
     // A fresh start: a number from an earlier attempt is not reused.

@@ -1,15 +1,9 @@
-import {
-  changeLanguageEffects,
-  chooseServiceEffects,
-  logoutEffects,
-  phoneLoginStart,
-  phoneLoginUpdate,
-  type Language,
-  type ServiceChoice,
-} from "storefront-core";
+import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
+import type { Language, ServiceChoice } from "storefront-core";
 import { runEffects, type EffectHost } from "../../app/effects";
 import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
+import { wholeCore } from "../../core/lazy";
 
 /**
  * The chrome's session actions. Each asks the core for the effects and runs them; the
@@ -25,9 +19,15 @@ function currentPath(): string {
  * The Log in / Register button: the core's sign-in flow opening event, whose effects open
  * the sign-in modal and remember it (`modal_status`) so a reload reopens it (spec 4).
  */
-export function openSignIn(host: EffectHost = browserHost): void {
+export async function openSignIn(host: EffectHost = browserHost): Promise<void> {
+  const { phoneLoginStart, phoneLoginUpdate } = await wholeCore();
   const { effects } = phoneLoginUpdate(phoneLoginStart(), { type: "open_sign_in" }, Date.now());
   runEffects(effects, host);
+}
+
+/** Starts loading what the sign-in needs when the customer shows intent (hover, focus). */
+export function prefetchSignIn(): void {
+  void wholeCore().catch(() => undefined);
 }
 
 /** The location picker (helper K's modal). */
@@ -46,9 +46,8 @@ export function logout(
   host: EffectHost = browserHost,
   assign: (url: string) => void = (url) => globalThis.location.assign(url),
 ): void {
-  const { client } = useAppStore.getState();
   let reloaded = false;
-  runEffects(logoutEffects(client, currentPath(), "requested"), {
+  runEffects(logoutEffects(currentPath(), "requested"), {
     ...host,
     reload: () => {
       reloaded = true;

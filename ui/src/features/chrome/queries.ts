@@ -1,10 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { layoutConstants, suggestionQuery } from "storefront-core";
+import { suggestionQuery } from "storefront-core/start";
+import { layoutConstants } from "../../core/layout";
 import { api, unwrap } from "../../api/client";
 import { useAppStore } from "../../app/store";
 
 /** Category trees are asked for with the core's limit (1000, spec 7, 9). */
-const { category_tree_limit: CATEGORY_TREE_LIMIT } = layoutConstants();
+const { category_tree_limit: CATEGORY_TREE_LIMIT } = layoutConstants;
 
 /** The category tree of the selected service, with the featured categories (spec 2, 7). */
 export function useCategoryTree(serviceId: number | null, enabled: boolean) {

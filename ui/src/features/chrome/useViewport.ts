@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { isSmallScreen } from "storefront-core";
+import { isSmallScreen } from "storefront-core/start";
 
 function subscribe(onChange: () => void): () => void {
   globalThis.addEventListener?.("resize", onChange);

@@ -1,10 +1,11 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { parseCart } from "storefront-core";
+import { parseCart } from "storefront-core/cart";
 import { useAppStore } from "../../app/store";
 import { branchItem, productDetail, productItem, productPage, serviceDetail } from "../catalogue/fixtures";
 import { Providers, mockApi, resetClient, testQueryClient, toastTexts } from "../catalogue/test-utils";
-import { cartWithFavorite, setFavoriteIn, useToggleFavorite } from "./useToggleFavorite";
+import { cartWithFavorite } from "../cart/transitions";
+import { setFavoriteIn, useToggleFavorite } from "./useToggleFavorite";
 
 describe("setFavoriteIn", () => {
   test("flips a product in a service block but not the shop with the same id", () => {

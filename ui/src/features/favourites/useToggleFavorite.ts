@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { cartApply, cartInitialState, type Cart } from "storefront-core";
+import type { Cart } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
 import { useAppStore } from "../../app/store";
 
@@ -72,15 +72,6 @@ export function setFavoriteIn<T>(value: T, target: FavoriteTarget, flag: boolean
   return (changed ? next : value) as T;
 }
 
-/** The cart with the product's flag at `flag`, through the core's cart transition. */
-export function cartWithFavorite(cart: Cart | null, productId: number, flag: boolean): Cart | null {
-  if (!cart) return cart;
-  const item = cart.items.find((i) => i.product_id === productId);
-  if (!item || item.favorite === flag) return cart;
-  const state = { ...cartInitialState(), cart, loaded: true };
-  return cartApply(state, { type: "favorite_toggled", product_id: productId }).state.cart;
-}
-
 interface Snapshot {
   queries: [QueryKey, unknown][];
   cart: Cart | null;
@@ -90,10 +81,13 @@ export function applyFavorite(queryClient: QueryClient, target: FavoriteTarget, 
   for (const queryKey of FAVORITE_FLAG_CACHES) {
     queryClient.setQueriesData({ queryKey }, (old: unknown) => (old === undefined ? old : setFavoriteIn(old, target, flag)));
   }
-  if (target.type === "product") {
-    const store = useAppStore.getState();
-    const cart = cartWithFavorite(store.cart, target.id, flag);
-    if (cart !== store.cart) store.setCart(cart);
+  // A cart in the store means the cart's rules have loaded (it got there through them).
+  if (target.type === "product" && useAppStore.getState().cart !== null) {
+    void import("../cart/transitions").then(({ cartWithFavorite }) => {
+      const store = useAppStore.getState();
+      const cart = cartWithFavorite(store.cart, target.id, flag);
+      if (cart !== store.cart) store.setCart(cart);
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import { useIntl } from "react-intl";
+import { SlotIf } from "../../ssr/template";
 import { openAddressPicker } from "../chrome/actions";
 import { useStoreName } from "../chrome/Header";
 import { PinIcon, StoreIcon, WalletIcon } from "../chrome/icons";
@@ -30,7 +31,11 @@ export default function LandingPage() {
     <div className={styles.page}>
       <section className={styles.hero} aria-labelledby="landing-title">
         <div className={styles.copy}>
-          <p className={styles.eyebrow}>{name ? intl.formatMessage({ id: "home.welcome" }, { name }) : null}</p>
+          <p className={styles.eyebrow}>
+            <SlotIf test="store_name" when={Boolean(name)}>
+              {intl.formatMessage({ id: "home.welcome" }, { name })}
+            </SlotIf>
+          </p>
           <h1 id="landing-title" className={styles.title}>
             {intl.formatMessage({ id: "landing.title" })}
           </h1>

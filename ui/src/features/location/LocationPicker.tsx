@@ -1,14 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import {
-  locationPickerCanConfirm,
-  locationPickerDismissEffects,
-  locationPickerLabel,
-  mapHeightPx,
-  mapSearchStatus,
-  mapZoom,
-  type GeoPoint,
-} from "storefront-core";
+import { locationPickerCanConfirm, locationPickerDismissEffects, locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint } from "storefront-core";
 import { useRemoteConfig } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { useCoreText } from "../../i18n/LocaleProvider";

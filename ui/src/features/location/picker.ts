@@ -1,11 +1,6 @@
 import { create } from "zustand";
-import {
-  locationPickerStart,
-  locationPickerUpdate,
-  readClientState,
-  type LocationPicker,
-  type LocationPickerEvent,
-} from "storefront-core";
+import { readClientState } from "storefront-core/start";
+import { locationPickerStart, locationPickerUpdate, type LocationPicker, type LocationPickerEvent } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { appHost } from "../auth/host";
 

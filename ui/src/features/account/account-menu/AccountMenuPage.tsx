@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { accountMenu } from "storefront-core";
+import { accountMenu } from "../../../core/layout";
 import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../../chrome/accountLinks";
 import { logout } from "../../chrome/actions";
 import { ChevronEndIcon, UserIcon } from "../../chrome/icons";
@@ -10,7 +10,7 @@ import { mediaUrl } from "../media";
 import { useFullProfile } from "../queries";
 import styles from "../Account.module.css";
 
-const GROUPS = accountMenu();
+const GROUPS = accountMenu;
 
 /**
  * /account (spec 2): the core's account menu groups as a page — orders, personal

@@ -1,13 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
-import {
-  validateEmailFormat,
-  validateFieldRequired,
-  validateMaxLength,
-  validateMinLength,
-  validatePhone,
-} from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { validateEmailFormat, validateMaxLength, validateMinLength, validatePhone } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
 import { AccountLayout } from "../AccountLayout";

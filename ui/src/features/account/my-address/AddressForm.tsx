@@ -1,15 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import {
-  locationPickerLabel,
-  mapHeightPx,
-  mapSearchStatus,
-  mapZoom,
-  renderMessage,
-  type GeoPoint,
-  type MapSearchResult,
-} from "storefront-core";
+import { locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint, type MapSearchResult } from "storefront-core";
+import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
 import { useAppStore } from "../../../app/store";

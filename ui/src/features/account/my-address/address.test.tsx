@@ -1,6 +1,6 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { readClientState } from "storefront-core";
+import { readClientState } from "storefront-core/start";
 import type { PickerMapProps } from "../../location/Map";
 import { runEffects } from "../../../app/effects";
 import { useAppStore } from "../../../app/store";

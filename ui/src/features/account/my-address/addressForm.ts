@@ -1,14 +1,5 @@
-import {
-  validateFieldRequired,
-  validateLocationChosen,
-  validateMaxLength,
-  validateOnlyNumbers,
-  validatePhone,
-  type Effect,
-  type GeoPoint,
-  type Message,
-  type Address as CoreAddress,
-} from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { validateLocationChosen, validateMaxLength, validateOnlyNumbers, validatePhone, type Effect, type GeoPoint, type Message, type Address as CoreAddress } from "storefront-core";
 import type { Address, AddressRequest } from "../queries";
 import { first } from "../useCoreForm";
 

@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  locationPickerStart,
-  locationPickerUpdate,
-  readClientState,
-  type ApiCall,
-  type GeoPoint,
-  type LocationPicker,
-  type LocationPickerEvent,
-} from "storefront-core";
+import { readClientState } from "storefront-core/start";
+import { locationPickerStart, locationPickerUpdate, type ApiCall, type GeoPoint, type LocationPicker, type LocationPickerEvent } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 
 type PickerDispatch = (event: LocationPickerEvent, districtName?: string | null) => void;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
-import { validateFieldRequired, validatePassword, validatePasswordsMatch } from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { validatePassword, validatePasswordsMatch } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { reportSubmitError, toastServer } from "../errors";
 import { TextField } from "../ui";

@@ -1,18 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import {
-  acceptedImageTypes,
-  imageSizeAllowed,
-  maxImageBytes,
-  renderMessage,
-  validateEmailFormat,
-  validateFieldRequired,
-  validateImageFile,
-  validateMaxLength,
-  yearOptions,
-  type Message,
-} from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { acceptedImageTypes, imageSizeAllowed, maxImageBytes, validateEmailFormat, validateImageFile, validateMaxLength, yearOptions, type Message } from "storefront-core";
+import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
 import { UserIcon } from "../../chrome/icons";

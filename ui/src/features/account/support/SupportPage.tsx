@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import { validateFieldRequired, validateMaxLength, validateMinLength } from "storefront-core";
+import { validateFieldRequired } from "storefront-core/cart";
+import { validateMaxLength, validateMinLength } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";

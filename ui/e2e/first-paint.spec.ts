@@ -1,0 +1,184 @@
+import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { productOf, SHOPS } from "./cart-support";
+import { apiSignIn, seedStorage, SEED } from "./support";
+
+/**
+ * The first paint (issue: first paint without waiting for the core): static-host sends
+ * each page already laid out (the app's own components rendered ahead of time, filled
+ * with the store's data for the reader's language and view), and the app adopts that
+ * HTML without rendering it again.
+ */
+
+const LANDING_EN = "Everything you need, delivered to your door";
+const LANDING_AR = "كل ما تحتاجه يصلك حتى باب بيتك";
+
+/** What the app mirrors from storage into the page-view cookie: `language.signed_in.district.service`. */
+async function viewCookie(context: BrowserContext, value: string) {
+  await context.addCookies([{ name: "storefront_view", value, url: "http://127.0.0.1" + ":" + (process.env.E2E_PORT ?? "18181") }]);
+}
+
+/** Holds every script of the app back until `release()`. */
+async function holdScripts(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** Console errors and uncaught errors of a page (the document's own 404 status aside). */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/status of 404/.test(message.text())) errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test.describe("with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("/ shows the landing heading and the store name, in English", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LANDING_EN);
+    await expect(page.getByTestId("logo")).toContainText("Nile Market");
+    await expect(page.getByText("Welcome to Nile Market")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toContainText("Nile Market");
+    await expect(page).toHaveTitle(/Nile Market/);
+  });
+
+  test("a reader whose saved choice is Arabic gets / in Arabic, right to left", async ({ page, context }) => {
+    await viewCookie(context, "ar.0.0.0");
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LANDING_AR);
+    await expect(page.getByTestId("logo")).toContainText("سوق النيل");
+    // The copyright year in the page language's digits.
+    const year = new Intl.NumberFormat("ar-EG", { useGrouping: false }).format(new Date().getFullYear());
+    await expect(page.getByRole("contentinfo")).toContainText(`© ${year} سوق النيل`);
+  });
+
+  test("a browser that prefers Arabic gets Arabic until a language is chosen", async ({ browser }) => {
+    const context = await browser.newContext({ locale: "ar-EG", javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LANDING_AR);
+    await context.close();
+  });
+
+  test("an unknown path is a real 404 with the not-found page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+    await expect(page.getByRole("banner")).toBeVisible();
+  });
+
+  test("a chosen district's page carries the services bar and a skeleton for the page body", async ({ page, context }) => {
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    await page.goto("/home");
+    const services = page.getByRole("navigation", { name: "Services" });
+    await expect(services.getByRole("button", { name: "Groceries" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("main").getByRole("status")).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+});
+
+test.describe("with scripts held back", () => {
+  test("the page is painted: header, services bar, footer and the page's skeleton", async ({ page, context }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    const release = await holdScripts(page);
+    await page.goto("/home", { waitUntil: "commit" });
+    await expect(page.getByRole("banner")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Services" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => performance.getEntriesByName("first-contentful-paint").length))
+      .toBe(1);
+    release();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Nile Market");
+  });
+
+  test("the landing page the server sent is the one the app keeps (its DOM is adopted, not rendered again)", async ({
+    page,
+  }) => {
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const heading = await page.getByRole("heading", { level: 1 }).elementHandle();
+    const header = await page.getByRole("banner").elementHandle();
+    release();
+    // Hydrated: the button works (once the scripts have run), and the elements painted
+    // before any script are still the page's.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Choose delivery location" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    expect(await heading?.evaluate((element) => element.isConnected)).toBe(true);
+    expect(await header?.evaluate((element) => element.isConnected)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe("hydration", () => {
+  /** Loads `path`, waits for the app to settle, and answers the console's errors. */
+  async function visit(page: Page, path: string, settled: RegExp | string) {
+    const errors = errorsOf(page);
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(settled, { timeout: 15_000 });
+    await page.waitForLoadState("networkidle");
+    return errors;
+  }
+
+  test("no hydration errors on the landing page, /home, a product page, the not-found page, in both languages", async ({
+    page,
+    context,
+  }) => {
+    test.slow();
+    expect(await visit(page, "/", LANDING_EN)).toEqual([]);
+
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    expect(await visit(page, "/home", "Welcome to Nile Market")).toEqual([]);
+
+    const product = await productOf(page.request, SHOPS.zamalek);
+    expect(await visit(page, `/products/${product.id}`, product.name)).toEqual([]);
+    expect(await visit(page, "/no-such-page", "Page not found")).toEqual([]);
+
+    await seedStorage(page, { language: "ar" });
+    await viewCookie(context, `ar.0.${SEED.district}.${SEED.groceries}`);
+    expect(await visit(page, "/home", "مرحبًا بك في سوق النيل")).toEqual([]);
+  });
+
+  test("no hydration errors for a signed-in customer on /cart", async ({ page, context }) => {
+    const session = await apiSignIn(page.request);
+    await seedStorage(page, {
+      token: session.token,
+      district_id: String(SEED.district),
+      selectedService: String(SEED.groceries),
+    });
+    await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
+    const errors = errorsOf(page);
+    await page.goto("/cart");
+    await expect(page.getByText("You don't have any product")).toBeVisible({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test("the app keeps the page-view cookie in step with storage", async ({ page }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.restaurants), language: "ar" });
+    await page.goto("/home");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "storefront_view")?.value).toBe(`ar.0.${SEED.district}.${SEED.restaurants}`);
+    // The next page comes from the server as the app shows it: Arabic, the chosen service pressed.
+    const html = await (await page.request.get("/home")).text();
+    expect(html).toContain('dir="rtl"');
+  });
+});

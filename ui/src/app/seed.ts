@@ -1,0 +1,27 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { Language } from "storefront-core";
+import { FOOTER_PAGES_CATEGORY } from "../features/chrome/Footer";
+import type { Boot } from "./boot";
+
+/**
+ * Puts the API answers the server sent with the page into the query cache under the keys
+ * the app reads them by (`api/queries.ts`), so the first render has them and startup
+ * does not ask `/api` again (spec 4's loads, answered by the page).
+ */
+export function seedServerData(boot: Boot, queryClient: QueryClient, language: Language): void {
+  if (boot.language !== language) return;
+  const seed = (key: readonly unknown[], data: unknown) => {
+    if (data !== null && data !== undefined) queryClient.setQueryData(key, data);
+  };
+  seed(["remote-config", language], boot.remote_config);
+  seed(["settings", language], boot.settings);
+  seed(["services", language], boot.services);
+  // The server reads the service as a guest (no token): its favourite flags are a
+  // guest's, so a signed-in customer's copy counts as stale and is read again at once.
+  if (boot.view.service_id !== null && boot.service) {
+    queryClient.setQueryData(["services", language, boot.view.service_id], boot.service, {
+      updatedAt: boot.view.signed_in ? 0 : Date.now(),
+    });
+  }
+  seed(["static-pages", language, FOOTER_PAGES_CATEGORY], boot.pages);
+}

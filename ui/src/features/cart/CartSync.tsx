@@ -1,0 +1,48 @@
+import { useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { planStartup } from "storefront-core/start";
+import { useProfile, useRemoteConfig } from "../../api/queries";
+import { useIdle } from "../../app/idle";
+import { startupInputs } from "../../app/StartupGate";
+import { useAppStore } from "../../app/store";
+import { cartQueryKey } from "./keys";
+
+/**
+ * Whether the startup plan loads the cart: the core's `planStartup` lists the `cart` load
+ * for signed-in customers with a district and a service (spec 4).
+ */
+export function useStartupLoadsCart(): boolean {
+  const config = useRemoteConfig().data;
+  const profile = useProfile().data;
+  // The plan reads storage; the store's copy changes whenever storage does.
+  useAppStore((s) => s.client);
+  if (!config) return false;
+  return planStartup(...startupInputs(config, profile)).loads.includes("cart");
+}
+
+/**
+ * Keeps `store.cart` in step with the session: loads the cart at startup when the core's
+ * plan says so (the header badge shows once it has loaded), and forgets it when the
+ * customer signs out. Renders nothing; mounted once inside the startup gate. The badge
+ * is not part of the first screen: the cart, with the cart's part of the core, loads once
+ * the page is idle.
+ */
+export function CartSync(): null {
+  const load = useStartupLoadsCart();
+  const idle = useIdle();
+  const token = useAppStore((s) => s.client.token);
+  const serviceId = useAppStore((s) => s.client.selected_service);
+  const language = useAppStore((s) => s.language);
+  useQuery({
+    queryKey: cartQueryKey(token, serviceId, language),
+    enabled: load && idle && token !== null,
+    queryFn: async () => (await import("./useCart")).fetchCart(serviceId),
+    staleTime: 0,
+  });
+  useEffect(() => {
+    if (token === null && useAppStore.getState().cart !== null) {
+      void import("./transitions").then(({ applyCartEvent }) => applyCartEvent({ type: "reset" }));
+    }
+  }, [token]);
+  return null;
+}

@@ -1,0 +1,105 @@
+import { StrictMode } from "react";
+import { prerenderToNodeStream } from "react-dom/static";
+import type { ClientState, Language } from "storefront-core";
+import { Router } from "wouter";
+import { App } from "../App";
+import type { BootKind } from "../app/boot";
+import { queryClient } from "../app/queryClient";
+import { ServerPageContext } from "../app/serverPage";
+import { useAppStore } from "../app/store";
+import { loadMessages } from "../i18n/messages";
+import { TemplateMode } from "./template";
+
+/**
+ * Writes the pages static-host sends before any script runs (issue: first paint): the
+ * app's own components, rendered in Node at build time in template mode, for every
+ * language, kind of page and what the page-view cookie can say (signed in or not, a
+ * district or not). static-host fills in the data per request (see `template.tsx` for
+ * the context) and the client adopts the HTML (`main.tsx`).
+ *
+ * Built by `vite build --ssr` and run by `scripts/prerender.mjs`.
+ */
+
+const LANGUAGES: Language[] = ["en", "ar"];
+const KINDS: BootKind[] = ["landing", "shell", "not_found"];
+
+/** A path of each kind, for the router (the page itself comes from the kind). */
+const PATHS: Record<BootKind, string> = { landing: "/", shell: "/home", not_found: "/not-found" };
+
+/** The key static-host picks a template by. */
+export function templateKey(language: Language, kind: BootKind, signedIn: boolean, hasDistrict: boolean): string {
+  return `${language}:${kind}:${signedIn ? 1 : 0}:${hasDistrict ? 1 : 0}`;
+}
+
+/** Storage as the cookie describes it: the values the templates depend on. */
+function clientState(language: Language, signedIn: boolean, hasDistrict: boolean): ClientState {
+  return {
+    token: signedIn ? "template" : null,
+    language,
+    district_id: hasDistrict ? 1 : null,
+    address_id: null,
+    selected_address: null,
+    location: null,
+    selected_service: null,
+    selected_service_name: null,
+    use_default_location: false,
+    currency: null,
+    login_in_progress: false,
+    user_mobile: null,
+    user_code: null,
+    user_exists: null,
+    modal: null,
+  };
+}
+
+async function render(kind: BootKind): Promise<string> {
+  // The first pass loads the lazy screens; the second renders with all of them resolved,
+  // so the HTML holds no boundary that a script completes later (the pages' policy allows
+  // no inline script).
+  await html(kind);
+  return html(kind);
+}
+
+async function html(kind: BootKind): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <TemplateMode.Provider value={true}>
+        <ServerPageContext.Provider value={{ kind, path: PATHS[kind] }}>
+          <Router ssrPath={PATHS[kind]}>
+            <App />
+          </Router>
+        </ServerPageContext.Provider>
+      </TemplateMode.Provider>
+    </StrictMode>,
+    // Every boundary inline in the HTML: no segment that a script reveals later.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = "";
+  for await (const chunk of prelude) html += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
+  return html;
+}
+
+/** Every template, by {@link templateKey}. */
+export async function renderTemplates(): Promise<Record<string, string>> {
+  await loadMessages("ar");
+  const templates: Record<string, string> = {};
+  for (const language of LANGUAGES) {
+    for (const kind of KINDS) {
+      for (const signedIn of [false, true]) {
+        for (const hasDistrict of [false, true]) {
+          queryClient.clear();
+          useAppStore.setState({
+            client: clientState(language, signedIn, hasDistrict),
+            language,
+            started: true,
+            modal: null,
+            cart: null,
+            toasts: [],
+          });
+          templates[templateKey(language, kind, signedIn, hasDistrict)] = await render(kind);
+        }
+      }
+    }
+  }
+  return templates;
+}

@@ -1,0 +1,88 @@
+import { createContext, useContext, type ReactNode } from "react";
+
+/**
+ * The app's own components write the page templates the server sends (see
+ * `ssr/prerender.tsx`): rendered ahead of time in template mode, the places that show
+ * server data write Jinja instead (`{{ store_name }}`, `{% if logo %}…{% endif %}`,
+ * `{% for service in services %}…{% endfor %}`), and static-host fills them in for each
+ * request from the API it is configured with. On the client these helpers show the data
+ * itself, so the first render matches the server's HTML.
+ *
+ * The names are the server's template context (static-host `web/page.rs`): `language`,
+ * `store_name`, `logo`, `services_enabled`, `services`, `selected_service`, `service`,
+ * `footer` (the core's footer) and `year_text`.
+ */
+export const TemplateMode = createContext(false);
+
+/** Whether the components are writing the server's templates. */
+export function useTemplateMode(): boolean {
+  return useContext(TemplateMode);
+}
+
+/** A value the server writes into the page (HTML-escaped): `{{ expression }}`. */
+export function fill(expression: string): string {
+  return `{{ ${expression} }}`;
+}
+
+interface SlotIfProps {
+  /** The template's condition, a Jinja expression over the context (`logo`, `service.show_categories_menu`). */
+  test: string;
+  /** The same condition on the client. */
+  when: boolean;
+  children: ReactNode;
+  otherwise?: ReactNode;
+}
+
+/**
+ * `children` when `when` holds; in a template, when the server finds `test` true. Both
+ * modes render the same five places, so the ids React's `useId` gives inside match
+ * between the server's HTML and the client.
+ */
+export function SlotIf({ test, when, children, otherwise = null }: SlotIfProps) {
+  const template = useTemplateMode();
+  return (
+    <>
+      {template ? `{% if ${test} %}` : null}
+      {template || when ? children : null}
+      {template && otherwise !== null ? "{% else %}" : null}
+      {template || !when ? otherwise : null}
+      {template ? "{% endif %}" : null}
+    </>
+  );
+}
+
+interface SlotEachProps<T> {
+  /** The list on the client. */
+  items: readonly T[];
+  /** The template's list (`services`, `footer.social_links`) and the loop variable. */
+  list: string;
+  as: string;
+  /** The fields `render` reads, filled from the loop variable in a template. */
+  fields: readonly (keyof T & string)[];
+  render: (item: T) => ReactNode;
+}
+
+/**
+ * Each item rendered; in a template one rendering in a Jinja loop over `list`. (An item
+ * must not take an id from `useId`: its place differs between the two.)
+ */
+export function SlotEach<T>({ items, list, as, fields, render }: SlotEachProps<T>) {
+  if (!useTemplateMode()) return <>{items.map(render)}</>;
+  const item = Object.fromEntries(fields.map((field) => [field, fill(`${as}.${field}`)])) as T;
+  return (
+    <>
+      {`{% for ${as} in ${list} %}`}
+      {render(item)}
+      {"{% endfor %}"}
+    </>
+  );
+}
+
+/**
+ * A boolean attribute's value (`aria-pressed`): `client` on the client; in a template
+ * the Jinja that writes `true` or `false` as the server finds `test` (typed as the
+ * attribute's boolean, which it becomes once filled).
+ */
+export function useSlotFlag(test: string, client: boolean): boolean {
+  return useTemplateMode() ? (`{% if ${test} %}true{% else %}false{% endif %}` as unknown as boolean) : client;
+}
