@@ -69,3 +69,73 @@ INSERT INTO branch_delivery_districts (district_id, branch_id)
 SELECT d.id, b.id FROM branches b JOIN districts home ON home.id = b.district_id
 CROSS JOIN districts d
 WHERE district_reaches(home.id, home.polygon, d.id, d.polygon);
+
+-- Indexes for the district filter at scale (100,000 products; query plans in
+-- docs/performance.md). A listing filtered by district keeps `p.branch_id IN (the
+-- district's shops)`. With the shop (and the category, the other filter of every
+-- browsing page) at the end of each listing-order index, a page is read in index
+-- order with both filters decided on the index entries: rows are read only for the
+-- products shown. The covering indexes of counts and price bounds get the shop too,
+-- so a district's counts and bounds read no rows at all.
+DROP INDEX products_by_popularity;
+CREATE INDEX products_by_popularity ON products(service_id, popularity DESC, rating DESC, id, branch_id, category_id);
+DROP INDEX products_by_price;
+CREATE INDEX products_by_price ON products(service_id, price_minor, id, branch_id, category_id);
+DROP INDEX products_by_sales;
+CREATE INDEX products_by_sales ON products(service_id, sales_count DESC, id, branch_id, category_id);
+DROP INDEX products_by_created;
+CREATE INDEX products_by_created ON products(service_id, created_at, id, branch_id, category_id);
+DROP INDEX products_by_name_en;
+CREATE INDEX products_by_name_en ON products(service_id, name_en COLLATE NOCASE, id, branch_id, category_id);
+DROP INDEX products_by_name_ar;
+CREATE INDEX products_by_name_ar ON products(service_id, name_ar COLLATE NOCASE, id, branch_id, category_id);
+-- A category's count and bounds in a district (a category page, the category-shopping
+-- block) are index seeks per (category, shop) pair, and so are a shop page's category
+-- filters. (Without a district, bounds still read the two ends of
+-- products_by_category_price.)
+CREATE INDEX products_by_category_branch ON products(category_id, service_id, branch_id, price_minor);
+DROP INDEX products_by_search_doc;
+CREATE INDEX products_by_search_doc ON products(search_doc, service_id, popularity DESC, price_minor, branch_id);
+-- A brand's products (the brands block asks, per brand, whether a shop of the
+-- district sells it; the listing's brand filter counts and bounds them).
+CREATE INDEX products_by_brand ON products(brand_id, service_id, branch_id, price_minor);
+-- Hot deals: the home block's order (biggest relative discount first) and the
+-- `on_sale` listing's count and bounds, over the products on sale only.
+CREATE INDEX products_by_discount ON products(
+    service_id, CAST(old_price_minor - price_minor AS REAL) / old_price_minor DESC, id, branch_id)
+WHERE old_price_minor > price_minor;
+CREATE INDEX products_on_sale ON products(service_id, branch_id, price_minor)
+WHERE old_price_minor > price_minor;
+
+-- How many products each shop has per service, kept by triggers: a district's
+-- unfiltered listing shows its total as the sum over the district's shops, without
+-- counting their products (as service_product_counts does without a district).
+CREATE TABLE branch_product_counts (
+    branch_id   INTEGER NOT NULL,
+    service_id  INTEGER NOT NULL,
+    products    INTEGER NOT NULL,
+    PRIMARY KEY (service_id, branch_id)
+) STRICT, WITHOUT ROWID;
+
+CREATE TRIGGER products_branch_count_insert AFTER INSERT ON products BEGIN
+    INSERT INTO branch_product_counts (branch_id, service_id, products)
+    VALUES (new.branch_id, new.service_id, 1)
+    ON CONFLICT (service_id, branch_id) DO UPDATE SET products = products + 1;
+END;
+
+CREATE TRIGGER products_branch_count_delete AFTER DELETE ON products BEGIN
+    UPDATE branch_product_counts SET products = products - 1
+    WHERE service_id = old.service_id AND branch_id = old.branch_id;
+END;
+
+CREATE TRIGGER products_branch_count_move AFTER UPDATE OF branch_id, service_id ON products
+WHEN new.branch_id IS NOT old.branch_id OR new.service_id IS NOT old.service_id BEGIN
+    UPDATE branch_product_counts SET products = products - 1
+    WHERE service_id = old.service_id AND branch_id = old.branch_id;
+    INSERT INTO branch_product_counts (branch_id, service_id, products)
+    VALUES (new.branch_id, new.service_id, 1)
+    ON CONFLICT (service_id, branch_id) DO UPDATE SET products = products + 1;
+END;
+
+INSERT INTO branch_product_counts (branch_id, service_id, products)
+SELECT branch_id, service_id, count(*) FROM products GROUP BY branch_id, service_id;
