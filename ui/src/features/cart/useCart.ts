@@ -2,19 +2,31 @@ import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { cartRequest, parseCart, planStartup, type Cart } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
-import { useProfile, useRemoteConfig } from "../../api/queries";
+import { useDeliveryArea, useProfile, useRemoteConfig } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { applyCartEvent } from "./useAddToCart";
 
-/** What `GET /get_card` gave besides the core's cart: the shop's name for the heading. */
+/**
+ * What `GET /get_card` gave besides the core's cart: the shop's name for the heading, and
+ * whether the shop delivers to the chosen district (null: an empty cart, or no district).
+ */
 export interface LoadedCart {
   cart: Cart;
   branchName: string | null;
+  delivers: boolean | null;
 }
 
-/** The query key of the cart of a service; add-to-cart invalidates every `["cart"]` key. */
-export function cartQueryKey(token: string | null, serviceId: number | null, language: string) {
-  return ["cart", token, serviceId, language] as const;
+/**
+ * The query key of the cart of a service in a district (the answer says whether the
+ * cart's shop delivers there); add-to-cart invalidates every `["cart"]` key.
+ */
+export function cartQueryKey(
+  token: string | null,
+  serviceId: number | null,
+  language: string,
+  area: readonly [number | null, number | null] = [null, null],
+) {
+  return ["cart", token, serviceId, language, area] as const;
 }
 
 /**
@@ -35,7 +47,7 @@ export async function fetchCart(serviceId: number | null): Promise<LoadedCart> {
   );
   const cart = parseCart(body.data);
   applyCartEvent({ type: "loaded", cart });
-  return { cart, branchName: body.data.branch_name ?? null };
+  return { cart, branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
 }
 
 /**
@@ -47,8 +59,9 @@ export function useCart(enabled = true) {
   const token = useAppStore((s) => s.client.token);
   const serviceId = useAppStore((s) => s.client.selected_service);
   const language = useAppStore((s) => s.language);
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: cartQueryKey(token, serviceId, language),
+    queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: enabled && token !== null,
     queryFn: () => fetchCart(serviceId),
     staleTime: 0,
