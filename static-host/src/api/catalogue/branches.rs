@@ -249,8 +249,8 @@ fn listing(
 /// service a 422.
 #[utoipa::path(get, path = "/branches", tag = "catalogue",
     params(BranchesQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district: only shops delivering there"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Page<BranchItem>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -293,8 +293,8 @@ pub async fn list_branches(
 #[utoipa::path(get, path = "/branches/{id}", tag = "catalogue",
     params(("id" = i64, Path, description = "Shop id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Data<BranchDetail>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]

@@ -244,8 +244,8 @@ pub async fn list_services(
 #[utoipa::path(get, path = "/services/{id}", tag = "catalogue",
     params(("id" = i64, Path, description = "Service id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district: only what delivers there"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Data<ServiceDetail>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -548,8 +548,8 @@ fn branch_cards(
 /// `address-id` that is not a whole number from 1); an unknown service a 404.
 #[utoipa::path(get, path = "/services/search", tag = "catalogue",
     params(ServiceSearchQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district: only shops delivering there"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Page<IdName>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]

@@ -573,8 +573,8 @@ fn load_product(conn: &Connection, id: i64) -> rusqlite::Result<Option<ProductRo
 /// `product_id`).
 #[utoipa::path(post, path = "/order/add-to-cart", tag = "cart", request_body = AddToCartRequest,
     params(("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district: the product's shop must deliver there"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: the product's shop must deliver there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CartItemBody>),
         (status = 400, description = "The cart holds another shop's items", body = BadRequestBody),
@@ -750,8 +750,8 @@ pub struct CartQuery {
 /// ID is required.', an unknown one a 404.
 #[utoipa::path(get, path = "/get_card", tag = "cart",
     params(CartQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CartBody>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -793,8 +793,8 @@ pub struct DeletedItemBody {
 #[utoipa::path(delete, path = "/orders/item/{id}", tag = "cart",
     params(("id" = i64, Path, description = "Cart item id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district (the cart's `delivers`)"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<DeletedItemBody>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]

@@ -58,8 +58,8 @@ pub struct CouponResponseBody {
 /// applied coupon when the code is empty) and answers the new totals.
 #[utoipa::path(post, path = "/add_coupon", tag = "cart", request_body = AddCouponRequest,
     params(("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<i64>, Header, minimum = 1, description = "The shopper's district (the cart's `delivers`)"),
-        ("address-id" = Option<i64>, Header, minimum = 1, description = "The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CouponResponseBody>),
         (status = 400, description = "The cart is empty", body = BadRequestBody),
