@@ -9,6 +9,7 @@
 
 pub mod auth;
 pub mod cart;
+pub mod delivery;
 pub mod effects;
 pub mod http;
 pub mod layout;
@@ -45,6 +46,7 @@ fn register_typescript(d: &mut typescript::Declarations) {
     effects::register_typescript(d);
     auth::register_typescript(d);
     cart::register_typescript(d);
+    delivery::register_typescript(d);
     http::register_typescript(d);
     layout::register_typescript(d);
     location::register_typescript(d);

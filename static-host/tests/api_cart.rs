@@ -669,3 +669,144 @@ async fn cart_items_show_the_customers_favourites() {
     let (_, body) = get(&server, &c, "/api/get_card?service_id=1").await;
     assert_eq!(body["data"]["items"][0]["favorite"], true);
 }
+
+/// A call in a district (`district-id`), signed in.
+async fn in_district(
+    server: &common::Server,
+    c: &Customer,
+    method: reqwest::Method,
+    path: &str,
+    district: Option<i64>,
+    lang: &str,
+    body: Option<Value>,
+) -> (u16, Value) {
+    let mut request = server
+        .client
+        .request(method, server.url(path))
+        .header("Language", lang);
+    if let Some(district) = district {
+        request = request.header("district-id", district.to_string());
+    }
+    common::send_json(request, Some(&c.token), body.as_ref()).await
+}
+
+#[tokio::test]
+async fn adding_a_product_whose_shop_does_not_deliver_to_the_district_is_refused() {
+    let server = start().await;
+    let c = customer(&server, "01001230041").await;
+    // Maadi (district 4) is 10 km from Zamalek (district 1): its shops do not deliver
+    // there.
+    let maadi = make_shop(
+        &server,
+        Shop {
+            district: 4,
+            ..Shop::default()
+        },
+    );
+    let product = make_product(&server, maadi, Item::default());
+    let add = |district, lang| {
+        in_district(
+            &server,
+            &c,
+            reqwest::Method::POST,
+            "/api/order/add-to-cart",
+            district,
+            lang,
+            Some(json!({"product_id": product, "qty": 1})),
+        )
+    };
+    let (status, body) = add(Some(1), "en").await;
+    assert_eq!(status, 422, "{body}");
+    assert_eq!(
+        field_error(&body, "product_id"),
+        "We Don't Deliver To Your Location"
+    );
+    assert_eq!(body["message"], "We Don't Deliver To Your Location");
+    let (status, body) = add(Some(1), "ar").await;
+    assert_eq!(status, 422);
+    assert_eq!(
+        field_error(&body, "product_id"),
+        "لا نقوم بالتوصيل إلى موقعك"
+    );
+    // Nothing was added.
+    let (_, cart) = get(&server, &c, "/api/get_card?service_id=1").await;
+    assert_eq!(cart["data"]["items"], json!([]));
+
+    // In Maadi it is added; without a district the server cannot tell, so it is
+    // added too (checkout decides by the address).
+    let (status, body) = add(Some(4), "en").await;
+    assert_eq!(status, 200, "{body}");
+    let (status, _) = add(None, "en").await;
+    assert_eq!(status, 200);
+}
+
+#[tokio::test]
+async fn the_cart_says_whether_its_shop_delivers_to_the_district_now_chosen() {
+    let server = start().await;
+    let c = customer(&server, "01001230042").await;
+    let zamalek = make_shop(&server, Shop::default());
+    let product = make_product(&server, zamalek, Item::default());
+    let cart_in = |district| {
+        in_district(
+            &server,
+            &c,
+            reqwest::Method::GET,
+            "/api/get_card?service_id=1",
+            district,
+            "en",
+            None,
+        )
+    };
+    // An empty cart has nothing to deliver.
+    assert_eq!(cart_in(Some(4)).await.1["data"]["delivers"], Value::Null);
+
+    let (status, _) = in_district(
+        &server,
+        &c,
+        reqwest::Method::POST,
+        "/api/order/add-to-cart",
+        Some(1),
+        "en",
+        Some(json!({"product_id": product, "qty": 2})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    // Zamalek and Dokki (2 km away) are served; after a change to Maadi the cart says
+    // at once that its shop does not deliver there.
+    assert_eq!(cart_in(Some(1)).await.1["data"]["delivers"], true);
+    assert_eq!(cart_in(Some(2)).await.1["data"]["delivers"], true);
+    let (status, body) = cart_in(Some(4)).await;
+    assert_eq!(status, 200);
+    assert_eq!(body["data"]["delivers"], false);
+    assert_eq!(body["data"]["items_quantity"], 2, "the cart is kept");
+    assert_eq!(cart_in(None).await.1["data"]["delivers"], Value::Null);
+    // The core still reads the cart.
+    let _: Cart = serde_json::from_value(body["data"].clone()).unwrap();
+
+    // The coupon and delete answers carry the same flag for their cart.
+    let (status, body) = in_district(
+        &server,
+        &c,
+        reqwest::Method::POST,
+        "/api/add_coupon",
+        Some(4),
+        "en",
+        Some(json!({"service_id": 1, "coupon_code": "WELCOME10"})),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["cart"]["delivers"], false);
+    let item = body["data"]["cart"]["items"][0]["id"].as_i64().unwrap();
+    let (status, body) = in_district(
+        &server,
+        &c,
+        reqwest::Method::DELETE,
+        &format!("/api/orders/item/{item}"),
+        Some(4),
+        "en",
+        None,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["cart"]["delivers"], Value::Null, "now empty");
+}

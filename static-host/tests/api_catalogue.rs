@@ -1279,7 +1279,9 @@ async fn the_product_page_has_description_gallery_shop_and_category() {
                "branch": {"id": 900001, "name": "Alpha Grocer", "logo": "/l/900001.svg", "closed": false,
                           "minutes": 30, "minimum": "50.00", "free_delivery": false},
                "category_id": 900011, "category": {"id": 900011, "name": "Tea"},
-               "brand": {"id": 900001, "name": "Acme"}})
+               "brand": {"id": 900001, "name": "Acme"},
+               // No district in the request: whether the shop delivers is unknown.
+               "delivers": null})
     );
     let (_, body) = get(&server, "/api/products/900001", "ar", None).await;
     assert_eq!(body["data"]["description"], format!("عن {}", p.name_ar));

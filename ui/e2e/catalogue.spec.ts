@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoSidewaysScroll, prepareClient, productNames, productPrices } from "./catalogue-support";
-import { apiSignIn, expectNoSeriousA11yViolations as expectAccessible, toast } from "./support";
+import { SEED, apiSignIn, expectNoSeriousA11yViolations as expectAccessible, toast } from "./support";
 
 type Language = "en" | "ar";
 
@@ -67,8 +67,11 @@ interface ApiProduct {
   branch: { id: number; name: string };
 }
 
+/** Products as the page's shopper sees them: in the demo district (the listing follows the district). */
 async function products(request: APIRequestContext, language: Language, query: string): Promise<ApiProduct[]> {
-  const response = await request.get(`/api/products?service_id=1&page=1&${query}`, { headers: { Language: language } });
+  const response = await request.get(`/api/products?service_id=1&page=1&${query}`, {
+    headers: { Language: language, "district-id": String(SEED.district) },
+  });
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: ApiProduct[] }).data;
 }

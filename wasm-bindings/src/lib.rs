@@ -17,6 +17,7 @@
 mod auth;
 mod cart;
 mod convert;
+mod delivery;
 mod graphemes;
 mod http;
 mod layout;
@@ -36,6 +37,7 @@ mod validation;
 // Each module's functions are exported at the crate root (the tests call them there).
 pub use auth::*;
 pub use cart::*;
+pub use delivery::*;
 pub use http::*;
 pub use layout::*;
 pub use locale::*;

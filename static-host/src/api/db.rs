@@ -18,6 +18,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_idempotency.sql"),
     include_str!("../../migrations/0006_search.sql"),
     include_str!("../../migrations/0007_catalogue_indexes.sql"),
+    include_str!("../../migrations/0008_delivery_districts.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,
@@ -172,9 +173,17 @@ async fn run_blocking<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
 }
 
-fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
-    // Before migrating: migration 0006 and the search index triggers call it.
+/// Adds the SQL functions the schema's triggers call (before migrating: migrations
+/// 0006 and 0008 call them too): the search index's `search_key` and
+/// `search_digest`, and the delivery rule's `district_reaches`. Another connection
+/// that writes products, shops or districts needs them as well.
+pub fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
     super::catalogue::search::register_functions(conn)?;
+    super::orders::delivery::register_functions(conn)
+}
+
+fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
+    register_functions(conn)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // Reads map the file instead of copying pages through read(2), and each

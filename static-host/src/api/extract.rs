@@ -36,6 +36,56 @@ pub fn language_of_headers(headers: &axum::http::HeaderMap) -> Language {
         .unwrap_or_default()
 }
 
+/// Where the shopper shops, from spec 7's headers: `district-id` (the chosen
+/// district) and `address-id` (the chosen address). Each is a whole number from 1
+/// when sent; anything else is a 422 naming the header. Which district they make is
+/// [`crate::api::orders::delivery::request_district`]'s rule (it needs the database).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Area {
+    pub district_id: Option<i64>,
+    pub address_id: Option<i64>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Area {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        let lang = language_of(parts);
+        Ok(Area {
+            district_id: id_header(&parts.headers, "district-id", lang)?,
+            address_id: id_header(&parts.headers, "address-id", lang)?,
+        })
+    }
+}
+
+/// A header holding an id (1 or more); absent or blank is None.
+fn id_header(
+    headers: &axum::http::HeaderMap,
+    name: &str,
+    lang: Language,
+) -> Result<Option<i64>, ApiError> {
+    let Some(value) = headers.get(name) else {
+        return Ok(None);
+    };
+    let text = value.to_str().map(str::trim).unwrap_or("\u{0}");
+    if text.is_empty() {
+        return Ok(None);
+    }
+    text.parse::<i64>()
+        .ok()
+        .filter(|id| *id > 0)
+        .map(Some)
+        .ok_or_else(|| {
+            ApiError::validation(
+                name,
+                Msg::FieldType {
+                    field: name.to_owned(),
+                }
+                .text(lang),
+            )
+        })
+}
+
 /// The signed-in customer; requests without a valid token get 401.
 #[derive(Debug, Clone)]
 pub struct CurrentUser {

@@ -166,6 +166,9 @@ pub fn field_label(field: &str, lang: Language) -> String {
         "date" => ("date", "التاريخ"),
         "time" => ("time", "الوقت"),
         "tab" => ("tab", "التبويب"),
+        // Request headers (spec 7).
+        "district-id" => ("district", "الحي"),
+        "address-id" => ("address", "العنوان"),
         other => return other.to_owned(),
     };
     match lang {

@@ -50,10 +50,10 @@ pub fn last_code_in(outbox: &Path, to: &str) -> Option<String> {
 }
 
 /// Opens a server's database directly, with the SQL functions its triggers call (the
-/// search index's), as the server registers them.
+/// search index's and the delivery rule's), as the server registers them.
 pub fn open_db(path: &Path) -> rusqlite::Connection {
     let conn = rusqlite::Connection::open(path).unwrap();
-    static_host::api::catalogue::search::register_functions(&conn).unwrap();
+    static_host::api::db::register_functions(&conn).unwrap();
     conn
 }
 

@@ -34,6 +34,18 @@ export function useProfile() {
   });
 }
 
+/**
+ * The district and address the server filters the catalogue by (spec 7's `district-id`
+ * and `address-id` headers): part of the key of every read whose answer depends on them
+ * (listings, product and shop pages, home blocks, suggestions, the cart), so a shopper
+ * who chooses another district reads those again instead of a cached answer.
+ */
+export function useDeliveryArea(): readonly [number | null, number | null] {
+  const district = useAppStore((s) => s.client.district_id);
+  const address = useAppStore((s) => s.client.address_id);
+  return [district, address] as const;
+}
+
 export function useServices(enabled = true) {
   const language = useAppStore((s) => s.language);
   return useQuery({
@@ -44,11 +56,21 @@ export function useServices(enabled = true) {
   });
 }
 
+/** The key of the selected service's details: its home blocks follow the district. */
+export function selectedServiceKey(
+  language: string,
+  id: number | null,
+  area: readonly [number | null, number | null],
+) {
+  return ["services", language, id, area] as const;
+}
+
 export function useSelectedService() {
   const language = useAppStore((s) => s.language);
   const id = useAppStore((s) => s.client.selected_service);
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["services", language, id],
+    queryKey: selectedServiceKey(language, id, area),
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.GET("/services/{id}", { params: { path: { id: id ?? 0 } } }))).data,
     staleTime: 10 * 60_000,

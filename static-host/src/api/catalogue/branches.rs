@@ -14,7 +14,8 @@ use super::shared::{
 };
 use crate::api::envelope::{Data, Page, PageRequest, Paging};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{Id, Lang, MaybeUser, Query};
+use crate::api::extract::{Area, Id, Lang, MaybeUser, Query};
+use crate::api::orders::delivery::{self, delivering_branches};
 use crate::api::state::AppState;
 
 /// A shop in a list.
@@ -66,6 +67,11 @@ pub struct BranchDetail {
     /// The categories of the shop's products (the categories products are filed
     /// under), in menu order.
     pub categories: Vec<BranchProductCategory>,
+    /// Whether the shop delivers to the request's district (`district-id`, or the
+    /// district of the signed-in customer's `address-id`); null when the request names
+    /// no district. A shop that does not deliver there is still shown, but its
+    /// products cannot be added to the cart.
+    pub delivers: Option<bool>,
 }
 
 /// Query of `GET /branches`.
@@ -139,6 +145,8 @@ struct Filters {
     service_id: i64,
     search: SearchFilter,
     branch_category_id: Option<i64>,
+    /// The request's district: only shops delivering there.
+    district: Option<i64>,
 }
 
 impl Filters {
@@ -159,6 +167,12 @@ impl Filters {
         }
         if let Some(category) = self.branch_category_id {
             conditions.push(format!("b.branch_category_id = {}", sql.arg(category)));
+        }
+        if let Some(district) = self.district {
+            conditions.push(format!(
+                "b.id IN ({})",
+                delivering_branches(&sql.arg(district))
+            ));
         }
         all_of(&conditions)
     }
@@ -225,12 +239,18 @@ fn listing(
 /// diacritics), best match first: names starting with the text, names holding every
 /// word, then description-only matches, each by bm25 (whole words above prefixes,
 /// shorter names first) then display order.
+/// With a `district-id` header (or, signed in, an `address-id` of the customer's and no
+/// `district-id`), only the shops that deliver to that district are listed and
+/// counted; without one, every shop. A `district-id` or `address-id` that is not a
+/// whole number from 1 is a 422.
 /// Amounts (`minimum`, `delivery_fee`, `free_delivery_over`) are decimal strings in
 /// EGP; `is_favorite` is the signed-in customer's flag (false for guests). A missing
 /// `service_id` is a 422, an unknown one a 404; a `branch_category_id` not of the
 /// service a 422.
 #[utoipa::path(get, path = "/branches", tag = "catalogue",
-    params(BranchesQuery, ("Language" = Option<String>, Header, description = "en or ar")),
+    params(BranchesQuery, ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Page<BranchItem>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -238,6 +258,7 @@ pub async fn list_branches(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: MaybeUser,
+    area: Area,
     Query(query): Query<BranchesQuery>,
 ) -> Result<Json<Page<BranchItem>>, ApiError> {
     let service_id = required_service(query.service_id, lang)?;
@@ -246,40 +267,49 @@ pub async fn list_branches(
         limit: query.limit,
     }
     .checked(lang)?;
-    let filters = Filters {
+    let mut filters = Filters {
         service_id,
         search: SearchFilter::new(
             optional_search("search", query.search.as_deref(), lang)?.as_deref(),
         ),
         branch_category_id: query.branch_category_id,
+        district: None,
     };
     let user_id = user.id();
     let page = state
         .db
-        .read(move |c| listing(c, &filters, paging, user_id, lang))
+        .read(move |c| {
+            filters.district = delivery::request_district(c, area, user_id)?;
+            listing(c, &filters, paging, user_id, lang)
+        })
         .await?;
     Ok(Json(page))
 }
 
 /// The shop page: the list fields (whether it is closed, minimum order, delivery
-/// minutes and fee, free delivery) plus its description and the categories of its
-/// products with product counts.
+/// minutes and fee, free delivery) plus its description, the categories of its
+/// products with product counts, and `delivers`: whether it delivers to the request's
+/// district (null without one). A shop that does not deliver there is still shown.
 #[utoipa::path(get, path = "/branches/{id}", tag = "catalogue",
     params(("id" = i64, Path, description = "Shop id"),
-        ("Language" = Option<String>, Header, description = "en or ar")),
+        ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Data<BranchDetail>), (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
 pub async fn get_branch(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: MaybeUser,
+    area: Area,
     Id(id): Id,
 ) -> Result<Json<Data<BranchDetail>>, ApiError> {
     let user_id = user.id();
     let detail = state
         .db
         .read(move |c| {
+            let district = delivery::request_district(c, area, user_id)?;
             let row = c
                 .query_row(
                     &format!(
@@ -311,6 +341,7 @@ pub async fn get_branch(
                 })?
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(BranchDetail {
+                delivers: delivery::delivers_to(c, branch.id, district)?,
                 branch,
                 description,
                 categories,

@@ -16,8 +16,9 @@ use super::shared::{
 };
 use crate::api::envelope::{Meta, Page, PageRequest, Paging};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{Id, Lang, MaybeUser, Query};
+use crate::api::extract::{Area, Id, Lang, MaybeUser, Query};
 use crate::api::i18n::Msg;
+use crate::api::orders::delivery::{self, delivering_branches};
 use crate::api::state::AppState;
 
 /// Highest price filter accepted, in whole pounds.
@@ -120,7 +121,9 @@ pub struct ProductsQuery {
     pub search: Option<String>,
     /// A category of the service; a parent category includes its subcategories.
     pub category_id: Option<i64>,
-    /// A shop of the service.
+    /// A shop of the service: its products, whatever the request's district (the shop
+    /// page lists what a shop sells; the shop's `delivers` says whether it can be
+    /// ordered).
     pub branch_id: Option<i64>,
     /// A brand of the service.
     pub brand_id: Option<i64>,
@@ -237,6 +240,10 @@ pub struct ProductDetail {
     pub category_id: i64,
     pub category: IdName,
     pub brand: Option<IdName>,
+    /// Whether its shop delivers to the request's district (`district-id`, or the
+    /// district of the signed-in customer's `address-id`); null when the request names
+    /// no district. A product whose shop does not deliver cannot be added to the cart.
+    pub delivers: Option<bool>,
 }
 
 /// A product sold below its old price: a hot deal.
@@ -255,6 +262,11 @@ struct Filters {
     min_price: Option<i64>,
     max_price: Option<i64>,
     on_sale: bool,
+    /// The request's district: only products of shops delivering there (unless one
+    /// shop is named), `p.branch_id IN` the district's range of
+    /// `branch_delivery_districts`; every listing index ends with the shop, so the
+    /// filter is decided on index entries.
+    district: Option<i64>,
 }
 
 /// Which filters a condition holds.
@@ -269,8 +281,10 @@ enum Holding {
 }
 
 impl Filters {
-    /// The `WHERE` text for these filters.
-    fn condition(&self, sql: &mut Sql, holding: Holding) -> String {
+    /// The `WHERE` text for these filters. `page`: the condition of a page read in the
+    /// order of its index, where the district's shops must not drive the plan (see
+    /// [`Filters::district`]).
+    fn condition(&self, sql: &mut Sql, holding: Holding, page: bool) -> String {
         let mut conditions = vec![format!("p.service_id = {}", sql.arg(self.service_id))];
         if holding != Holding::AllButSearch {
             conditions.extend(self.search.condition(
@@ -288,8 +302,18 @@ impl Filters {
                 sql.arg(category)
             ));
         }
-        if let Some(branch) = self.branch_id {
-            conditions.push(format!("p.branch_id = {}", sql.arg(branch)));
+        match (self.branch_id, self.district) {
+            (Some(branch), _) => conditions.push(format!("p.branch_id = {}", sql.arg(branch))),
+            // Counts and bounds read the covering (shop, service, price) index per shop;
+            // a page is better read in its order's index (which holds the shop), so
+            // there the unary `+` keeps SQLite from starting at the shops and sorting
+            // all their products.
+            (None, Some(district)) => conditions.push(format!(
+                "{}p.branch_id IN ({})",
+                if page { "+" } else { "" },
+                delivering_branches(&sql.arg(district))
+            )),
+            (None, None) => {}
         }
         if let Some(brand) = self.brand_id {
             conditions.push(format!("p.brand_id = {}", sql.arg(brand)));
@@ -375,6 +399,7 @@ fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Fil
         min_price,
         max_price,
         on_sale: query.on_sale.unwrap_or(false),
+        district: None,
     })
 }
 
@@ -480,7 +505,7 @@ fn total_and_bounds(
     filters: &Filters,
 ) -> Result<(i64, Option<i64>, Option<i64>), ApiError> {
     let mut sql = Sql::default();
-    let condition = filters.condition(&mut sql, Holding::AllButPrice);
+    let condition = filters.condition(&mut sql, Holding::AllButPrice, false);
     let searching = matches!(filters.search, SearchFilter::Words(_));
     if searching && filters.min_price.is_none() && filters.max_price.is_none() {
         // The same rows for both: one search instead of two. (Without a search, two
@@ -506,18 +531,30 @@ fn total_and_bounds(
     )?;
     let unfiltered = Filters {
         service_id: filters.service_id,
+        district: filters.district,
         ..Filters::default()
     };
     let total = if *filters == unfiltered {
-        // Kept by triggers (migration 0007): no pass over the service's products.
-        c.query_row(
-            "SELECT coalesce((SELECT products FROM service_product_counts WHERE service_id = ?1), 0)",
-            [filters.service_id],
-            |r| r.get(0),
-        )?
+        // Kept by triggers (migrations 0007 and 0008): no pass over the products.
+        match filters.district {
+            None => c.query_row(
+                "SELECT coalesce((SELECT products FROM service_product_counts WHERE service_id = ?1), 0)",
+                [filters.service_id],
+                |r| r.get(0),
+            )?,
+            Some(district) => c.query_row(
+                &format!(
+                    "SELECT coalesce(sum(products), 0) FROM branch_product_counts
+                     WHERE service_id = ?1 AND branch_id IN ({})",
+                    delivering_branches("?2")
+                ),
+                params![filters.service_id, district],
+                |r| r.get(0),
+            )?,
+        }
     } else {
         let mut sql = Sql::default();
-        let condition = filters.condition(&mut sql, Holding::All);
+        let condition = filters.condition(&mut sql, Holding::All, false);
         c.query_row(
             &format!("SELECT count(*) FROM products p WHERE {condition}"),
             sql.params(),
@@ -570,7 +607,7 @@ fn listing(
     let text = match (&filters.search, sort) {
         // Best match first: the page's ids come ranked, then their rows are read.
         (SearchFilter::Words(search), None) => {
-            let condition = filters.condition(&mut sql, Holding::AllButSearch);
+            let condition = filters.condition(&mut sql, Holding::AllButSearch, true);
             let ranked = ranked_ids(
                 search,
                 Fields::NamesAndDescriptions,
@@ -587,7 +624,7 @@ fn listing(
             )
         }
         (_, sort) => {
-            let condition = filters.condition(&mut sql, Holding::All);
+            let condition = filters.condition(&mut sql, Holding::All, true);
             format!(
                 "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
                 listing_columns(&user),
@@ -612,6 +649,7 @@ fn listing(
 fn suggestions(
     c: &Connection,
     service_id: i64,
+    district: Option<i64>,
     text: &str,
     lang: Language,
 ) -> Result<Vec<IdName>, ApiError> {
@@ -620,7 +658,13 @@ fn suggestions(
         return Ok(Vec::new());
     };
     let mut sql = Sql::default();
-    let condition = format!("p.service_id = {}", sql.arg(service_id));
+    let mut condition = format!("p.service_id = {}", sql.arg(service_id));
+    if let Some(district) = district {
+        condition.push_str(&format!(
+            " AND p.branch_id IN ({})",
+            delivering_branches(&sql.arg(district))
+        ));
+    }
     let limit = sql.arg(SUGGESTIONS);
     let ranked = ranked_ids(&search, Fields::Names, &condition, &limit, "0", &mut sql);
     let mut stmt = c.prepare(&format!(
@@ -650,11 +694,20 @@ fn suggestions(
 /// subcategories. Filter ids that are not in the service, a bad `sort`, `stock` or
 /// `rating`, or `min_price` above `max_price` are a 422.
 ///
+/// **District.** With a `district-id` header (or, signed in, an `address-id` of the
+/// customer's and no `district-id`), both modes answer only products of shops that
+/// deliver to that district: the list, `meta.total`, the pages and the price bounds
+/// follow. `branch_id` names one shop: its products are listed whatever the district.
+/// Without a district nothing is filtered. A `district-id` or `address-id` that is not
+/// a whole number from 1 is a 422; an unknown district has no shops.
+///
 /// Amounts are decimal strings in EGP whatever the `currency` header says;
 /// `favorite` is the signed-in customer's flag (0 for guests); names follow the
 /// `Language` header. A missing `service_id` is a 422, an unknown one a 404.
 #[utoipa::path(get, path = "/products", tag = "catalogue",
     params(ProductsQuery, ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent"),
         ("currency" = Option<String>, Header, description = "Accepted and ignored: amounts are in EGP")),
     security((), ("bearer" = [])),
     responses((status = 200, body = ProductsResponse), (status = 401, body = ErrorBody),
@@ -663,14 +716,19 @@ pub async fn list_products(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: MaybeUser,
+    area: Area,
     Query(query): Query<ProductsQuery>,
 ) -> Result<Json<ProductsResponse>, ApiError> {
     let service_id = required_service(query.service_id, lang)?;
+    let user_id = user.id();
     if query.text.is_some() && query.page.is_none() {
         let text = required_search("text", query.text.as_deref(), lang)?;
         let items = state
             .db
-            .read(move |c| suggestions(c, service_id, &text, lang))
+            .read(move |c| {
+                let district = delivery::request_district(c, area, user_id)?;
+                suggestions(c, service_id, district, &text, lang)
+            })
             .await?;
         return Ok(Json(ProductsResponse::Suggestions(Page::all(items))));
     }
@@ -679,35 +737,47 @@ pub async fn list_products(
         limit: query.limit,
     }
     .checked(lang)?;
-    let filters = filters(&query, service_id, lang)?;
+    let mut filters = filters(&query, service_id, lang)?;
     let sort = query.sort;
-    let user_id = user.id();
     let page = state
         .db
-        .read(move |c| listing(c, &filters, sort, paging, user_id, lang))
+        .read(move |c| {
+            filters.district = delivery::request_district(c, area, user_id)?;
+            listing(c, &filters, sort, paging, user_id, lang)
+        })
         .await?;
     Ok(Json(ProductsResponse::Listing(page)))
 }
 
 /// The product page: the listing fields plus the description, the gallery
 /// (`images`), the shop's delivery terms (`closed`, `minutes`, `minimum`,
-/// `free_delivery`) and the category. Amounts are decimal strings in EGP.
+/// `free_delivery`), the category, and `delivers`: whether the shop delivers to the
+/// request's district (null without one). A product of a shop that does not deliver
+/// there is still shown (a shared link, a favourite), but cannot be added to the cart.
+/// Amounts are decimal strings in EGP.
 #[utoipa::path(get, path = "/products/{id}", tag = "catalogue",
     params(("id" = i64, Path, description = "Product id"),
-        ("Language" = Option<String>, Header, description = "en or ar")),
+        ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = crate::api::envelope::Data<ProductDetail>),
-        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, body = ValidationErrorBody)))]
 pub async fn get_product(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: MaybeUser,
+    area: Area,
     Id(id): Id,
 ) -> Result<Json<crate::api::envelope::Data<ProductDetail>>, ApiError> {
     let user_id = user.id();
     let detail = state
         .db
-        .read(move |c| product_detail(c, id, user_id, lang))
+        .read(move |c| {
+            let district = delivery::request_district(c, area, user_id)?;
+            product_detail(c, id, user_id, district, lang)
+        })
         .await?;
     Ok(Json(crate::api::envelope::Data::new(detail)))
 }
@@ -716,6 +786,7 @@ fn product_detail(
     c: &Connection,
     id: i64,
     user_id: Option<i64>,
+    district: Option<i64>,
     lang: Language,
 ) -> Result<ProductDetail, ApiError> {
     let text = format!(
@@ -746,6 +817,7 @@ fn product_detail(
         })
         .optional()?;
     let (item, description, branch, category) = row.ok_or_else(|| not_found(lang))?;
+    let delivers = delivery::delivers_to(c, branch.id, district)?;
     Ok(ProductDetail {
         id: item.id,
         name: item.name,
@@ -765,6 +837,7 @@ fn product_detail(
         category_id: item.category_id,
         category,
         brand: item.brand,
+        delivers,
     })
 }
 
@@ -836,18 +909,40 @@ mod tests {
             ..Default::default()
         };
         let mut sql = Sql::default();
-        let with = filters.condition(&mut sql, Holding::All);
+        let with = filters.condition(&mut sql, Holding::All, false);
         assert!(!with.contains("\"te\""), "values are parameters: {with}");
         assert!(with.contains("p.search_doc IN (SELECT rowid FROM product_search"));
         assert!(with.contains("p.price_minor >= ?4") && with.contains("p.price_minor <= ?5"));
         let mut sql = Sql::default();
-        let without = filters.condition(&mut sql, Holding::AllButPrice);
+        let without = filters.condition(&mut sql, Holding::AllButPrice, false);
         assert!(!without.contains("price_minor"));
         assert!(without.contains("product_search MATCH ?2"));
         let mut sql = Sql::default();
-        let unsearched = filters.condition(&mut sql, Holding::AllButSearch);
+        let unsearched = filters.condition(&mut sql, Holding::AllButSearch, true);
         assert!(!unsearched.contains("product_search"));
         assert!(unsearched.contains("p.price_minor >= ?3"));
+        // The district: every shop delivering there, by index for counts and bounds,
+        // not driving a page's plan.
+        let district = Filters {
+            district: Some(4),
+            ..filters.clone()
+        };
+        let mut sql = Sql::default();
+        let count = district.condition(&mut sql, Holding::All, false);
+        assert!(count.contains(
+            " p.branch_id IN (SELECT branch_id FROM branch_delivery_districts WHERE district_id = ?"
+        ));
+        let mut sql = Sql::default();
+        let page = district.condition(&mut sql, Holding::All, true);
+        assert!(page.contains("+p.branch_id IN (SELECT branch_id"), "{page}");
+        // A named shop is listed whatever the district.
+        let shop = Filters {
+            branch_id: Some(7),
+            ..district
+        };
+        let mut sql = Sql::default();
+        let named = shop.condition(&mut sql, Holding::All, true);
+        assert!(named.contains("p.branch_id = ?") && !named.contains("branch_delivery_districts"));
     }
 
     #[test]

@@ -16,7 +16,8 @@ use super::shared::{
 };
 use crate::api::envelope::{Data, Page};
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{Id, Lang, MaybeUser, Query};
+use crate::api::extract::{Area, Id, Lang, MaybeUser, Query};
+use crate::api::orders::delivery::{self, delivering_branches};
 use crate::api::state::AppState;
 
 /// Most items in one home-page block.
@@ -234,22 +235,34 @@ pub async fn list_services(
 /// and empty blocks are left out. Every item has `id` and `is_favorite` (the signed-in
 /// customer's favourite products and shops; always false for guests and for other
 /// kinds of item). Amounts are decimal strings in EGP.
+///
+/// With a `district-id` header (or, signed in, an `address-id` of the customer's and no
+/// `district-id`), the blocks hold only what delivers to that district: products and
+/// shops of shops delivering there, the top-level categories and the brands that have
+/// such products. Without one, nothing is filtered. A `district-id` or `address-id`
+/// that is not a whole number from 1 is a 422.
 #[utoipa::path(get, path = "/services/{id}", tag = "catalogue",
     params(("id" = i64, Path, description = "Service id"),
-        ("Language" = Option<String>, Header, description = "en or ar")),
+        ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Data<ServiceDetail>), (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
 pub async fn get_service(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: MaybeUser,
+    area: Area,
     Id(id): Id,
 ) -> Result<Json<Data<ServiceDetail>>, ApiError> {
     let user_id = user.id();
     let detail = state
         .db
-        .read(move |c| service_detail(c, id, user_id, lang))
+        .read(move |c| {
+            let district = delivery::request_district(c, area, user_id)?;
+            service_detail(c, id, user_id, district, lang)
+        })
         .await?;
     Ok(Json(Data::new(detail)))
 }
@@ -258,6 +271,7 @@ fn service_detail(
     c: &Connection,
     id: i64,
     user_id: Option<i64>,
+    district: Option<i64>,
     lang: Language,
 ) -> Result<ServiceDetail, ApiError> {
     let row = c
@@ -288,13 +302,22 @@ fn service_detail(
         }
     };
     push(BlockType::Slider, banners(id));
-    push(BlockType::Categories, category_cards(c, id, lang)?);
+    push(
+        BlockType::Categories,
+        category_cards(c, id, district, lang)?,
+    );
     for (kind, condition, order) in PRODUCT_BLOCKS {
-        push(kind, product_cards(c, id, user_id, lang, condition, order)?);
+        push(
+            kind,
+            product_cards(c, id, user_id, district, lang, condition, order)?,
+        );
     }
-    push(BlockType::Brands, brand_cards(c, id, lang)?);
+    push(BlockType::Brands, brand_cards(c, id, district, lang)?);
     if filter_type == FilterType::BranchesFocused {
-        push(BlockType::Branches, branch_cards(c, id, user_id, lang)?);
+        push(
+            BlockType::Branches,
+            branch_cards(c, id, user_id, district, lang)?,
+        );
     }
     Ok(ServiceDetail {
         id,
@@ -344,25 +367,43 @@ const PRODUCT_BLOCKS: [(BlockType, &str, &str); 4] = [
     (BlockType::NewArrived, "1", "p.created_at DESC, p.id DESC"),
 ];
 
+/// ` AND {column} IN (the shops delivering to the district)`, or nothing without a
+/// district; `column` is a fixed column name.
+fn delivering_to(column: &str, district: Option<i64>, sql: &mut Sql) -> String {
+    match district {
+        Some(district) => format!(
+            " AND {column} IN ({})",
+            delivering_branches(&sql.arg(district))
+        ),
+        None => String::new(),
+    }
+}
+
 fn product_cards(
     c: &Connection,
     service_id: i64,
     user_id: Option<i64>,
+    district: Option<i64>,
     lang: Language,
     condition: &str,
     order: &str,
 ) -> Result<Vec<BlockItem>, ApiError> {
-    let sql = format!(
+    let mut sql = Sql::default();
+    let service = sql.arg(service_id);
+    let user = sql.arg(user_id);
+    let limit = sql.arg(BLOCK_ITEMS);
+    let area = delivering_to("p.branch_id", district, &mut sql);
+    let text = format!(
         "SELECT p.id, p.name_en, p.name_ar, p.image, p.price_minor, p.old_price_minor, p.stock, p.preorder,
                 p.rating, p.branch_id,
-                EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = ?2 AND f.kind = 'product' AND f.item_id = p.id)
+                EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id)
          FROM products p
-         WHERE p.service_id = ?1 AND {condition}
+         WHERE p.service_id = {service} AND {condition}{area}
          ORDER BY {order}
-         LIMIT ?3"
+         LIMIT {limit}"
     );
-    let mut stmt = c.prepare(&sql)?;
-    let rows = stmt.query_map(params![service_id, user_id, BLOCK_ITEMS], |r| {
+    let mut stmt = c.prepare(&text)?;
+    let rows = stmt.query_map(sql.params(), |r| {
         let price: i64 = r.get(4)?;
         Ok(BlockItem::Product(ProductCard {
             id: r.get(0)?,
@@ -379,35 +420,82 @@ fn product_cards(
     Ok(rows.collect::<Result<Vec<_>, _>>()?)
 }
 
+/// The service's top-level categories; with a district, only those holding (in them or
+/// below them) a product of a shop delivering there.
 fn category_cards(
     c: &Connection,
     service_id: i64,
+    district: Option<i64>,
     lang: Language,
 ) -> Result<Vec<BlockItem>, ApiError> {
     let mut stmt = c.prepare(
         "SELECT id, name_en, name_ar, icon FROM categories
-         WHERE service_id = ?1 AND parent_id IS NULL ORDER BY sort, id LIMIT ?2",
+         WHERE service_id = ?1 AND parent_id IS NULL ORDER BY sort, id",
     )?;
-    let rows = stmt.query_map(params![service_id, BLOCK_ITEMS], |r| {
-        Ok(BlockItem::Category(CategoryCard {
-            id: r.get(0)?,
-            is_favorite: false,
-            name: pick(lang, r.get(1)?, r.get(2)?),
-            icon: r.get(3)?,
-        }))
-    })?;
-    Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    let rows = stmt
+        .query_map(params![service_id], |r| {
+            Ok(CategoryCard {
+                id: r.get(0)?,
+                is_favorite: false,
+                name: pick(lang, r.get(1)?, r.get(2)?),
+                icon: r.get(3)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    // With a district: whether the category or anything below it (as the product
+    // listing reads a category; UNION stops at a cycle) has a product of a shop
+    // delivering there. One statement, run per category.
+    let mut delivered = match district {
+        Some(_) => Some(c.prepare(&format!(
+            "SELECT EXISTS(SELECT 1 FROM products p
+             WHERE p.category_id IN (WITH RECURSIVE sub(id) AS (SELECT ?1 UNION
+                   SELECT k.id FROM categories k JOIN sub ON k.parent_id = sub.id) SELECT id FROM sub)
+               AND p.service_id = ?2 AND p.branch_id IN ({}))",
+            delivering_branches("?3")
+        ))?),
+        None => None,
+    };
+    let mut cards = Vec::new();
+    for card in rows {
+        if cards.len() as i64 == BLOCK_ITEMS {
+            break;
+        }
+        if let Some(stmt) = delivered.as_mut()
+            && !stmt.query_row(params![card.id, service_id, district], |r| {
+                r.get::<_, bool>(0)
+            })?
+        {
+            continue;
+        }
+        cards.push(BlockItem::Category(card));
+    }
+    Ok(cards)
 }
 
+/// The service's brands; with a district, only those with a product of a shop
+/// delivering there.
 fn brand_cards(
     c: &Connection,
     service_id: i64,
+    district: Option<i64>,
     lang: Language,
 ) -> Result<Vec<BlockItem>, ApiError> {
-    let mut stmt = c.prepare(
-        "SELECT id, name_en, name_ar, logo FROM brands WHERE service_id = ?1 ORDER BY id LIMIT ?2",
-    )?;
-    let rows = stmt.query_map(params![service_id, BLOCK_ITEMS], |r| {
+    let mut sql = Sql::default();
+    let service = sql.arg(service_id);
+    let limit = sql.arg(BLOCK_ITEMS);
+    let area = match district {
+        Some(district) => format!(
+            " AND EXISTS(SELECT 1 FROM products p WHERE p.brand_id = br.id
+                 AND p.service_id = br.service_id AND p.branch_id IN ({}))",
+            delivering_branches(&sql.arg(district))
+        ),
+        None => String::new(),
+    };
+    let mut stmt = c.prepare(&format!(
+        "SELECT br.id, br.name_en, br.name_ar, br.logo FROM brands br
+         WHERE br.service_id = {service}{area} ORDER BY br.id LIMIT {limit}"
+    ))?;
+    let rows = stmt.query_map(sql.params(), |r| {
         Ok(BlockItem::Brand(BrandCard {
             id: r.get(0)?,
             is_favorite: false,
@@ -422,15 +510,21 @@ fn branch_cards(
     c: &Connection,
     service_id: i64,
     user_id: Option<i64>,
+    district: Option<i64>,
     lang: Language,
 ) -> Result<Vec<BlockItem>, ApiError> {
-    let mut stmt = c.prepare(
+    let mut sql = Sql::default();
+    let service = sql.arg(service_id);
+    let user = sql.arg(user_id);
+    let limit = sql.arg(BLOCK_ITEMS);
+    let area = delivering_to("b.id", district, &mut sql);
+    let mut stmt = c.prepare(&format!(
         "SELECT b.id, b.name_en, b.name_ar, b.logo, b.rating, b.delivery_minutes, b.closed,
-                EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = ?2 AND f.kind = 'branch' AND f.item_id = b.id)
-         FROM branches b WHERE b.service_id = ?1
-         ORDER BY b.rating DESC, b.sort, b.id LIMIT ?3",
-    )?;
-    let rows = stmt.query_map(params![service_id, user_id, BLOCK_ITEMS], |r| {
+                EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'branch' AND f.item_id = b.id)
+         FROM branches b WHERE b.service_id = {service}{area}
+         ORDER BY b.rating DESC, b.sort, b.id LIMIT {limit}"
+    ))?;
+    let rows = stmt.query_map(sql.params(), |r| {
         Ok(BlockItem::Branch(BranchCard {
             id: r.get(0)?,
             name: pick(lang, r.get(1)?, r.get(2)?),
@@ -448,23 +542,32 @@ fn branch_cards(
 /// name holds every word of the text as the start of a word, in either language,
 /// ignoring case, Arabic spelling variants (أ إ آ ا, ة ه, ى ي), diacritics and tatweel;
 /// best match first (names starting with the text, then the others, each by bm25), then
-/// in display order. A missing `service_id` or blank `search` is a 422; an unknown
-/// service a 404.
+/// in display order. With a `district-id` header (or, signed in, an `address-id` of
+/// the customer's and no `district-id`), only shops delivering to that district are
+/// found. A missing `service_id` or blank `search` is a 422 (and a `district-id` or
+/// `address-id` that is not a whole number from 1); an unknown service a 404.
 #[utoipa::path(get, path = "/services/search", tag = "catalogue",
-    params(ServiceSearchQuery, ("Language" = Option<String>, Header, description = "en or ar")),
-    responses((status = 200, body = Page<IdName>), (status = 404, body = ErrorBody),
-        (status = 422, body = ValidationErrorBody)))]
+    params(ServiceSearchQuery, ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
+    security((), ("bearer" = [])),
+    responses((status = 200, body = Page<IdName>), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
 pub async fn search_services(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    user: MaybeUser,
+    area: Area,
     Query(query): Query<ServiceSearchQuery>,
 ) -> Result<Json<Page<IdName>>, ApiError> {
     let service_id = required_service(query.service_id, lang)?;
     let search = required_search("search", query.search.as_deref(), lang)?;
+    let user_id = user.id();
     let items = state
         .db
         .read(move |c| {
             check_service(c, service_id, lang)?;
+            let district = delivery::request_district(c, area, user_id)?;
             let Some(search) = TextSearch::new(&search) else {
                 return Ok(Vec::new());
             };
@@ -473,10 +576,11 @@ pub async fn search_services(
             let service = sql.arg(service_id);
             let tier = search.tier(Index::Branches, Fields::Names, &mut sql);
             let limit = sql.arg(SUGGESTIONS);
+            let area = delivering_to("b.id", district, &mut sql);
             let mut stmt = c.prepare(&format!(
                 "SELECT b.id, b.name_en, b.name_ar
                  FROM branch_search CROSS JOIN branches b ON b.id = branch_search.rowid
-                 WHERE branch_search MATCH {m} AND b.service_id = {service}
+                 WHERE branch_search MATCH {m} AND b.service_id = {service}{area}
                  ORDER BY {tier}, {}, b.sort, b.id LIMIT {limit}",
                 Index::Branches.score()
             ))?;

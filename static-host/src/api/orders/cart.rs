@@ -10,14 +10,19 @@
 //! most its maximum, at most its stock — refused with 422 on `qty` and the spec's
 //! 'Min Quantity Reached', 'Max Quantity Reached', 'There is not enough stock
 //! available.' or 'This item is unavailable' (no stock, or the shop is closed).
-//! Products that can be pre-ordered are not limited by stock. Adding a product the
+//! Products that can be pre-ordered are not limited by stock. A product whose shop
+//! does not deliver to the request's district (`district-id`, or the district of the
+//! customer's `address-id`; see [`super::delivery`]) is refused with 422 on
+//! `product_id` and 'We Don't Deliver To Your Location'. Adding a product the
 //! cart holds replaces its quantity. Stock is not reserved by the cart: checkout
 //! takes it (see [`super::checkout`]).
 //!
 //! The cart JSON is the core's [`storefront_core::cart::Cart`] (the client parses it
 //! with the core): spec 3's fields plus `branch_id`, `pricing` and `coupon_rule` so
-//! the client can recompute totals, and per item a `product` summary with the
-//! stepper's limits. Prices are today's: the cart stores no prices.
+//! the client can recompute totals, per item a `product` summary with the
+//! stepper's limits, and `delivers`: whether the cart's shop delivers to the request's
+//! district, so a shopper who changed district learns at once that the cart cannot be
+//! delivered there. Prices are today's: the cart stores no prices.
 
 use axum::Json;
 use axum::extract::State;
@@ -28,13 +33,14 @@ use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
 use utoipa::{IntoParams, ToSchema};
 
+use super::delivery;
 use super::messages::{OrderMsg, core_message, core_text};
 use super::pricing::{self, BranchTerms, CouponRow, qty};
 use super::{invalid, not_found};
 use crate::api::catalogue::shared::{CURRENCY, amount, check_service, pick, required_service};
 use crate::api::envelope::Data;
 use crate::api::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{CurrentUser, Id, JsonBody, Lang, Query};
+use crate::api::extract::{Area, CurrentUser, Id, JsonBody, Lang, Query};
 use crate::api::i18n::Msg;
 use crate::api::state::{AppState, now_ms};
 
@@ -230,7 +236,22 @@ impl CartSnapshot {
         }
     }
 
-    pub fn body(&self, lang: Language) -> CartBody {
+    /// Whether the cart's shop delivers to `district`: None for an empty cart or when
+    /// no district is known.
+    pub fn delivers_to(
+        &self,
+        conn: &Connection,
+        district: Option<i64>,
+    ) -> rusqlite::Result<Option<bool>> {
+        match (&self.branch, self.lines.is_empty()) {
+            (Some(branch), false) => delivery::delivers_to(conn, branch.id, district),
+            _ => Ok(None),
+        }
+    }
+
+    /// The cart as the API answers it; `delivers` is [`Self::delivers_to`]'s answer
+    /// for the request's district.
+    pub fn body(&self, lang: Language, delivers: Option<bool>) -> CartBody {
         let totals = self.totals();
         let rule = self.coupon.as_ref().and_then(CouponRow::rule);
         CartBody {
@@ -267,6 +288,7 @@ impl CartSnapshot {
             coupon_rule: rule.map(CouponRuleBody::from),
             service_id: self.service_id,
             currency: CURRENCY.to_owned(),
+            delivers,
         }
     }
 }
@@ -302,6 +324,11 @@ pub struct CartBody {
     pub service_id: i64,
     /// Always EGP.
     pub currency: String,
+    /// Whether the cart's shop delivers to the request's district (`district-id`, or
+    /// the district of the customer's `address-id`): false after the shopper chose a
+    /// district the shop does not serve, so the cart can say so before checkout. Null
+    /// for an empty cart or when the request names no district.
+    pub delivers: Option<bool>,
 }
 
 /// One line of the cart (spec 3).
@@ -541,17 +568,24 @@ fn load_product(conn: &Connection, id: i64) -> rusqlite::Result<Option<ProductRo
 /// than the cart's is a 400 with the different-shop message ('There are items from
 /// different shop in your cart. Would you like to empty your cart to add this
 /// item?') unless `empty_cart` is true. Quantity limits are a 422 on `qty`; a closed
-/// shop's product is 'This item is unavailable' (422 on `product_id`).
+/// shop's product is 'This item is unavailable' and a product whose shop does not
+/// deliver to the request's district 'We Don't Deliver To Your Location' (both 422 on
+/// `product_id`).
 #[utoipa::path(post, path = "/order/add-to-cart", tag = "cart", request_body = AddToCartRequest,
-    params(("Language" = Option<String>, Header, description = "en or ar")),
+    params(("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: the product's shop must deliver there"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CartItemBody>),
         (status = 400, description = "The cart holds another shop's items", body = BadRequestBody),
-        (status = 401, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
+        (status = 401, body = ErrorBody),
+        (status = 422, description = "A quantity limit, an unavailable item, or a shop that does not deliver to the district",
+            body = ValidationErrorBody)))]
 pub async fn add_to_cart(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
+    area: Area,
     JsonBody(body): JsonBody<AddToCartRequest>,
 ) -> Result<Json<Data<CartItemBody>>, ApiError> {
     let now = now_ms();
@@ -566,6 +600,13 @@ pub async fn add_to_cart(
                 return Err(ApiError::validation(
                     "product_id",
                     core_text(MessageId::ItemUnavailable, lang),
+                ));
+            }
+            let district = delivery::request_district(tx, area, Some(user_id))?;
+            if delivery::delivers_to(tx, product.branch_id, district)? == Some(false) {
+                return Err(ApiError::validation(
+                    "product_id",
+                    core_text(MessageId::NoDeliveryToLocation, lang),
                 ));
             }
             let cart_id = ensure_cart(tx, user_id, product.service_id, now)?;
@@ -704,10 +745,13 @@ pub struct CartQuery {
 }
 
 /// The customer's cart of a service with its totals (an empty cart when there is
-/// none). A missing `service_id` is a 422 'Service ID is required.', an unknown one
-/// a 404.
+/// none), and `delivers`: whether its shop delivers to the request's district (null
+/// for an empty cart or without a district). A missing `service_id` is a 422 'Service
+/// ID is required.', an unknown one a 404.
 #[utoipa::path(get, path = "/get_card", tag = "cart",
-    params(CartQuery, ("Language" = Option<String>, Header, description = "en or ar")),
+    params(CartQuery, ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CartBody>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -715,6 +759,7 @@ pub async fn get_cart(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
+    area: Area,
     Query(query): Query<CartQuery>,
 ) -> Result<Json<Data<CartBody>>, ApiError> {
     let service_id = required_service(query.service_id, lang)?;
@@ -724,7 +769,9 @@ pub async fn get_cart(
         .db
         .read(move |c| {
             check_service(c, service_id, lang)?;
-            Ok(load_cart(c, user_id, service_id, now)?.body(lang))
+            let cart = load_cart(c, user_id, service_id, now)?;
+            let district = delivery::request_district(c, area, Some(user_id))?;
+            Ok(cart.body(lang, cart.delivers_to(c, district)?))
         })
         .await?;
     Ok(Json(Data::new(cart)))
@@ -745,14 +792,17 @@ pub struct DeletedItemBody {
 /// customer's or an unknown item is a 404.
 #[utoipa::path(delete, path = "/orders/item/{id}", tag = "cart",
     params(("id" = i64, Path, description = "Cart item id"),
-        ("Language" = Option<String>, Header, description = "en or ar")),
+        ("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<DeletedItemBody>), (status = 401, body = ErrorBody),
-        (status = 404, body = ErrorBody)))]
+        (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
 pub async fn delete_item(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
+    area: Area,
     Id(id): Id,
 ) -> Result<Json<Data<DeletedItemBody>>, ApiError> {
     let now = now_ms();
@@ -772,10 +822,11 @@ pub async fn delete_item(
             tx.execute("DELETE FROM cart_items WHERE id = ?1", [id])?;
             touch_cart(tx, cart_id, now)?;
             let cart = load_cart(tx, user_id, service_id, now)?;
+            let district = delivery::request_district(tx, area, Some(user_id))?;
             Ok(DeletedItemBody {
                 id,
                 order: OrderTotalsBody::from(&cart.totals()),
-                cart: cart.body(lang),
+                cart: cart.body(lang, cart.delivers_to(tx, district)?),
             })
         })
         .await?;
@@ -843,7 +894,7 @@ mod tests {
             }),
             lines: vec![line(1, 2, 1250), preorder],
         };
-        let json = serde_json::to_value(snapshot.body(Language::En)).unwrap();
+        let json = serde_json::to_value(snapshot.body(Language::En, None)).unwrap();
         let cart: storefront_core::cart::Cart = serde_json::from_value(json.clone()).unwrap();
         assert_eq!(cart.items_quantity, 3);
         assert_eq!(cart.quantity_sum(), 3);
@@ -877,7 +928,7 @@ mod tests {
             coupon: None,
             lines: Vec::new(),
         };
-        let json = serde_json::to_value(snapshot.body(Language::En)).unwrap();
+        let json = serde_json::to_value(snapshot.body(Language::En, None)).unwrap();
         let cart: storefront_core::cart::Cart = serde_json::from_value(json.clone()).unwrap();
         assert!(cart.items.is_empty());
         assert_eq!(json["cart_total"], "0.00");

@@ -303,7 +303,7 @@ fn plan(
             .text(lang),
         ));
     }
-    if !delivery::serves(conn, branch.district_id, address_district)? {
+    if !delivery::delivers(conn, branch.id, address_district)? {
         return Err(refuse(MessageId::AreaNotServed, lang));
     }
     let cart_total = totals.cart_total.minor();

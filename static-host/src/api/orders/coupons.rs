@@ -22,7 +22,7 @@ use super::pricing::{CouponProblem, CouponRow};
 use crate::api::catalogue::shared::{amount, check_service, required_service};
 use crate::api::envelope::Data;
 use crate::api::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{CurrentUser, JsonBody, Lang};
+use crate::api::extract::{Area, CurrentUser, JsonBody, Lang};
 use crate::api::state::{AppState, now_ms};
 
 /// Longest coupon code looked up.
@@ -57,7 +57,9 @@ pub struct CouponResponseBody {
 /// Applies `coupon_code` to the customer's cart of `service_id` (or removes the
 /// applied coupon when the code is empty) and answers the new totals.
 #[utoipa::path(post, path = "/add_coupon", tag = "cart", request_body = AddCouponRequest,
-    params(("Language" = Option<String>, Header, description = "en or ar")),
+    params(("Language" = Option<String>, Header, description = "en or ar"),
+        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
+        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CouponResponseBody>),
         (status = 400, description = "The cart is empty", body = BadRequestBody),
@@ -68,6 +70,7 @@ pub async fn add_coupon(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
+    area: Area,
     JsonBody(body): JsonBody<AddCouponRequest>,
 ) -> Result<Json<Data<CouponResponseBody>>, ApiError> {
     let service_id = required_service(body.service_id, lang)?;
@@ -118,6 +121,8 @@ pub async fn add_coupon(
                 OrderMsg::CouponApplied
             };
             let cart = load_cart(tx, user_id, service_id, now)?;
+            let district = super::delivery::request_district(tx, area, Some(user_id))?;
+            let delivers = cart.delivers_to(tx, district)?;
             let text = message.text(lang);
             Ok(CouponResponseBody {
                 item: cart
@@ -133,7 +138,7 @@ pub async fn add_coupon(
                     .map(CouponRuleBody::from),
                 totals: TotalsBody::from(&cart.totals()),
                 message: Some(text),
-                cart: cart.body(lang),
+                cart: cart.body(lang, delivers),
             })
         })
         .await?;

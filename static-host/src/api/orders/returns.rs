@@ -305,13 +305,13 @@ pub async fn request_return(
             let order: Option<OrderRow> = tx
                 .query_row(
                     "SELECT o.status, o.delivered_at, o.price_minor, o.coupon_discount_minor, o.tax_rate_bp,
-                            b.district_id
-                     FROM orders o JOIN branches b ON b.id = o.branch_id WHERE o.id = ?1 AND o.user_id = ?2",
+                            o.branch_id
+                     FROM orders o WHERE o.id = ?1 AND o.user_id = ?2",
                     params![order_id, user_id],
                     |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
                 )
                 .optional()?;
-            let (status, delivered_at, price, discount, tax_rate_bp, branch_district) =
+            let (status, delivered_at, price, discount, tax_rate_bp, branch_id) =
                 order.ok_or_else(|| not_found(lang))?;
             if !returnable(OrderStatus::parse(&status), delivered_at, now) {
                 return Err(ApiError::bad_request(OrderMsg::CannotReturn.text(lang)));
@@ -433,7 +433,7 @@ pub async fn request_return(
             else {
                 return Err(ApiError::internal("a checked return form lacks a field"));
             };
-            if !delivery::serves(tx, branch_district, district)? {
+            if !delivery::delivers(tx, branch_id, district)? {
                 return Err(ApiError::bad_request(core_text(MessageId::NoDeliveryToLocation, lang)));
             }
 

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { applyStorageEffects } from "storefront-core/start";
 import { useAppStore } from "../../app/store";
 import { branchDetail } from "../catalogue/fixtures";
 import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../catalogue/test-utils";
@@ -390,6 +391,80 @@ describe("CartPage", () => {
     expect((await screen.findByTestId("coupon-minimum")).textContent?.replace(/\u00a0/g, " ")).toBe(
       "لا يوجد خصم حاليًا: يتطلب هذا الكوبون طلبًا بقيمة \u200f١٠٠٫٠٠ ج.م.\u200f على الأقل.",
     );
+  });
+
+  test("a cart whose shop does not deliver to the district chosen since says so at once and offers to empty it", async () => {
+    const removed: number[] = [];
+    const api = mockCartApi({
+      "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE], { delivers: false }), message: null } }),
+      "DELETE /orders/item/1": () => {
+        removed.push(1);
+        const server = cartBody([RICE], { delivers: false });
+        return { body: { data: { id: 1, order: server, cart: server }, message: "Item removed from cart" } };
+      },
+      "DELETE /orders/item/2": () => {
+        removed.push(2);
+        const server = cartBody([]);
+        return { body: { data: { id: 2, order: server, cart: server }, message: "Item removed from cart" } };
+      },
+    });
+    renderWithProviders(<CartPage />);
+    const notice = await screen.findByTestId("cart-not-delivering");
+    expect(notice.getAttribute("role")).toBe("status");
+    expect(notice.textContent).toContain("We Don't Deliver To Your Location");
+    expect(notice.textContent).toContain(
+      "Garden City Grocer doesn't deliver to the district you chose. Empty your cart to shop from the stores that deliver there, or choose another location.",
+    );
+    // Checkout is closed, and says why.
+    const proceed = screen.getByRole("button", { name: "Proceed to checkout" }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+    expect(proceed.getAttribute("aria-describedby")).toContain(notice.id);
+    expect(screen.queryByRole("link", { name: "Proceed to checkout" })).toBeNull();
+
+    // Emptying asks first; keeping the cart changes nothing.
+    fireEvent.click(within(notice).getByRole("button", { name: "Empty cart" }));
+    const dialog = screen.getByRole("dialog", { hidden: true });
+    expect(within(dialog).getByRole("heading", { hidden: true }).textContent).toBe("Empty your cart?");
+    expect(dialog.textContent).toContain("3 items will be removed from your cart.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep my cart", hidden: true }));
+    expect(removed).toEqual([]);
+    fireEvent.click(within(notice).getByRole("button", { name: "Empty cart" }));
+    fireEvent.click(within(screen.getByRole("dialog", { hidden: true })).getByRole("button", { name: "Empty cart", hidden: true }));
+    await waitFor(() => expect(removed).toEqual([1, 2]));
+    expect((await screen.findByTestId("empty-state")).textContent).toContain("You don't have any product");
+    expect(screen.queryByTestId("cart-not-delivering")).toBeNull();
+    expect(api.calls().filter((c) => c.startsWith("DELETE"))).toEqual(["DELETE /orders/item/1", "DELETE /orders/item/2"]);
+  });
+
+  test("in Arabic the cart's not-delivering notice and its way out are Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([RICE], { delivers: false }), message: null } }) });
+    renderWithProviders(<CartPage />);
+    const notice = await screen.findByTestId("cart-not-delivering");
+    expect(notice.textContent).toContain("لا نقوم بالتوصيل إلى موقعك");
+    expect(notice.textContent).toContain("Garden City Grocer لا يوصّل إلى المنطقة التي اخترتها.");
+    expect(within(notice).getByRole("button", { name: "أفرغ السلة" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "المتابعة إلى الدفع" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  test("choosing another district loads the cart again and says at once that its shop does not deliver there", async () => {
+    const api = mockCartApi({
+      "GET /get_card": (_url, request) => {
+        const delivers = request.headers.get("district-id") === "1";
+        return { body: { data: cartBody([TEA], { delivers }), message: null } };
+      },
+    });
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    expect(screen.queryByTestId("cart-not-delivering")).toBeNull();
+    expect(screen.getByRole("link", { name: "Proceed to checkout" })).toBeTruthy();
+    // The location picker stores another district (Maadi).
+    act(() => {
+      applyStorageEffects([{ type: "store", key: "district_id", value: "4" }]);
+      useAppStore.getState().refresh();
+    });
+    expect(await screen.findByTestId("cart-not-delivering")).toBeTruthy();
+    expect(api.calls().filter((c) => c.startsWith("GET /get_card")).length).toBe(2);
   });
 
   test("a failed load shows the message and a retry", async () => {

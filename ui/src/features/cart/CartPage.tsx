@@ -1,11 +1,12 @@
-import { useId } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { unmetCouponMinimum, unmetShopMinimum } from "storefront-core/cart";
+import { cartDelivery, unmetCouponMinimum, unmetShopMinimum } from "storefront-core/cart";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { usePriceFormatter } from "../catalogue/Price";
+import { ConfirmDialog } from "../catalogue/ConfirmDialog";
 import { useBranch } from "../catalogue/queries";
 import { EmptyState, LoadError } from "../catalogue/States";
 import { CartItemRow } from "./CartItemRow";
@@ -20,7 +21,10 @@ import styles from "./Cart.module.css";
  * the totals and the way to checkout. Loading, failure and the empty cart ('You don't
  * have any product') each have their own state. Below the shop's minimum order (the
  * branch's `minimum`, from `GET /branches/{id}`) the way to checkout is disabled and says
- * why, instead of the server refusing the order at the end.
+ * why, instead of the server refusing the order at the end. So it is when the cart's shop
+ * does not deliver to the district the shopper chose since (the cart's `delivers`, read by
+ * the core's `cartDelivery`): the page says so at once, in both languages, and offers to
+ * empty the cart (after a confirm dialog, line by line as the remove buttons do).
  */
 export default function CartPage() {
   const intl = useIntl();
@@ -35,6 +39,8 @@ export default function CartPage() {
   const titleId = useId();
   const summaryId = useId();
   const minimumId = useId();
+  const deliveryId = useId();
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
 
   const heading = (
     <h1 id={titleId} className={styles.title}>
@@ -80,6 +86,12 @@ export default function CartPage() {
   const branchName = query.data?.branchName ?? null;
   // The minimum is known once the cart's shop has been read (nothing is blocked before).
   const shopMinimum = unmetShopMinimum(cart, branch.data?.id === branchId ? (branch.data.minimum ?? null) : null);
+  const delivery = cartDelivery(cart.items.length, query.data?.delivers ?? null);
+  const emptyCart = () => {
+    setConfirmEmpty(false);
+    for (const item of cart.items) remove.mutate(item);
+  };
+  const blockedBy = [delivery.notice ? deliveryId : null, shopMinimum ? minimumId : null].filter(Boolean).join(" ");
   return (
     <section className={styles.page} aria-labelledby={titleId}>
       <div className={styles.head}>
@@ -89,6 +101,24 @@ export default function CartPage() {
           {branchName ? <> · {intl.formatMessage({ id: "cart.shop" }, { shop: branchName })}</> : null}
         </p>
       </div>
+      {delivery.notice ? (
+        <div id={deliveryId} className={styles.deliveryNotice} role="status" data-testid="cart-not-delivering">
+          <p className={styles.deliveryTitle}>{text({ kind: "message", ...delivery.notice })}</p>
+          <p>{intl.formatMessage({ id: "cart.delivery.notice" }, { shop: branchName ?? "" })}</p>
+          {delivery.offer_empty ? (
+            <button type="button" className={styles.emptyButton} onClick={() => setConfirmEmpty(true)}>
+              <FormattedMessage id="cart.delivery.empty" />
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      <ConfirmDialog
+        message={confirmEmpty ? intl.formatMessage({ id: "cart.delivery.confirm" }, { count: cart.items_quantity }) : null}
+        title={<FormattedMessage id="cart.delivery.confirmTitle" />}
+        acceptLabel={<FormattedMessage id="cart.delivery.empty" />}
+        onConfirm={emptyCart}
+        onCancel={() => setConfirmEmpty(false)}
+      />
       <div className={styles.layout}>
         <ul className={styles.list} aria-label={intl.formatMessage({ id: "cart.items" })}>
           {cart.items.map((item) => (
@@ -108,14 +138,14 @@ export default function CartPage() {
           <CouponForm appliedCode={cart.coupon_code} minimum={unmetCouponMinimum(cart)} />
           <CartTotals totals={totalsOf(cart)} couponCode={cart.coupon_code} hasItems titleId={summaryId} />
           {shopMinimum ? (
-            <>
-              <p id={minimumId} className={styles.minimumWarning} data-testid="cart-minimum">
-                {intl.formatMessage({ id: "cart.minimum.warning" }, { amount: format(shopMinimum) })}
-              </p>
-              <button type="button" className={styles.checkout} disabled aria-describedby={minimumId}>
-                <FormattedMessage id="cart.checkout" />
-              </button>
-            </>
+            <p id={minimumId} className={styles.minimumWarning} data-testid="cart-minimum">
+              {intl.formatMessage({ id: "cart.minimum.warning" }, { amount: format(shopMinimum) })}
+            </p>
+          ) : null}
+          {blockedBy ? (
+            <button type="button" className={styles.checkout} disabled aria-describedby={blockedBy}>
+              <FormattedMessage id="cart.checkout" />
+            </button>
           ) : (
             <Link href="/checkout" className={styles.checkout}>
               <FormattedMessage id="cart.checkout" />

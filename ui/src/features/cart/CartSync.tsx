@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { planStartup } from "storefront-core/start";
-import { useProfile, useRemoteConfig } from "../../api/queries";
+import { useDeliveryArea, useProfile, useRemoteConfig } from "../../api/queries";
 import { useIdle } from "../../app/idle";
 import { startupInputs } from "../../app/StartupGate";
 import { useAppStore } from "../../app/store";
@@ -33,8 +33,9 @@ export function CartSync(): null {
   const token = useAppStore((s) => s.client.token);
   const serviceId = useAppStore((s) => s.client.selected_service);
   const language = useAppStore((s) => s.language);
+  const area = useDeliveryArea();
   useQuery({
-    queryKey: cartQueryKey(token, serviceId, language),
+    queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: load && idle && token !== null,
     queryFn: async () => (await import("./useCart")).fetchCart(serviceId),
     staleTime: 0,

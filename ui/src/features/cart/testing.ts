@@ -60,6 +60,8 @@ export function cartBody(lines: LineSpec[], extra: Record<string, unknown> = {})
     pricing: { tax_rate_bp: 1400, delivery_fee: "12.50", free_delivery_over: "200.00", free_delivery: false },
     service_id: 1,
     currency: "EGP",
+    // The shop delivers to the chosen district (null: an empty cart).
+    delivers: lines.length ? true : null,
     ...extra,
   };
 }

@@ -2,17 +2,22 @@ import { useQuery } from "@tanstack/react-query";
 import { cartRequest, parseCart } from "storefront-core/cart";
 import type { Cart } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
+import { useDeliveryArea } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { cartQueryKey } from "./keys";
 import { applyCartEvent } from "./transitions";
 
-/** What `GET /get_card` gave besides the core's cart: the shop's name for the heading. */
+export { cartQueryKey };
+
+/**
+ * What `GET /get_card` gave besides the core's cart: the shop's name for the heading, and
+ * whether the shop delivers to the chosen district (null: an empty cart, or no district).
+ */
 export interface LoadedCart {
   cart: Cart;
   branchName: string | null;
+  delivers: boolean | null;
 }
-
-export { cartQueryKey } from "./keys";
 
 /**
  * Loads the cart of the selected service. The core decides whether the call may be made
@@ -32,7 +37,7 @@ export async function fetchCart(serviceId: number | null): Promise<LoadedCart> {
   );
   const cart = parseCart(body.data);
   applyCartEvent({ type: "loaded", cart });
-  return { cart, branchName: body.data.branch_name ?? null };
+  return { cart, branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
 }
 
 /**
@@ -44,8 +49,9 @@ export function useCart(enabled = true) {
   const token = useAppStore((s) => s.client.token);
   const serviceId = useAppStore((s) => s.client.selected_service);
   const language = useAppStore((s) => s.language);
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: cartQueryKey(token, serviceId, language),
+    queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: enabled && token !== null,
     queryFn: () => fetchCart(serviceId),
     staleTime: 0,

@@ -1,5 +1,8 @@
+import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
+import { shopDelivery } from "storefront-core/cart";
+import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
 import { AddToCartProvider } from "./AddToCart";
 import { FavoriteButton } from "./FavoriteButton";
@@ -53,9 +56,15 @@ function DeliveryTerms({ branch }: { branch: BranchDetail }) {
   );
 }
 
-/** /branches/{id}: the shop with its terms, its product categories and its products. */
+/**
+ * /branches/{id}: the shop with its terms, its product categories and its products. A
+ * shop that does not deliver to the chosen district (the core's `shopDelivery` reads the
+ * API's `delivers`) still shows what it sells, says 'We Don't Deliver To Your Location'
+ * and offers no add-to-cart on its products.
+ */
 export default function BranchPage({ params, query }: ScreenProps) {
   const intl = useIntl();
+  const text = useCoreText();
   const id = params.id ?? null;
   const branch = useBranch(id);
   const categoryId = positive(query.get("category_id"));
@@ -64,9 +73,12 @@ export default function BranchPage({ params, query }: ScreenProps) {
   if (branch.isError) return <LoadError error={branch.error} onRetry={() => void branch.refetch()} />;
   const shop = branch.data;
   const filters: Record<string, number> = categoryId ? { branch_id: shop.id, category_id: categoryId } : { branch_id: shop.id };
+  const delivery = shopDelivery(shop.delivers ?? null);
+  // Cards show a cart button only under an add-to-cart flow.
+  const Purchases = delivery.can_add_to_cart ? AddToCartProvider : NoPurchases;
 
   return (
-    <AddToCartProvider>
+    <Purchases>
       <article aria-labelledby="branch-title" className={styles.page}>
         <header className={styles.branchHeader}>
           <LazyImage src={shop.cover} alt="" ratio={4} width={1200} fit="cover" eager className={styles.cover} />
@@ -82,6 +94,11 @@ export default function BranchPage({ params, query }: ScreenProps) {
             <FavoriteButton type="branch" id={shop.id} name={shop.name} active={shop.is_favorite} />
           </div>
           <DeliveryTerms branch={shop} />
+          {delivery.notice ? (
+            <p className={styles.notDelivering} role="status" data-testid="not-delivering">
+              {text({ kind: "message", ...delivery.notice })}
+            </p>
+          ) : null}
           {shop.description ? <p className={styles.description}>{shop.description}</p> : null}
         </header>
 
@@ -120,6 +137,10 @@ export default function BranchPage({ params, query }: ScreenProps) {
           <InfiniteProducts filters={filters} label={intl.formatMessage({ id: "catalogue.branch.products" })} />
         </section>
       </article>
-    </AddToCartProvider>
+    </Purchases>
   );
+}
+
+function NoPurchases({ children }: { children: ReactNode }) {
+  return <>{children}</>;
 }

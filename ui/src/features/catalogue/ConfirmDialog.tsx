@@ -1,18 +1,25 @@
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import styles from "./Dialog.module.css";
 
 interface ConfirmDialogProps {
-  /** The question; the dialog is open while it is set. */
-  message: Text | null;
+  /** The question (a core message, or text already in the page's language); the dialog is open while it is set. */
+  message: Text | string | null;
   onConfirm(): void;
   onCancel(): void;
+  /** The title and button labels; the different-shop question's when left out. */
+  title?: ReactNode;
+  acceptLabel?: ReactNode;
+  cancelLabel?: ReactNode;
 }
 
-/** The different-shop question, in a native modal dialog (focus is kept inside it). */
-export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogProps) {
+/**
+ * A question in a native modal dialog (focus is kept inside it): the different-shop
+ * question by default, or another (emptying a cart its shop cannot deliver).
+ */
+export function ConfirmDialog({ message, onConfirm, onCancel, title, acceptLabel, cancelLabel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const text = useCoreText();
   const titleId = useId();
@@ -43,15 +50,15 @@ export function ConfirmDialog({ message, onConfirm, onCancel }: ConfirmDialogPro
       }}
     >
       <h2 id={titleId} className={styles.title}>
-        <FormattedMessage id="catalogue.confirm.title" />
+        {title ?? <FormattedMessage id="catalogue.confirm.title" />}
       </h2>
-      <p id={bodyId}>{message ? text(message) : null}</p>
+      <p id={bodyId}>{message === null ? null : typeof message === "string" ? message : text(message)}</p>
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onCancel} autoFocus>
-          <FormattedMessage id="catalogue.confirm.cancel" />
+          {cancelLabel ?? <FormattedMessage id="catalogue.confirm.cancel" />}
         </button>
         <button type="button" className={styles.primary} onClick={onConfirm}>
-          <FormattedMessage id="catalogue.confirm.accept" />
+          {acceptLabel ?? <FormattedMessage id="catalogue.confirm.accept" />}
         </button>
       </div>
     </dialog>

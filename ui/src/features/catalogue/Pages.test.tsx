@@ -99,6 +99,41 @@ describe("BranchPage", () => {
     );
   });
 
+  test("a shop that delivers: its product cards can be added to the cart", async () => {
+    mockApi({
+      "GET /branches/5": () => ({ body: { data: branchDetail(5), message: null } }),
+      "GET /products": () => ({ body: productPage([productItem(1)]) }),
+    });
+    renderWithProviders(<BranchPage params={{ id: 5 }} query={new URLSearchParams()} />);
+    await screen.findByRole("link", { name: "Product 1" });
+    expect(screen.getAllByRole("button", { name: /^Add to cart/ }).length).toBe(1);
+    expect(screen.queryByTestId("not-delivering")).toBeNull();
+  });
+
+  test("a shop that does not deliver to the chosen district still shows, says so, and offers no add-to-cart", async () => {
+    mockApi({
+      "GET /branches/5": () => ({ body: { data: branchDetail(5, { delivers: false }), message: null } }),
+      "GET /products": () => ({ body: productPage([productItem(1)]) }),
+    });
+    renderWithProviders(<BranchPage params={{ id: 5 }} query={new URLSearchParams()} />);
+    const notice = await screen.findByTestId("not-delivering");
+    expect(notice.textContent).toBe("We Don't Deliver To Your Location");
+    expect(notice.getAttribute("role")).toBe("status");
+    // What it sells is still listed, without a cart button.
+    await screen.findByRole("link", { name: "Product 1" });
+    expect(screen.queryAllByRole("button", { name: /^Add to cart/ })).toEqual([]);
+  });
+
+  test("in Arabic the shop's not-delivering notice is Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    mockApi({
+      "GET /branches/5": () => ({ body: { data: branchDetail(5, { delivers: false }), message: null } }),
+      "GET /products": () => ({ body: productPage([]) }),
+    });
+    renderWithProviders(<BranchPage params={{ id: 5 }} query={new URLSearchParams()} />);
+    expect((await screen.findByTestId("not-delivering")).textContent).toBe("لا نقوم بالتوصيل إلى موقعك");
+  });
+
   test("free delivery replaces the fee", async () => {
     mockApi({
       "GET /branches/5": () => ({ body: { data: branchDetail(5, { free_delivery: true }), message: null } }),

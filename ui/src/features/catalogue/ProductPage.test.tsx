@@ -78,6 +78,32 @@ describe("ProductPage", () => {
     expect(screen.getByText("Closed")).toBeTruthy();
   });
 
+  test("a shop that does not deliver to the chosen district: the notice and no add-to-cart", async () => {
+    const api = show(productDetail(9, { delivers: false }));
+    const notice = await screen.findByTestId("not-delivering");
+    expect(notice.textContent).toBe("We Don't Deliver To Your Location");
+    expect(notice.getAttribute("role")).toBe("status");
+    // The product still shows, with its price and shop, but cannot be put in the cart.
+    expect(screen.getByRole("heading", { level: 1, name: "Product 9" })).toBeTruthy();
+    expect(screen.getByText("Shop 3")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Add to cart" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Increase quantity" })).toBeNull();
+    expect(api.calls().filter((c) => c.startsWith("POST"))).toEqual([]);
+  });
+
+  test("in Arabic the not-delivering notice is Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    show(productDetail(9, { delivers: false }));
+    expect((await screen.findByTestId("not-delivering")).textContent).toBe("لا نقوم بالتوصيل إلى موقعك");
+    expect(screen.queryByRole("button", { name: "أضف إلى السلة" })).toBeNull();
+  });
+
+  test("no district known (delivers null) blocks nothing", async () => {
+    show(productDetail(9, { delivers: null }));
+    expect(await screen.findByRole("button", { name: "Add to cart" })).toBeTruthy();
+    expect(screen.queryByTestId("not-delivering")).toBeNull();
+  });
+
   test("in Arabic the price uses the Arabic locale", async () => {
     useAppStore.setState({ language: "ar" });
     show(productDetail(9));

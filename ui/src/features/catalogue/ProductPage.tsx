@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { quantityLimits, quantitySet } from "storefront-core/cart";
+import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart";
 import type { CartProduct } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
@@ -67,7 +67,27 @@ function Gallery({ product }: { product: ProductDetail }) {
   );
 }
 
+/**
+ * The quantity and add-to-cart, or — when the shop does not deliver to the chosen
+ * district (the core's `shopDelivery` reads the API's `delivers`) — spec 8's 'We Don't
+ * Deliver To Your Location' and no way to add it.
+ */
 function Purchase({ product }: { product: ProductDetail }) {
+  const text = useCoreText();
+  const delivery = shopDelivery(product.delivers ?? null);
+  if (delivery.notice) {
+    return (
+      <div className={styles.purchase}>
+        <p className={styles.notDelivering} role="status" data-testid="not-delivering">
+          {text({ kind: "message", ...delivery.notice })}
+        </p>
+      </div>
+    );
+  }
+  return <AddToCartForm product={product} />;
+}
+
+function AddToCartForm({ product }: { product: ProductDetail }) {
   const intl = useIntl();
   const text = useCoreText();
   const cart = useAddToCart();

@@ -49,6 +49,7 @@ export function productDetail(id: number, overrides: Partial<ProductDetail> = {}
     category_id: 7,
     category: { id: 7, name: "Fruit" },
     brand: null,
+    delivers: true,
     ...overrides,
   };
 }
@@ -78,6 +79,7 @@ export function branchDetail(id: number, overrides: Partial<BranchDetail> = {}):
     ...branchItem(id),
     description: "A corner shop.",
     categories: [{ id: 7, name: "Fruit", icon: "/api/media/categories/7.svg", products_count: 12 }],
+    delivers: true,
     ...overrides,
   };
 }

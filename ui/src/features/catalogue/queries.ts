@@ -3,6 +3,7 @@ import { catalogueListRequest, suggestionQuery } from "storefront-core/start";
 import type { CatalogueList } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { api, unwrap } from "../../api/client";
+import { useDeliveryArea } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";
 
@@ -87,8 +88,9 @@ function useServiceId() {
 export function useProductPage(filters: Record<string, string | number>, page: number) {
   const language = useLanguage();
   const serviceId = useServiceId();
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["products", language, serviceId, "page", filters, page],
+    queryKey: ["products", language, serviceId, area, "page", filters, page],
     queryFn: () => fetchProductsPage(serviceId, page, filters),
     placeholderData: keepPreviousData,
   });
@@ -104,8 +106,9 @@ export function useProductsInfinite(
   const language = useLanguage();
   const selected = useServiceId();
   const serviceId = service ?? selected;
+  const area = useDeliveryArea();
   return useInfiniteQuery({
-    queryKey: ["products", language, serviceId, "infinite", filters],
+    queryKey: ["products", language, serviceId, area, "infinite", filters],
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) => fetchProductsPage(serviceId, pageParam, filters),
@@ -117,8 +120,9 @@ export function useProductsInfinite(
 export function useBranchesInfinite(search: string | null, enabled = true) {
   const language = useLanguage();
   const serviceId = useServiceId();
+  const area = useDeliveryArea();
   return useInfiniteQuery({
-    queryKey: ["branches", language, serviceId, "infinite", search],
+    queryKey: ["branches", language, serviceId, area, "infinite", search],
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) => fetchBranchesPage(serviceId, pageParam, search),
@@ -131,8 +135,9 @@ export function useProductSuggestions(text: string) {
   const language = useLanguage();
   const serviceId = useServiceId();
   const query = suggestionQuery(text);
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["products", language, serviceId, "suggestions", query],
+    queryKey: ["products", language, serviceId, area, "suggestions", query],
     enabled: query !== null && serviceId !== null,
     queryFn: async () => {
       const body = await unwrap(
@@ -146,8 +151,9 @@ export function useProductSuggestions(text: string) {
 
 export function useProduct(id: number | null) {
   const language = useLanguage();
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["product", language, id],
+    queryKey: ["product", language, area, id],
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.GET("/products/{id}", { params: { path: { id: id ?? 0 } } }))).data,
   });
@@ -155,8 +161,9 @@ export function useProduct(id: number | null) {
 
 export function useBranch(id: number | null) {
   const language = useLanguage();
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["branch", language, id],
+    queryKey: ["branch", language, area, id],
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.GET("/branches/{id}", { params: { path: { id: id ?? 0 } } }))).data,
   });

@@ -4,7 +4,7 @@ import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../app/store";
 import { BottomBar } from "./BottomBar";
 import { useChromeState } from "./chromeState";
-import { cacheWith, polyfillDialog, remoteConfig, renderWithShell, resetShell, serviceDetail, setWidth, store } from "./testing";
+import { cacheWith, polyfillDialog, remoteConfig, renderWithShell, resetShell, serviceDetail, serviceKey, setWidth, store } from "./testing";
 
 beforeAll(() => {
   polyfillDialog();
@@ -23,7 +23,7 @@ beforeEach(() => {
 function cache(options: { enable?: boolean; categories?: boolean } = {}) {
   return cacheWith([
     [["remote-config", "en"], remoteConfig({ enable_services_page: options.enable ?? true })],
-    [["services", "en", 1], serviceDetail(1, { show_categories_menu: options.categories ?? true })],
+    [serviceKey("en", 1), serviceDetail(1, { show_categories_menu: options.categories ?? true })],
     [["profile", "tok"], parseProfileResponse({ user: { name: "Mona Adel" } })],
   ]);
 }

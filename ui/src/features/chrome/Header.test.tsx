@@ -3,7 +3,7 @@ import { parseCart } from "storefront-core/cart";
 import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../app/store";
 import { Header } from "./Header";
-import { polyfillDialog, renderWithShell, resetShell, serviceDetail, setWidth, shellCache, store, at } from "./testing";
+import { polyfillDialog, renderWithShell, resetShell, serviceDetail, serviceKey, setWidth, shellCache, store, at } from "./testing";
 
 const fetchMock = jest.fn<Promise<Response>, [Request]>();
 
@@ -74,7 +74,7 @@ describe("Header", () => {
 
   test("a branches-focused service gets the shop search and no categories menu", () => {
     store([{ type: "store", key: "selectedService", value: "2" }]);
-    renderWithShell(<Header />, { client: shellCache("en", [[["services", "en", 2], serviceDetail(2)]]) });
+    renderWithShell(<Header />, { client: shellCache("en", [[serviceKey("en", 2), serviceDetail(2)]]) });
     expect(screen.getByRole("searchbox", { name: "Search for shops" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "All categories" })).toBeNull();
     expect(screen.getByTestId("address-button")).toBeTruthy();

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { suggestionQuery } from "storefront-core/start";
 import { layoutConstants } from "../../core/layout";
 import { api, unwrap } from "../../api/client";
+import { useDeliveryArea } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 
 /** Category trees are asked for with the core's limit (1000, spec 7, 9). */
@@ -33,8 +34,9 @@ export function useCategoryTree(serviceId: number | null, enabled: boolean) {
 export function useSuggestions(kind: "products" | "branches", serviceId: number | null, typed: string) {
   const language = useAppStore((s) => s.language);
   const text = suggestionQuery(typed);
+  const area = useDeliveryArea();
   return useQuery({
-    queryKey: [kind === "products" ? "products" : "branches", "suggestions", language, serviceId, text],
+    queryKey: [kind === "products" ? "products" : "branches", "suggestions", language, serviceId, area, text],
     enabled: text !== null && serviceId !== null,
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {

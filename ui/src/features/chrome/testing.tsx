@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { act, render } from "@testing-library/react";
 import { parseRemoteConfig, type Effect, type Language } from "storefront-core";
+import { selectedServiceKey } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { queryClient as appQueryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
@@ -97,6 +98,12 @@ export function cacheWith(data: Array<[readonly unknown[], unknown]>): QueryClie
 }
 
 /** The usual cache: remote config, settings, services and the selected service's details. */
+/** The cache key of a service's details for the stored district and address. */
+export function serviceKey(language: Language, id: number): readonly unknown[] {
+  const { district_id, address_id } = useAppStore.getState().client;
+  return selectedServiceKey(language, id, [district_id, address_id]);
+}
+
 export function shellCache(language: Language = "en", extra: Array<[readonly unknown[], unknown]> = []) {
   const service = useAppStore.getState().client.selected_service;
   const entries: Array<[readonly unknown[], unknown]> = [
@@ -104,7 +111,7 @@ export function shellCache(language: Language = "en", extra: Array<[readonly unk
     [["settings", language], SETTINGS],
     [["services", language], SERVICES],
   ];
-  if (service !== null) entries.push([["services", language, service], serviceDetail(service)]);
+  if (service !== null) entries.push([serviceKey(language, service), serviceDetail(service)]);
   return cacheWith([...entries, ...extra]);
 }
 

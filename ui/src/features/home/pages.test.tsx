@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../app/store";
-import { cacheWith, remoteConfig, renderWithShell, resetShell, serviceDetail, SERVICES, SETTINGS, store } from "../chrome/testing";
+import { cacheWith, remoteConfig, renderWithShell, resetShell, serviceDetail, serviceKey, SERVICES, SETTINGS, store } from "../chrome/testing";
 import HomePage from "./HomePage";
 import LandingPage from "./LandingPage";
 
@@ -43,14 +43,14 @@ describe("HomePage", () => {
       [["remote-config", "en"], remoteConfig()],
       [["settings", "en"], SETTINGS],
       [["services", "en"], SERVICES],
-      [["services", "en", 1], serviceDetail(1)],
+      [serviceKey("en", 1), serviceDetail(1)],
       ...extra,
     ]);
 
   test("greets, names the selected service and shows its blocks", () => {
     const blocks = [{ type: "categories", title: "Shop by category", items: [{ id: 7, name: "Fruits & Vegetables", icon: "" }] }];
     renderWithShell(<HomePage />, {
-      client: cache([[["services", "en", 1], serviceDetail(1, { blocks })]]),
+      client: cache([[serviceKey("en", 1), serviceDetail(1, { blocks })]]),
     });
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Welcome to Nile Market");
     expect(screen.getByText("You are shopping in Groceries")).toBeTruthy();
