@@ -19,7 +19,10 @@ pub use search::{
 };
 pub use search_key::{fold_for_search, search_key, search_terms};
 #[cfg(feature = "stemming")]
-pub use stem::{bare_proclitic_rest, search_stem_key, stem_word, strip_arabic_proclitics};
+pub use stem::{
+    bare_proclitic_rest, has_relation_proclitic, search_stem_key, stem_word,
+    strip_arabic_proclitics,
+};
 pub use typo::{TYPO_MIN_LETTERS, one_edit_apart, typo_candidates, typo_tolerant};
 
 #[cfg(feature = "ts")]

@@ -122,6 +122,19 @@ fn arabic_light_stem(word: &str) -> String {
     stem.to_owned()
 }
 
+/// Whether a folded Arabic word starts with a preposition joined to the article:
+/// بال (with the), كال (like the), لل (for the). Such a word names a relation that
+/// product names spell the same way ('حليب بالفراولة', strawberry milk; 'مناديل
+/// للأطفال', wipes for children), so a search ranks names holding the word as typed
+/// above names that only share its stem ('فراولة', strawberries). The article alone
+/// and و carry no such meaning.
+pub fn has_relation_proclitic(word: &str) -> bool {
+    is_arabic_word(word)
+        && ["بال", "كال", "لل"]
+            .iter()
+            .any(|p| word.strip_prefix(p).is_some_and(|rest| rest.chars().count() >= 2))
+}
+
 /// For a query word that starts with a bare proclitic (ب with, ك like, ل for, ف then)
 /// and no article, the rest of the word when at least three letters stay: 'بحليب' →
 /// 'حليب'. The index keeps such words whole (see the module rule), so a search tries
@@ -238,6 +251,16 @@ mod tests {
         assert_eq!(strip_arabic_proclitics("البرت"), "برت");
         assert_eq!(strip_arabic_proclitics("برت"), "برت");
         assert_eq!(strip_arabic_proclitics("orange"), "orange");
+    }
+
+    #[test]
+    fn prepositions_with_the_article_are_relations() {
+        for word in ["بالفراوله", "كالحليب", "للاطفال"] {
+            assert!(has_relation_proclitic(word), "{word}");
+        }
+        for word in ["الفراوله", "والحليب", "فراوله", "بحليب", "برتقال", "بال", "with"] {
+            assert!(!has_relation_proclitic(word), "{word}");
+        }
     }
 
     proptest! {
