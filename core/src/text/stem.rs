@@ -130,9 +130,10 @@ fn arabic_light_stem(word: &str) -> String {
 /// and و carry no such meaning.
 pub fn has_relation_proclitic(word: &str) -> bool {
     is_arabic_word(word)
-        && ["بال", "كال", "لل"]
-            .iter()
-            .any(|p| word.strip_prefix(p).is_some_and(|rest| rest.chars().count() >= 2))
+        && ["بال", "كال", "لل"].iter().any(|p| {
+            word.strip_prefix(p)
+                .is_some_and(|rest| rest.chars().count() >= 2)
+        })
 }
 
 /// For a query word that starts with a bare proclitic (ب with, ك like, ل for, ف then)
@@ -258,7 +259,15 @@ mod tests {
         for word in ["بالفراوله", "كالحليب", "للاطفال"] {
             assert!(has_relation_proclitic(word), "{word}");
         }
-        for word in ["الفراوله", "والحليب", "فراوله", "بحليب", "برتقال", "بال", "with"] {
+        for word in [
+            "الفراوله",
+            "والحليب",
+            "فراوله",
+            "بحليب",
+            "برتقال",
+            "بال",
+            "with",
+        ] {
             assert!(!has_relation_proclitic(word), "{word}");
         }
     }
