@@ -78,6 +78,9 @@ CREATE VIRTUAL TABLE product_search USING fts5(
     prefix = '1 2 3'
 );
 
+-- Every indexed word once, for the typo fallback of the results list.
+CREATE VIRTUAL TABLE product_search_terms USING fts5vocab(product_search, 'row');
+
 CREATE TRIGGER products_search_insert AFTER INSERT ON products BEGIN
     INSERT INTO product_search_docs (digest, refs, words_en, words_ar)
     SELECT digest, 1, words_en, words_ar FROM product_search_rows WHERE id = new.id

@@ -926,6 +926,49 @@ async fn brands_are_searched_apart_from_the_item_name() {
 }
 
 #[tokio::test]
+async fn typos_and_proclitics_are_tried_only_when_nothing_matches() {
+    let server = server().await;
+    let results = |text: &'static str| {
+        let server = &server;
+        async move {
+            let path = format!(
+                "/api/products?service_id={SERVICE}&page=1&limit=50&search={}",
+                encode(text)
+            );
+            let body = get_in_district(server, &path, None).await;
+            assert_eq!(
+                body["meta"]["total"],
+                body["data"].as_array().unwrap().len()
+            );
+            (ids(&body["data"]), body["meta"]["approximate"].clone())
+        }
+    };
+    // One letter too many, missing or swapped, in a word of five letters or more.
+    let (found, approximate) = results("orrange").await;
+    assert_eq!(found[0], 950001);
+    assert_eq!(approximate, true);
+    let (found, approximate) = results("ornage juice").await;
+    assert_eq!(found, vec![950003]);
+    assert_eq!(approximate, true);
+    assert_eq!(results("برتقل").await.0[0], 950001);
+    // What matches as typed is never corrected.
+    assert_eq!(results("orange").await.1, false);
+    assert_eq!(results("apple").await.0, vec![950006]);
+    // Shorter words are not corrected ('dtaes' has five letters, 'dtae' four).
+    assert_eq!(results("dtaes").await.0, vec![950010, 950014]);
+    assert_eq!(results("dtae").await, (vec![], json!(false)));
+    // Nothing one letter away: an empty, exact answer.
+    assert_eq!(results("zzzzzzz").await, (vec![], json!(false)));
+    // Suggestions follow the typing and are never corrected.
+    assert_eq!(suggestions(&server, "orrange").await, Vec::<i64>::new());
+    // A bare proclitic (ب with, ك like, ل for, ف then) is dropped only when the word
+    // as typed finds nothing: 'ببرتقال' finds 'برتقال', not approximate.
+    let (found, approximate) = results("ببرتقال").await;
+    assert_eq!(found[0], 950001);
+    assert_eq!(approximate, false);
+}
+
+#[tokio::test]
 async fn the_issues_examples_on_the_demo_catalogue() {
     let server = start().await;
     let db = server.db();
@@ -950,7 +993,9 @@ async fn the_issues_examples_on_the_demo_catalogue() {
                 "/api/products?service_id=1&page=1&limit=100&search={}",
                 encode(text)
             );
-            ids(&get_in_district(server, &path, None).await["data"])
+            let body = get_in_district(server, &path, None).await;
+            assert_eq!(body["meta"]["approximate"], false, "{text}");
+            ids(&body["data"])
         }
     };
     let sorted = |mut ids: Vec<i64>| {

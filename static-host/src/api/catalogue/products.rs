@@ -9,7 +9,7 @@ use storefront_core::locale::Language;
 use storefront_core::money::Money;
 use utoipa::{IntoParams, ToSchema};
 
-use super::search::{Fields, Index, SearchFilter, TextSearch};
+use super::search::{Fields, Index, Relaxation, SearchFilter, TextSearch};
 use super::shared::{
     CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, invalid_choice,
     not_found, old_amount, optional_search, out_of_range, pick, required_search, required_service,
@@ -114,11 +114,13 @@ pub struct ProductsQuery {
     /// Items per page, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
-    /// Words of the product name, brand or description, each matching the start of a
-    /// word or a word with the same stem, in either language, ignoring case, Arabic
-    /// spelling variants, diacritics and the Arabic article (at most 100 characters;
-    /// blank means no search). The list holds each item once (`shops`, `other_shops`).
-    /// Without `sort`, the best matches come first.
+    /// Words of the product name, brand, category or description, each matching the
+    /// start of a word or a word with the same stem, in either language, ignoring case,
+    /// Arabic spelling variants, diacritics and the Arabic article (at most 100
+    /// characters; blank means no search). The list holds each item once (`shops`,
+    /// `other_shops`). Without `sort`, the best matches come first. When nothing
+    /// matches, an Arabic word may drop a leading ب ك ل ف, then a word of five letters
+    /// or more may be one letter off (`meta.approximate`).
     pub search: Option<String>,
     /// A category of the service; a parent category includes its subcategories.
     pub category_id: Option<i64>,
@@ -212,6 +214,9 @@ pub struct ProductMeta {
     pub page: Meta,
     pub price_min: Option<String>,
     pub price_max: Option<String>,
+    /// True when nothing matched the search as typed and the list holds the matches
+    /// of words one letter away ('bananna' → 'banana'); false otherwise.
+    pub approximate: bool,
 }
 
 /// A page of products.
@@ -658,7 +663,7 @@ fn listing(
         lang,
     )?;
 
-    let (total, low, high) = total_and_bounds(c, filters)?;
+    let (filters, (total, low, high)) = settle_search(c, filters)?;
     let searching = matches!(filters.search, SearchFilter::Words(_));
 
     let mut sql = Sql::default();
@@ -713,16 +718,53 @@ fn listing(
         })?
         .collect::<Result<Vec<_>, _>>()?;
     if searching {
-        add_other_shops(c, filters, &mut rows, lang)?;
+        add_other_shops(c, &filters, &mut rows, lang)?;
     }
+    let approximate = match &filters.search {
+        SearchFilter::Words(search) => search.relaxation() == Relaxation::Typos,
+        _ => false,
+    };
     Ok(ProductPage {
         data: rows.into_iter().map(|(item, _)| item).collect(),
         meta: ProductMeta {
             page: paging.meta(u64::try_from(total).unwrap_or(0)),
             price_min: low.map(amount),
             price_max: high.map(amount),
+            approximate,
         },
     })
+}
+
+/// The total and bounds of `filters`, relaxing a search that finds nothing as typed
+/// (see [`TextSearch::broader`] and [`TextSearch::with_typos`]): the filters that
+/// were searched, with their total and bounds.
+fn settle_search(c: &Connection, filters: &Filters) -> Result<(Filters, Counted), ApiError> {
+    let counted = total_and_bounds(c, filters)?;
+    let SearchFilter::Words(search) = &filters.search else {
+        return Ok((filters.clone(), counted));
+    };
+    if counted.0 > 0 {
+        return Ok((filters.clone(), counted));
+    }
+    let mut relaxed = Filters {
+        search: SearchFilter::Words(search.broader()),
+        ..filters.clone()
+    };
+    let counted = total_and_bounds(c, &relaxed)?;
+    if counted.0 > 0 || !search.typo_tolerant() {
+        return Ok((relaxed, counted));
+    }
+    let mut stmt = c.prepare_cached("SELECT term FROM product_search_terms")?;
+    let terms = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let vocabulary: Vec<&str> = terms.iter().map(String::as_str).collect();
+    let Some(typos) = search.with_typos(&vocabulary) else {
+        return Ok((relaxed, counted));
+    };
+    relaxed.search = SearchFilter::Words(typos);
+    let counted = total_and_bounds(c, &relaxed)?;
+    Ok((relaxed, counted))
 }
 
 /// Fills `shops` and `other_shops` of a search's page of items (each with its search

@@ -45,13 +45,20 @@
 //!    before 'Orange Juice' for 'oranges');
 //! 7. products: popularity; shops: bm25 over the matched columns (names weigh
 //!    [`NAME_WEIGHT`], descriptions 1), then display order.
+//!
+//! **When nothing matches** (the results list only; suggestions follow the typing):
+//! first an Arabic word may drop a bare proclitic ('ببرتقال' → 'برتقال',
+//! [`TextSearch::broader`]); then a word of five letters or more may stand for an
+//! indexed word one edit away ('bananna' → 'banana', [`TextSearch::with_typos`], the
+//! index's words read from `product_search_terms`), and the list says it is
+//! approximate (`meta.approximate`).
 
 use rusqlite::Connection;
 use rusqlite::functions::FunctionFlags;
 use sha2::{Digest, Sha256};
 use storefront_core::text::{
-    has_relation_proclitic, search_key, search_stem_key, search_terms, stem_word,
-    strip_arabic_proclitics,
+    bare_proclitic_rest, has_relation_proclitic, search_key, search_stem_key, search_terms,
+    stem_word, strip_arabic_proclitics, typo_candidates, typo_tolerant,
 };
 
 use super::shared::Sql;
@@ -62,6 +69,10 @@ pub const NAME_WEIGHT: f64 = 10.0;
 pub const BRAND_WEIGHT: f64 = 4.0;
 /// A category match (products, in a broader search).
 pub const CATEGORY_WEIGHT: f64 = 2.0;
+
+/// Most indexed words one typo may stand for: a long word rarely has more than a few
+/// neighbours, and the query stays small whatever the catalogue.
+const MAX_TYPO_CANDIDATES: usize = 20;
 
 /// The languages of the indexed columns.
 const LANGUAGES: [&str; 2] = ["en", "ar"];
@@ -306,12 +317,28 @@ struct Word {
     unclitic: Option<String>,
     /// An Arabic word with بال، كال or لل: names holding it as typed rank first.
     relation: bool,
+    /// Other indexed words it may stand for in a relaxed search (see
+    /// [`TextSearch::broader`] and [`TextSearch::with_typos`]).
+    alternatives: Vec<String>,
+}
+
+/// How far a search strays from what was typed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Relaxation {
+    /// The words as typed: prefixes and stems.
+    #[default]
+    Exact,
+    /// Also Arabic words without a bare proclitic.
+    Broader,
+    /// Also indexed words one edit from a typed word of five letters or more.
+    Typos,
 }
 
 /// A search text turned into FTS5 queries and a ranking.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextSearch {
     words: Vec<Word>,
+    relaxation: Relaxation,
 }
 
 /// The SQL ranking terms of a search, for the current match row of its index (each
@@ -356,10 +383,18 @@ impl TextSearch {
                     unclitic: (unclitic != folded).then(|| unclitic.to_owned()),
                     relation: has_relation_proclitic(&folded),
                     folded,
+                    alternatives: Vec::new(),
                 }
             })
             .collect();
-        (!words.is_empty()).then_some(TextSearch { words })
+        (!words.is_empty()).then_some(TextSearch {
+            words,
+            relaxation: Relaxation::Exact,
+        })
+    }
+
+    pub fn relaxation(&self) -> Relaxation {
+        self.relaxation
     }
 
     /// The language of the indexed columns the query can match: Arabic when a word
@@ -373,8 +408,47 @@ impl TextSearch {
         }
     }
 
+    /// The same words, an Arabic word with a bare proclitic (ب ك ل ف) also by the
+    /// rest's stem: for a results list where the words as typed found nothing.
+    pub fn broader(&self) -> TextSearch {
+        let mut search = self.clone();
+        search.relaxation = Relaxation::Broader;
+        for word in &mut search.words {
+            if let Some(rest) = bare_proclitic_rest(&word.folded) {
+                word.alternatives.push(stem_word(rest));
+            }
+        }
+        search
+    }
+
+    /// Whether a word is long enough to be corrected (five letters or more).
+    pub fn typo_tolerant(&self) -> bool {
+        self.words.iter().any(|w| typo_tolerant(&w.folded))
+    }
+
+    /// A broader search where each word of five letters or more also stands for the
+    /// indexed words one edit away (from `vocabulary`, the index's terms); `None`
+    /// when no word has such a neighbour.
+    pub fn with_typos(&self, vocabulary: &[&str]) -> Option<TextSearch> {
+        let mut search = self.broader();
+        search.relaxation = Relaxation::Typos;
+        let mut found = false;
+        for word in &mut search.words {
+            let candidates = typo_candidates(&word.folded, vocabulary.iter().copied());
+            for candidate in candidates.into_iter().take(MAX_TYPO_CANDIDATES) {
+                found = true;
+                for alternative in [candidate.to_owned(), stem_word(candidate)] {
+                    if !word.alternatives.contains(&alternative) {
+                        word.alternatives.push(alternative);
+                    }
+                }
+            }
+        }
+        found.then_some(search)
+    }
+
     /// One word's FTS5 query in `fields` of one language: as typed (whole, or also as
-    /// a prefix), and by stem.
+    /// a prefix), by stem, and by its alternatives.
     fn word_expression(
         word: &Word,
         fields: &[Field],
@@ -399,6 +473,11 @@ impl TextSearch {
                     None => parts.push(format!("{stemmed} : {stem}")),
                 }
             }
+        }
+        if !word.alternatives.is_empty() {
+            let both = columns(fields, language, true, true);
+            let alternatives: Vec<String> = word.alternatives.iter().map(|a| quoted(a)).collect();
+            parts.push(format!("{both} : ({})", alternatives.join(" OR ")));
         }
         format!("({})", parts.join(" OR "))
     }
@@ -550,6 +629,45 @@ mod tests {
         assert_eq!(quoted(r#"say "hi""#), r#""say ""hi""""#);
         assert_eq!(TextSearch::new("%_ ()\"*"), None);
         assert_eq!(TextSearch::new("\u{064E}\u{0640}"), None);
+    }
+
+    #[test]
+    fn relaxed_searches_add_proclitics_and_typos() {
+        let search = TextSearch::new("بحليب").unwrap();
+        let exact = search.match_expression(Index::Products, Fields::NamesAndDescriptions);
+        assert!(!exact.contains(r#""حليب""#), "{exact}");
+        // Result lists look in the category; suggestions do not.
+        assert!(
+            exact.contains("{name_ar brand_ar category_ar description_ar}"),
+            "{exact}"
+        );
+        let names = search.match_expression(Index::Products, Fields::Names);
+        assert!(!names.contains("category"), "{names}");
+        let broader = search.broader();
+        assert_eq!(broader.relaxation(), Relaxation::Broader);
+        let expression = broader.match_expression(Index::Products, Fields::NamesAndDescriptions);
+        assert!(expression.contains(r#": ("حليب")"#), "{expression}");
+
+        let vocabulary = ["banana", "bananas", "bandana", "milk"];
+        let search = TextSearch::new("bananna milk").unwrap();
+        assert!(search.typo_tolerant());
+        let typo = search.with_typos(&vocabulary).unwrap();
+        assert_eq!(typo.relaxation(), Relaxation::Typos);
+        assert_eq!(typo.words[0].alternatives, vec!["banana"]);
+        assert!(
+            typo.words[1].alternatives.is_empty(),
+            "four letters: no typo"
+        );
+        let expression = typo.match_expression(Index::Products, Fields::NamesAndDescriptions);
+        assert!(expression.contains(r#": ("banana")"#), "{expression}");
+        // Nothing one edit away, or no word long enough: no typo search at all.
+        assert_eq!(
+            TextSearch::new("kiwis").unwrap().with_typos(&vocabulary),
+            None
+        );
+        let short = TextSearch::new("mlik").unwrap();
+        assert!(!short.typo_tolerant());
+        assert_eq!(short.with_typos(&vocabulary), None);
     }
 
     #[test]
