@@ -5,8 +5,9 @@
 mod label;
 mod search;
 mod search_key;
-#[cfg(feature = "stemming")]
+#[cfg(feature = "search-index")]
 mod stem;
+#[cfg(feature = "search-index")]
 mod typo;
 
 pub use label::{
@@ -18,11 +19,12 @@ pub use search::{
     SEARCH_RESULTS_PATH, percent_encode, search_destination, submit_search, suggestion_query,
 };
 pub use search_key::{fold_for_search, search_key, search_terms};
-#[cfg(feature = "stemming")]
+#[cfg(feature = "search-index")]
 pub use stem::{
     bare_proclitic_rest, has_relation_proclitic, search_stem_key, stem_word,
     strip_arabic_proclitics,
 };
+#[cfg(feature = "search-index")]
 pub use typo::{TYPO_MIN_LETTERS, one_edit_apart, typo_candidates, typo_tolerant};
 
 #[cfg(feature = "ts")]

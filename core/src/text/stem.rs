@@ -38,7 +38,7 @@
 //! too (see the server's search), so a word typed exactly still finds itself first.
 //!
 //! Only the server needs this (the WASM builds never search), so it sits behind the
-//! core's `stemming` feature with the `rust-stemmers` dependency.
+//! core's `search-index` feature with the `rust-stemmers` dependency.
 
 use super::search_key::search_terms;
 

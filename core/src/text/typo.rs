@@ -4,7 +4,9 @@
 //! → 'banana', 'برتقل' → 'برتقال', 'yoghurt' → 'yogurt'). Shorter words are left
 //! alone: one edit turns 'milk' into 'mild' or 'silk'.
 //!
-//! Words are compared as folded by [`super::fold_for_search`], character by character.
+//! Words are compared as folded by [`super::fold_for_search`], character by character,
+//! with the optimal string alignment distance of `strsim` (a small, well-kept crate,
+//! already in the server's dependency tree through clap's "did you mean" suggestions).
 
 /// The fewest letters a typed word needs before a one-edit neighbour may replace it.
 pub const TYPO_MIN_LETTERS: usize = 5;
@@ -15,33 +17,12 @@ pub fn typo_tolerant(typed: &str) -> bool {
 }
 
 /// Whether `a` and `b` differ by exactly one edit: a letter replaced, inserted or
-/// removed, or two adjacent letters swapped. Equal words are not one edit apart.
+/// removed, or two adjacent letters swapped (strsim's optimal string alignment
+/// distance is 1). Equal words are not one edit apart.
 pub fn one_edit_apart(a: &str, b: &str) -> bool {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let (short, long) = if a.len() <= b.len() {
-        (&a, &b)
-    } else {
-        (&b, &a)
-    };
-    match long.len() - short.len() {
-        0 => {
-            let differ: Vec<usize> = (0..short.len()).filter(|&i| short[i] != long[i]).collect();
-            match differ.as_slice() {
-                [_] => true,
-                [i, j] => *j == i + 1 && short[*i] == long[*j] && short[*j] == long[*i],
-                _ => false,
-            }
-        }
-        1 => {
-            // The first difference is the inserted letter; the rest must agree.
-            let at = (0..short.len())
-                .find(|&i| short[i] != long[i])
-                .unwrap_or(short.len());
-            short[at..] == long[at + 1..]
-        }
-        _ => false,
-    }
+    // Words whose lengths differ by two or more are never one edit apart: most of a
+    // vocabulary is ruled out without computing a distance.
+    a.chars().count().abs_diff(b.chars().count()) <= 1 && strsim::osa_distance(a, b) == 1
 }
 
 /// The words of `vocabulary` one edit from `typed` (none when `typed` is too short).
