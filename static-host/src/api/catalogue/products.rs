@@ -689,15 +689,22 @@ fn listing(
                 listing_columns(&user)
             )
         }
-        // A sorted search: each item once, as its first product in that order.
-        (SearchFilter::Words(_), Some(sort)) => {
-            let condition = filters.condition(&mut sql, Holding::All, false);
+        // A sorted search: each item once, as its first product in that order. Each
+        // matching document picks its product from the `products_by_search_doc` index
+        // (a few dozen products each; `INDEXED BY`, or SQLite walks the order's index
+        // over the whole service for every document), rather than one sort of every
+        // matching product (23,000 for 'fresh' at 100,000 products).
+        (SearchFilter::Words(search), Some(sort)) => {
+            let m = sql.arg(search.match_expression(Index::Products, Fields::NamesAndDescriptions));
+            let condition = filters.condition(&mut sql, Holding::AllButSearch, false);
             let order = sort.order_by(lang);
             format!(
                 "SELECT {}, p.search_doc {LISTING_FROM}
-                 WHERE p.id IN (SELECT id FROM (
-                     SELECT p.id AS id, row_number() OVER (PARTITION BY p.search_doc ORDER BY {order}) AS n
-                     FROM products p WHERE {condition}) WHERE n = 1)
+                 WHERE p.id IN (
+                     SELECT (SELECT p.id FROM products p INDEXED BY products_by_search_doc
+                             WHERE p.search_doc = d.doc AND {condition}
+                             ORDER BY {order} LIMIT 1)
+                     FROM (SELECT rowid AS doc FROM product_search WHERE product_search MATCH {m}) d)
                  ORDER BY {order} LIMIT {limit} OFFSET {offset}",
                 listing_columns(&user),
             )
