@@ -7,12 +7,14 @@
 //! - **MRR@10**: the mean of 1 / the rank of the first relevant product (0 when none of
 //!   the first ten is).
 //!
-//! The test prints both per language and per kind of query, lists the queries that
+//! The test prints (to stderr, on every run) both per language and per kind of query, lists the queries that
 //! miss, and fails when success@3 is below [`TARGET_SUCCESS_AT_3`] in either language.
 
 mod common;
 
 use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+use std::io::Write as _;
 
 use common::{Server, start};
 
@@ -199,26 +201,39 @@ async fn the_judged_queries_find_what_shoppers_expect() {
         }
     }
 
-    println!("search quality over {} judged queries:", judgements.len());
+    // The scores are written to stderr directly, not through `println!`, which the test
+    // harness captures: `cargo test` shows them on every run, passing or not.
+    let mut report = String::new();
+    writeln!(
+        report,
+        "search quality over {} judged queries:",
+        judgements.len()
+    )
+    .unwrap();
     for (lang, score) in &by_lang {
-        println!(
+        writeln!(
+            report,
             "  {lang}: success@3 {:.3}  MRR@10 {:.3}  ({} queries)",
             score.success_at_3(),
             score.mrr(),
             score.queries
-        );
+        )
+        .unwrap();
     }
     for ((lang, kind), score) in &by_kind {
-        println!(
+        writeln!(
+            report,
             "    {lang} {kind:<9} success@3 {:.3}  MRR@10 {:.3}  ({})",
             score.success_at_3(),
             score.mrr(),
             score.queries
-        );
+        )
+        .unwrap();
     }
     if !misses.is_empty() {
-        println!("not in the first three:\n{}", misses.join("\n"));
+        writeln!(report, "not in the first three:\n{}", misses.join("\n")).unwrap();
     }
+    std::io::stderr().write_all(report.as_bytes()).unwrap();
     for (lang, score) in &by_lang {
         assert!(
             score.success_at_3() >= TARGET_SUCCESS_AT_3,
