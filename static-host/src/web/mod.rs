@@ -264,7 +264,8 @@ async fn render(
             return None;
         }
     };
-    let Some(html) = page.document(index, &root) else {
+    let assets = Kind::route_of(&decision).and_then(|route| templates.route_assets(&route));
+    let Some(html) = page.document(index, &root, assets) else {
         ui.warned.once("no root markers".to_owned(), |cause| {
             tracing::warn!(
                 cause,

@@ -47,6 +47,16 @@ impl Kind {
         }
     }
 
+    /// The id of the route a decision shows (`product`), when it shows one.
+    pub fn route_of(decision: &GuardDecision) -> Option<String> {
+        match decision {
+            GuardDecision::Allow { route, .. } => serde_json::to_value(route.id)
+                .ok()
+                .and_then(|id| id.as_str().map(str::to_owned)),
+            _ => None,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Landing => "landing",
@@ -95,6 +105,35 @@ pub fn year_text(year: i32, language: Language) -> String {
 #[derive(Debug)]
 pub struct Templates {
     env: Environment<'static>,
+    /// What each route's screen loads beyond every page's files, by route id.
+    routes: BTreeMap<String, RouteAssets>,
+}
+
+/// The files a route's screen loads (its chunks, stylesheets and WASM module), as the
+/// UI build lists them: the page asks for them at once rather than after the app has
+/// started and found the route.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
+pub struct RouteAssets {
+    pub scripts: Vec<String>,
+    pub styles: Vec<String>,
+    pub wasm: Vec<String>,
+}
+
+impl RouteAssets {
+    /// The `<link>` tags that fetch them early (with `crossorigin`, as the app's own
+    /// requests are made, so the browser reuses what was fetched).
+    pub fn hints(&self) -> String {
+        let link = |attributes: &str, href: &str| {
+            format!(r#"<link {attributes} crossorigin href="{}">"#, escape_html(href))
+        };
+        let scripts = self.scripts.iter().map(|href| link(r#"rel="modulepreload""#, href));
+        let styles = self.styles.iter().map(|href| link(r#"rel="preload" as="style""#, href));
+        let wasm = self.wasm.iter().map(|href| {
+            link(r#"rel="preload" as="fetch" type="application/wasm""#, href)
+        });
+        scripts.chain(styles).chain(wasm).collect()
+    }
 }
 
 impl Templates {
@@ -107,11 +146,14 @@ impl Templates {
         Self::from_json(&text).map_err(|err| format!("{}: {err}", path.display()))
     }
 
-    /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}}`.
+    /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}, "routes": {"<route
+    /// id>": {"scripts": […], "styles": […], "wasm": […]}, …}}`.
     pub fn from_json(text: &str) -> Result<Self, String> {
         #[derive(serde::Deserialize)]
         struct File {
             templates: BTreeMap<String, Value>,
+            #[serde(default)]
+            routes: BTreeMap<String, RouteAssets>,
         }
         let file: File = serde_json::from_str(text).map_err(|err| err.to_string())?;
         let mut env = Environment::new();
@@ -129,7 +171,15 @@ impl Templates {
                 tracing::warn!(key, %err, "page template does not compile; left out");
             }
         }
-        Ok(Templates { env })
+        Ok(Templates {
+            env,
+            routes: file.routes,
+        })
+    }
+
+    /// What the route's screen loads, if the build listed it.
+    pub fn route_assets(&self, route: &str) -> Option<&RouteAssets> {
+        self.routes.get(route)
     }
 
     /// Renders the template `key` with `context`; `Ok(None)` when there is none.
@@ -281,10 +331,14 @@ impl<'a> Page<'a> {
     /// The whole document: `index` with the rendered root, the language and direction,
     /// the head from remote config and the boot JSON. `None` when `index` has no place
     /// for the root's content.
-    pub fn document(&self, index: &str, root: &str) -> Option<String> {
+    pub fn document(&self, index: &str, root: &str, assets: Option<&RouteAssets>) -> Option<String> {
         let html = fill_root(index, root)?;
         let html = set_language(&html, self.language);
         let html = apply_head(&html, &self.remote_config);
+        let html = match assets {
+            Some(assets) => add_to_head(&html, &assets.hints()),
+            None => html,
+        };
         Some(insert_boot(&html, &script_json(&self.boot())))
     }
 }
@@ -611,6 +665,34 @@ mod tests {
             template_key(Language::En, Kind::NotFound, &view(false, Some(1))),
             "en:not_found:0:1"
         );
+    }
+
+    #[test]
+    fn route_assets_become_early_requests_named_by_route() {
+        let assets = RouteAssets {
+            scripts: vec!["/assets/A.js".into()],
+            styles: vec!["/assets/A.css".into()],
+            wasm: vec!["/assets/a\"b.wasm".into()],
+        };
+        assert_eq!(
+            assets.hints(),
+            concat!(
+                r#"<link rel="modulepreload" crossorigin href="/assets/A.js">"#,
+                r#"<link rel="preload" as="style" crossorigin href="/assets/A.css">"#,
+                r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/a&quot;b.wasm">"#
+            )
+        );
+        let guest = GuardContext {
+            signed_in: false,
+            has_district: true,
+            force_default_location: false,
+        };
+        assert_eq!(Kind::route_of(&decide("/products/3", &guest)).as_deref(), Some("product"));
+        assert_eq!(Kind::route_of(&decide("/nowhere", &guest)), None);
+        let file = r#"{"templates": {}, "routes": {"product": {"scripts": ["/p.js"]}}}"#;
+        let templates = Templates::from_json(file).unwrap();
+        assert_eq!(templates.route_assets("product").unwrap().scripts, ["/p.js"]);
+        assert!(templates.route_assets("cart").is_none());
     }
 
     #[test]
