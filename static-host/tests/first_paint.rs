@@ -585,3 +585,22 @@ async fn a_route_page_asks_for_its_screen_s_files_with_the_page() {
         assert!(!other.html.contains("ProductPage-1"), "{path}");
     }
 }
+
+#[tokio::test]
+async fn the_home_page_asks_for_the_banner_it_opens_with() {
+    let server = start_rendering(&[]).await;
+    let (_, service) = server.get_json_for("/api/services/1", "en", 1).await;
+    let first = &service["data"]["blocks"][0];
+    assert_eq!(
+        first["type"], "slider",
+        "the demo's groceries home opens with offers"
+    );
+    let banner = first["items"][0]["image"].as_str().unwrap();
+    let hint = format!(r#"<link rel="preload" as="image" fetchpriority="high" href="{banner}">"#);
+    let home = page(&server, "/home", Some("en.0.1.1"), None).await;
+    assert!(home.rendered());
+    assert!(home.html[..home.html.find("</head>").unwrap()].contains(&hint));
+    // The landing page shows no banner, so it asks for none.
+    let landing = page(&server, "/", Some("en.0.1.1"), None).await;
+    assert!(!landing.html.contains(r#"as="image""#));
+}

@@ -125,13 +125,23 @@ impl RouteAssets {
     /// requests are made, so the browser reuses what was fetched).
     pub fn hints(&self) -> String {
         let link = |attributes: &str, href: &str| {
-            format!(r#"<link {attributes} crossorigin href="{}">"#, escape_html(href))
+            format!(
+                r#"<link {attributes} crossorigin href="{}">"#,
+                escape_html(href)
+            )
         };
-        let scripts = self.scripts.iter().map(|href| link(r#"rel="modulepreload""#, href));
-        let styles = self.styles.iter().map(|href| link(r#"rel="preload" as="style""#, href));
-        let wasm = self.wasm.iter().map(|href| {
-            link(r#"rel="preload" as="fetch" type="application/wasm""#, href)
-        });
+        let scripts = self
+            .scripts
+            .iter()
+            .map(|href| link(r#"rel="modulepreload""#, href));
+        let styles = self
+            .styles
+            .iter()
+            .map(|href| link(r#"rel="preload" as="style""#, href));
+        let wasm = self
+            .wasm
+            .iter()
+            .map(|href| link(r#"rel="preload" as="fetch" type="application/wasm""#, href));
         scripts.chain(styles).chain(wasm).collect()
     }
 }
@@ -331,15 +341,51 @@ impl<'a> Page<'a> {
     /// The whole document: `index` with the rendered root, the language and direction,
     /// the head from remote config and the boot JSON. `None` when `index` has no place
     /// for the root's content.
-    pub fn document(&self, index: &str, root: &str, assets: Option<&RouteAssets>) -> Option<String> {
+    /// `hints` (early requests, see [`RouteAssets::hints`] and [`Page::lead_image_hint`])
+    /// go at the end of the head.
+    pub fn document(&self, index: &str, root: &str, hints: &str) -> Option<String> {
         let html = fill_root(index, root)?;
         let html = set_language(&html, self.language);
         let html = apply_head(&html, &self.remote_config);
-        let html = match assets {
-            Some(assets) => add_to_head(&html, &assets.hints()),
-            None => html,
+        let html = if hints.is_empty() {
+            html
+        } else {
+            add_to_head(&html, hints)
         };
         Some(insert_boot(&html, &script_json(&self.boot())))
+    }
+
+    /// The image a route's screen draws first and largest, when the page's data names
+    /// it: on `home`, the first banner of a slider that opens the service's blocks (the
+    /// home screen draws it eagerly at the top). The screen draws it only once the app
+    /// has started and read the blocks; asked for with the page, it is there by then.
+    pub fn lead_image(&self, route: Option<&str>) -> Option<&'a str> {
+        if route != Some("home") {
+            return None;
+        }
+        let blocks = self.data.service.as_ref()?.get("blocks")?.as_array()?;
+        let first = blocks.first()?;
+        if first.get("type")?.as_str()? != "slider" {
+            return None;
+        }
+        first
+            .get("items")?
+            .as_array()?
+            .first()?
+            .get("image")?
+            .as_str()
+    }
+
+    /// The `<link>` that fetches [`Page::lead_image`] at once, or nothing.
+    pub fn lead_image_hint(&self, route: Option<&str>) -> String {
+        self.lead_image(route)
+            .map(|href| {
+                format!(
+                    r#"<link rel="preload" as="image" fetchpriority="high" href="{}">"#,
+                    escape_html(href)
+                )
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -687,11 +733,17 @@ mod tests {
             has_district: true,
             force_default_location: false,
         };
-        assert_eq!(Kind::route_of(&decide("/products/3", &guest)).as_deref(), Some("product"));
+        assert_eq!(
+            Kind::route_of(&decide("/products/3", &guest)).as_deref(),
+            Some("product")
+        );
         assert_eq!(Kind::route_of(&decide("/nowhere", &guest)), None);
         let file = r#"{"templates": {}, "routes": {"product": {"scripts": ["/p.js"]}}}"#;
         let templates = Templates::from_json(file).unwrap();
-        assert_eq!(templates.route_assets("product").unwrap().scripts, ["/p.js"]);
+        assert_eq!(
+            templates.route_assets("product").unwrap().scripts,
+            ["/p.js"]
+        );
         assert!(templates.route_assets("cart").is_none());
     }
 
@@ -860,5 +912,60 @@ mod tests {
         let page = Page::new(Kind::Shell, "/home", Language::En, view, &off, 2026);
         assert_eq!(page.context()["services"], json!([]));
         assert_eq!(page.context()["services_enabled"], false);
+    }
+
+    #[test]
+    fn the_home_page_asks_for_its_opening_banner() {
+        let slider = json!({"id": 1, "blocks": [
+            {"type": "slider", "items": [{"id": 4, "image": "/api/media/banners/4.svg?a=1&b=\"2\""},
+                {"id": 5, "image": "/api/media/banners/5.svg"}]},
+            {"type": "categories", "items": []}
+        ]});
+        let data = PageData {
+            service: Some(slider),
+            ..PageData::default()
+        };
+        let page = Page::new(
+            Kind::Shell,
+            "/home",
+            Language::En,
+            PageView::default(),
+            &data,
+            2026,
+        );
+        assert_eq!(
+            page.lead_image(Some("home")),
+            Some("/api/media/banners/4.svg?a=1&b=\"2\"")
+        );
+        assert_eq!(
+            page.lead_image_hint(Some("home")),
+            r#"<link rel="preload" as="image" fetchpriority="high" href="/api/media/banners/4.svg?a=1&amp;b=&quot;2&quot;">"#
+        );
+        // Other routes, a service whose blocks open with something else, or none: nothing.
+        assert_eq!(page.lead_image(Some("product")), None);
+        assert_eq!(page.lead_image(None), None);
+        let categories_first = PageData {
+            service: Some(json!({"blocks": [{"type": "categories", "items": [{"image": "/x"}]}]})),
+            ..PageData::default()
+        };
+        let page = Page::new(
+            Kind::Shell,
+            "/home",
+            Language::En,
+            PageView::default(),
+            &categories_first,
+            2026,
+        );
+        assert_eq!(page.lead_image_hint(Some("home")), "");
+        let empty = PageData::default();
+        let page = Page::new(
+            Kind::Shell,
+            "/home",
+            Language::En,
+            PageView::default(),
+            &empty,
+            2026,
+        );
+        assert_eq!(page.lead_image(Some("home")), None);
     }
 }
