@@ -53,18 +53,22 @@ function routeAssets() {
     for (const next of manifest[key].imports ?? []) closure(next, seen);
     return seen;
   };
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  const everyPage = closure(entry);
+  // What every page already asks for: the files the built index.html names (the
+  // manifest has no entry of its own once the entry is part of a codeSplitting group).
+  const index = readFileSync(`${ui}/dist/index.html`, "utf8");
+  const everyPage = new Set([...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(([, file]) => file));
+  const fresh = (file) => !everyPage.has(file);
   const screens = readFileSync(`${ui}/src/routes/screens.ts`, "utf8");
   const routes = {};
   for (const [, id, path] of screens.matchAll(/(\w+): lazy\(\(\) => import\("\.\.\/([^"]+)"\)\)/g)) {
     const key = `src/${path}.tsx`;
     if (!manifest[key]) continue;
-    const files = [...closure(key)].filter((k) => !everyPage.has(k)).map((k) => manifest[k]);
+    const files = [...closure(key)].map((k) => manifest[k]);
+    const unique = (list) => [...new Set(list)].filter(fresh).map((file) => `/${file}`);
     routes[id] = {
-      scripts: files.map((f) => `/${f.file}`),
-      styles: files.flatMap((f) => f.css ?? []).map((file) => `/${file}`),
-      wasm: files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm")).map((file) => `/${file}`),
+      scripts: unique(files.map((f) => f.file)),
+      styles: unique(files.flatMap((f) => f.css ?? [])),
+      wasm: unique(files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm"))),
     };
   }
   return routes;
