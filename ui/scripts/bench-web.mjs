@@ -275,8 +275,14 @@ function printAudits(path, reports) {
   );
   const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
   console.log("  " + metrics.map((id) => `${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue ?? "-"}`).join(" · "));
-  const lcp = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet;
-  if (lcp) console.log(`  LCP element: ${lcp.slice(0, 120)}`);
+  // The LCP element and where its time goes (Lighthouse 13: the LCP breakdown insight).
+  const breakdown = lhr.audits["lcp-breakdown-insight"]?.details?.items ?? [];
+  const node = breakdown.find((item) => item.type === "node");
+  const parts = breakdown.find((item) => item.type === "table")?.items ?? [];
+  if (node?.snippet) console.log(`  LCP element: ${node.snippet.slice(0, 120)}`);
+  if (parts.length > 0) {
+    console.log("  LCP parts: " + parts.map((part) => `${part.label ?? part.subpart} ${Math.round(part.duration ?? 0)} ms`).join(" · "));
+  }
   const opportunities = Object.values(lhr.audits)
     .filter((a) => a.details?.type === "opportunity" && (a.details.overallSavingsMs ?? 0) > 0)
     .sort((a, b) => (b.details.overallSavingsMs ?? 0) - (a.details.overallSavingsMs ?? 0))
