@@ -104,7 +104,7 @@ def sign_in(base: str, outbox: Path) -> str:
     sent = post(base, "/api/user/login-by-otp", {"mobile": mobile, "channel": "sms"})
     e164 = sent["data"]["mobile"]
     codes = [json.loads(line) for line in outbox.read_text().splitlines()]
-    code = next(c["code"] for c in reversed(codes) if c["to"] == e164)
+    code = next(c["code"] for c in reversed(codes) if c["to"] == e164 and "code" in c)
     post(base, "/api/user/verify-login-by-otp", {"mobile": mobile, "channel": "sms", "code": code})
     registered = post(
         base,
