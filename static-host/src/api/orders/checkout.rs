@@ -12,12 +12,14 @@
 //!    the shop's minimum order reached;
 //! 3. delivery (400): the shop delivers to the address's district ('Sorry, we don't
 //!    deliver to your area now!'; see [`super::delivery`]);
-//! 4. the wallet (400 'Balance Not Sufficient'): with `use_wallet` the wallet pays as
+//! 4. the coupon's usage limits (422 on `coupon_code`: 'You have already used this
+//!    coupon.', 'This coupon has reached its usage limit.');
+//! 5. the wallet (400 'Balance Not Sufficient'): with `use_wallet` the wallet pays as
 //!    much of the order as its balance covers — refused when the balance is zero or
 //!    less; with `wallet_amount` it pays exactly that — refused when that is more
 //!    than the balance (and 422 when more than the order total). The rest is paid by
 //!    the chosen method;
-//! 5. the card (400 'An error occured while processing your payment, please try
+//! 6. the card (400 'An error occured while processing your payment, please try
 //!    again later'): the amount due is authorized through the
 //!    [`super::payment::PaymentGateway`] before the order is written and captured as
 //!    the write's last step; any failure in between releases it.
@@ -305,6 +307,16 @@ fn plan(
     }
     if !delivery::delivers(conn, branch.id, address_district)? {
         return Err(refuse(MessageId::AreaNotServed, lang));
+    }
+    // The coupon's usage limits, checked again in the write transaction.
+    if let Some(coupon) = &cart.coupon
+        && totals.coupon_discount.minor() > 0
+        && let Err(problem) = super::coupons::usage_left(conn, coupon.id, user_id)?
+    {
+        return Err(ApiError::validation(
+            "coupon_code",
+            problem.message().text(lang),
+        ));
     }
     let cart_total = totals.cart_total.minor();
     let wallet_minor = if request.use_wallet {

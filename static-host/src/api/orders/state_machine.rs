@@ -36,7 +36,8 @@
 //! - `returned`: the returned units go back to stock and the return's refund is paid:
 //!   to the wallet, or with `original` to the card first (up to what the card paid
 //!   and was not refunded yet) and the rest to the wallet. When every unit was
-//!   returned, the order's points stop counting too.
+//!   returned, the order's points stop counting too. The referrer's commission on the
+//!   returned part is taken back ([`reverse_commission`]).
 //!
 //! Every change is recorded in `order_status_history` and the customer gets a
 //! notification (kind `order`) naming the new status.
@@ -50,7 +51,7 @@ use super::messages::{OrderMsg, core_text, status_label};
 use super::payment::gateway;
 use super::{not_found, order_number};
 use crate::api::account::notifications::{Kind, NewNotification, notify};
-use crate::api::account::referral::reward_referrer;
+use crate::api::account::referral::{reverse_commission, reward_referrer};
 use crate::api::error::ApiError;
 
 /// Who changes a status.
@@ -392,5 +393,22 @@ fn complete_return(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), 
     if returned >= ordered {
         revoke_points(conn, order_id, now_ms)?;
     }
+    // The referrer's commission on what came back is taken back (self-referral plus a
+    // return must not earn money).
+    let (returned_price, order_price): (i64, i64) = conn.query_row(
+        "SELECT (SELECT coalesce(sum(ri.qty * oi.price_minor), 0) FROM return_items ri
+                 JOIN order_items oi ON oi.id = ri.order_item_id WHERE ri.return_id = ?2),
+                (SELECT price_minor FROM orders WHERE id = ?1)",
+        params![order_id, return_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    reverse_commission(
+        conn,
+        order_id,
+        returned_price,
+        order_price,
+        returned >= ordered,
+        now_ms,
+    )?;
     Ok(())
 }

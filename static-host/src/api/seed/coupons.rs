@@ -86,6 +86,11 @@ pub fn seed(tx: &Transaction<'_>, now_ms: i64) -> rusqlite::Result<()> {
             c.active
         ])?;
     }
+    // Usage limits (migration 0009): the welcome coupon once per customer.
+    tx.execute(
+        "UPDATE coupons SET max_uses_per_customer = 1 WHERE code = 'WELCOME10'",
+        [],
+    )?;
     Ok(())
 }
 
@@ -96,9 +101,12 @@ mod tests {
     const NOW: i64 = 1_750_000_000_000;
 
     fn seeded() -> rusqlite::Connection {
-        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-        conn.execute_batch(include_str!("../../../migrations/0001_initial.sql"))
-            .unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.db");
+        drop(crate::api::db::Db::open(&path, 1).unwrap());
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        // The file stays open on this connection; the directory may go.
+        std::mem::forget(dir);
         let tx = conn.transaction().unwrap();
         seed(&tx, NOW).unwrap();
         tx.commit().unwrap();
@@ -148,5 +156,13 @@ mod tests {
         let expired = coupon(&conn, "EXPIRED5");
         assert!(expired.4.unwrap() < NOW && expired.5);
         assert!(!coupon(&conn, "INACTIVE15").5);
+        let once: Option<i64> = conn
+            .query_row(
+                "SELECT max_uses_per_customer FROM coupons WHERE code = 'WELCOME10'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(once, Some(1));
     }
 }
