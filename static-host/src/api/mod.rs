@@ -135,6 +135,10 @@ fn spawn_background_work(state: &AppState) {
         rate_limit::REFUSAL_LOG_WINDOW,
     ));
     runtime.spawn(upload::clean_unused_regularly(state.clone()));
+    runtime.spawn(orders::payment_outbox::worker(
+        state.db.clone(),
+        state.payments.clone(),
+    ));
 }
 
 /// Every documented operation, with its handler.
