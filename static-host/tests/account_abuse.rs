@@ -540,3 +540,91 @@ async fn the_data_directory_and_its_files_are_private() {
     }
     assert_eq!(mode(server.outbox()), 0o600);
 }
+
+#[tokio::test]
+async fn a_password_hash_does_not_hold_the_async_workers() {
+    // This test's runtime has one thread, which the server shares: a hash computed on
+    // it would stop every other request until done.
+    let server = start(&[]).await;
+    let token = register(&server, OWNER_IP, "01001237101", "hash@example.com").await;
+    let update = {
+        let (base, client) = (server.base.clone(), server.client.clone());
+        tokio::spawn(async move {
+            let started = std::time::Instant::now();
+            let response = client
+                .patch(format!("{base}/api/user/update-password"))
+                .bearer_auth(token)
+                .json(&json!({"password": "Str0ng!pass", "password_confirmation": "Str0ng!pass"}))
+                .send()
+                .await
+                .unwrap();
+            (response.status().as_u16(), started.elapsed())
+        })
+    };
+    let mut slowest = std::time::Duration::ZERO;
+    while !update.is_finished() {
+        let started = std::time::Instant::now();
+        assert_eq!(server.get("/api/health").await.status(), 200);
+        slowest = slowest.max(started.elapsed());
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    let (status, took) = update.await.unwrap();
+    assert_eq!(status, 200);
+    assert!(
+        slowest < took / 2 || slowest < std::time::Duration::from_millis(50),
+        "health waited {slowest:?} while the hash took {took:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_wrong_reset_code_is_refused_before_any_hashing() {
+    let server = start(&[]).await;
+    register(&server, OWNER_IP, "01001237201", "reset@example.com").await;
+    let (status, _) = post(
+        &server,
+        OWNER_IP,
+        "/api/user/forget-password",
+        json!({"email": "reset@example.com"}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let code = server.wait_code("reset@example.com", 1).await.unwrap();
+    let reset = |code: String| {
+        let server = &server;
+        async move {
+            let started = std::time::Instant::now();
+            let (status, _) = post(
+                server,
+                OWNER_IP,
+                "/api/user/password/reset",
+                json!({"email": "reset@example.com", "code": code,
+                       "password": "R3set!pass", "password_confirmation": "R3set!pass"}),
+            )
+            .await;
+            (status, started.elapsed())
+        }
+    };
+    let (status, wrong_took) = reset(wrong(&code)).await;
+    assert_eq!(status, 422);
+    let (status, right_took) = reset(code).await;
+    assert_eq!(status, 200);
+    // The right code pays for the hash; the wrong one did not.
+    assert!(
+        wrong_took < right_took / 3,
+        "wrong code {wrong_took:?}, right code {right_took:?}"
+    );
+}
+
+#[tokio::test]
+async fn the_server_does_not_start_on_an_unreadable_secret() {
+    use clap::Parser;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(data.join("secret.key")).unwrap();
+    let config =
+        static_host::Config::try_parse_from(["static-host", "--data-dir", data.to_str().unwrap()])
+            .unwrap();
+    let error = static_host::app(&config).err().expect("refused");
+    assert!(error.to_string().contains("secret.key"), "{error}");
+    assert!(data.join("secret.key").is_dir(), "left as it was");
+}
