@@ -1,8 +1,8 @@
 //! One-time codes: 4 random digits, stored only as an HMAC under the server secret,
-//! valid 5 minutes, at most 5 wrong tries, a new one not before 60 s, at most N per
-//! period for one number or address (`--limit-codes-per-target`, 5 an hour by
-//! default). The caps are counted on the stored codes, so they hold whatever IP asks
-//! and across restarts.
+//! valid 5 minutes, at most 5 wrong tries, a new one for the same purpose not before
+//! 60 s, at most N per period for one number or address over all purposes
+//! (`--limit-codes-per-target`, 5 an hour by default). The caps are counted on the
+//! stored codes, so they hold whatever IP asks and across restarts.
 //!
 //! A code is bound to the client that asked for it (its address, stored as an HMAC):
 //! only that client can try it, so a stranger's wrong guesses never count against the
@@ -205,20 +205,17 @@ pub fn issue(
     }
     if let Rate::Every { count, per } = caps.codes {
         let window = window_ms(per);
-        // The codes of the window, newest first: the cap-th newest leaving the window
-        // makes room for the next one.
+        // The codes of the window over every purpose (sign-in, reset and e-mail change
+        // codes of one address share the cap, so at most `count` codes of a target are
+        // alive to guess at), newest first: the cap-th newest leaving the window makes
+        // room for the next one.
         let recent: Vec<i64> = {
-            let mut stmt = tx.prepare(
-                "SELECT created_at FROM otp_codes WHERE purpose = ?1 AND target = ?2 AND created_at > ?3
-                 ORDER BY created_at DESC LIMIT ?4",
+            let mut stmt = tx.prepare_cached(
+                "SELECT created_at FROM otp_codes WHERE target = ?1 AND created_at > ?2
+                 ORDER BY created_at DESC LIMIT ?3",
             )?;
             stmt.query_map(
-                params![
-                    purpose.as_str(),
-                    target,
-                    now.saturating_sub(window),
-                    count.get()
-                ],
+                params![target, now.saturating_sub(window), count.get()],
                 |r| r.get(0),
             )?
             .collect::<rusqlite::Result<_>>()?
@@ -387,7 +384,9 @@ pub fn pause_notice_due(
 }
 
 /// The channel and language to tell a target's owner by: the channel of its newest
-/// code, the account's language when the target is an account's.
+/// code, the account's language when the target is an account's. An e-mail address
+/// that no account uses is told nothing: it was never sent a code either (see
+/// `auth::email`), and the server must not mail strangers on an attacker's behalf.
 pub fn notice_route(
     tx: &Transaction<'_>,
     target: &str,
@@ -402,14 +401,17 @@ pub fn notice_route(
     let Some(channel) = channel else {
         return Ok(None);
     };
-    let locale: Option<String> = tx
+    let account: Option<Option<String>> = tx
         .query_row(
             "SELECT default_locale FROM users WHERE mobile = ?1 OR email = ?1 LIMIT 1",
             [target],
             |r| r.get(0),
         )
         .optional()?;
-    Ok(Some((channel, locale)))
+    if channel == "email" && account.is_none() {
+        return Ok(None);
+    }
+    Ok(Some((channel, account.flatten())))
 }
 
 /// Uses a code up.
@@ -603,6 +605,51 @@ mod tests {
     }
 
     #[test]
+    fn the_cap_of_codes_counts_every_purpose_of_a_target() {
+        let (_d, mut conn) = db();
+        let email = "mona@example.com";
+        let mut ask = |purpose: Purpose, now: i64| {
+            let tx = conn.transaction().unwrap();
+            let out = issue(
+                &tx,
+                &SECRET,
+                purpose,
+                email,
+                "email",
+                OWNER,
+                None,
+                caps(),
+                now,
+            )
+            .unwrap();
+            tx.commit().unwrap();
+            out
+        };
+        // Sign-in and reset codes alternate, 30 s apart (each purpose keeps its own 60 s
+        // resend wait)...
+        let purposes = [
+            Purpose::EmailLogin,
+            Purpose::PasswordReset,
+            Purpose::EmailLogin,
+            Purpose::PasswordReset,
+            Purpose::EmailChange,
+        ];
+        for (i, purpose) in purposes.into_iter().enumerate() {
+            assert!(ask(purpose, T0 + i as i64 * 30_000).is_ok(), "{purpose:?}");
+        }
+        // ...but share the target's 5 an hour: at most 5 live codes to guess at.
+        for purpose in [Purpose::EmailLogin, Purpose::PasswordReset] {
+            assert_eq!(
+                ask(purpose, T0 + 180_000),
+                Err(IssueRefusal::TooMany {
+                    retry_after_secs: 3600 - 180
+                })
+            );
+        }
+        assert!(ask(Purpose::EmailLogin, T0 + 3_600_000 + 1).is_ok());
+    }
+
+    #[test]
     fn a_code_for_one_number_or_channel_fails_for_another() {
         let (_d, mut conn) = db();
         let (_, code) = issue_at(&mut conn, T0).unwrap();
@@ -753,6 +800,48 @@ mod tests {
                 T0 + RESEND_AFTER_MS + 24 * 3_600_000 + 1
             )
             .is_ok()
+        );
+    }
+
+    #[test]
+    fn notices_go_to_numbers_and_to_account_addresses_only() {
+        let (_d, mut conn) = db();
+        let email = |conn: &mut rusqlite::Connection, to: &str| {
+            let tx = conn.transaction().unwrap();
+            issue(
+                &tx,
+                &SECRET,
+                Purpose::EmailLogin,
+                to,
+                "email",
+                OWNER,
+                None,
+                caps(),
+                T0,
+            )
+            .unwrap()
+            .unwrap();
+            tx.commit().unwrap();
+        };
+        issue_at(&mut conn, T0).unwrap();
+        email(&mut conn, "nobody@example.com");
+        email(&mut conn, "mona@example.com");
+        conn.execute(
+            "INSERT INTO users (name, mobile, email, default_locale, referral_code, created_at)
+             VALUES ('Mona', '+201001112222', 'mona@example.com', 'ar', 'MONA1', 0)",
+            [],
+        )
+        .unwrap();
+        let tx = conn.transaction().unwrap();
+        assert_eq!(
+            notice_route(&tx, NUMBER).unwrap(),
+            Some(("sms".into(), None)),
+            "a number is told, with or without an account"
+        );
+        assert_eq!(notice_route(&tx, "nobody@example.com").unwrap(), None);
+        assert_eq!(
+            notice_route(&tx, "mona@example.com").unwrap(),
+            Some(("email".into(), Some("ar".into())))
         );
     }
 
