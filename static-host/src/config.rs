@@ -142,20 +142,33 @@ pub struct Config {
     #[arg(long, env = "STOREFRONT_SESSION_MAX_AGE", default_value = "90d", value_parser = humantime::parse_duration)]
     pub session_max_age: Duration,
 
-    /// Uploads one customer may keep at once: `N/SIZE` such as `10/10MB` (files and
-    /// bytes), or `off`.
-    #[arg(long, env = "STOREFRONT_UPLOAD_QUOTA", default_value = "10/10MB")]
-    pub upload_quota: UploadQuota,
+    /// Uploads one customer may keep at once: `FILES/SIZE` such as `10/10MB`, or `off`.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_UPLOADS_PER_CUSTOMER",
+        default_value = "10/10MB"
+    )]
+    pub limit_uploads_per_customer: UploadQuota,
 
-    /// Uploads no profile uses are deleted once this old.
-    #[arg(long, env = "STOREFRONT_UPLOAD_UNUSED_AFTER", default_value = "24h", value_parser = humantime::parse_duration)]
-    pub upload_unused_after: Duration,
+    /// How long an upload no profile uses is kept before it is deleted.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_UNUSED_UPLOAD_AGE",
+        default_value = "24h",
+        value_parser = humantime::parse_duration
+    )]
+    pub limit_unused_upload_age: Duration,
 
     /// Uploads are refused (503) while the data directory's disk has less free space
     /// than this (`512MB`, `2GB`; `0` never refuses): the database's own writes (orders)
     /// keep the rest.
-    #[arg(long, env = "STOREFRONT_MIN_FREE_DISK", default_value = "1GB", value_parser = parse_size)]
-    pub min_free_disk: u64,
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_MIN_FREE_DISK",
+        default_value = "1GB",
+        value_parser = parse_size
+    )]
+    pub limit_min_free_disk: u64,
 
     /// Print the API's OpenAPI document as JSON and exit.
     #[arg(long)]
@@ -333,14 +346,14 @@ mod tests {
         );
         assert_eq!(config.session_max_age, Duration::from_secs(90 * 86_400));
         assert_eq!(
-            config.upload_quota,
+            config.limit_uploads_per_customer,
             UploadQuota::Limit {
                 files: 10,
                 bytes: 10 << 20
             }
         );
-        assert_eq!(config.upload_unused_after, Duration::from_secs(86_400));
-        assert_eq!(config.min_free_disk, 1 << 30);
+        assert_eq!(config.limit_unused_upload_age, Duration::from_secs(86_400));
+        assert_eq!(config.limit_min_free_disk, 1 << 30);
     }
 
     #[test]

@@ -461,7 +461,7 @@ async fn uploads_have_a_per_customer_quota() {
     assert_eq!(status, 422, "{body}");
     assert_eq!(
         body["errors"]["file"][0],
-        "You have reached the upload limit (10 files and 10 MB). Pictures you do not use are deleted after a day; you can upload more then."
+        "You have reached the upload limit (10 files and 10 MB). Pictures you do not use are deleted after 24 hours; you can upload more then."
     );
     assert!(stored_bytes(&server) <= 10 << 20);
     // Another customer has their own quota.
@@ -471,7 +471,7 @@ async fn uploads_have_a_per_customer_quota() {
 
 #[tokio::test]
 async fn unused_uploads_are_deleted_and_a_replaced_picture_goes_at_once() {
-    let server = start(&["--upload-unused-after=2s"]).await;
+    let server = start(&["--limit-unused-upload-age=2s"]).await;
     let token = register(&server, OWNER_IP, "01001236801", "clean@example.com").await;
     let (_, kept) = upload(&server, &token, 1000).await;
     let kept = kept["data"]["path"].as_str().unwrap().to_owned();
@@ -509,7 +509,7 @@ async fn unused_uploads_are_deleted_and_a_replaced_picture_goes_at_once() {
 
 #[tokio::test]
 async fn uploads_are_refused_when_the_disk_is_nearly_full() {
-    let server = start(&["--min-free-disk=1000000TB"]).await;
+    let server = start(&["--limit-min-free-disk=1000000TB"]).await;
     let token = register(&server, OWNER_IP, "01001236901", "disk@example.com").await;
     let (status, body) = upload(&server, &token, 1000).await;
     assert_eq!(status, 503, "{body}");
@@ -577,9 +577,9 @@ async fn a_password_hash_does_not_hold_the_async_workers() {
 }
 
 #[tokio::test]
-async fn a_wrong_reset_code_is_refused_before_any_hashing() {
+async fn a_wrong_reset_code_is_refused_before_any_hashing_and_a_reset_ends_every_session() {
     let server = start(&[]).await;
-    register(&server, OWNER_IP, "01001237201", "reset@example.com").await;
+    let token = register(&server, OWNER_IP, "01001237201", "reset@example.com").await;
     let (status, _) = post(
         &server,
         OWNER_IP,
@@ -613,6 +613,8 @@ async fn a_wrong_reset_code_is_refused_before_any_hashing() {
         wrong_took < right_took / 3,
         "wrong code {wrong_took:?}, right code {right_took:?}"
     );
+    // Whoever knew the old password is signed out everywhere.
+    assert_eq!(profile(&server, &token).await.0, 401);
 }
 
 #[tokio::test]
@@ -624,7 +626,7 @@ async fn the_server_does_not_start_on_an_unreadable_secret() {
     let config =
         static_host::Config::try_parse_from(["static-host", "--data-dir", data.to_str().unwrap()])
             .unwrap();
-    let error = static_host::app(&config).err().expect("refused");
+    let error = static_host::app(&config).expect_err("refused");
     assert!(error.to_string().contains("secret.key"), "{error}");
     assert!(data.join("secret.key").is_dir(), "left as it was");
 }

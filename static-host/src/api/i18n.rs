@@ -91,6 +91,8 @@ pub enum Msg {
     UploadQuota {
         files: u32,
         mb: u64,
+        /// How old an unused upload gets before it is deleted.
+        hours: u64,
     },
     /// Uploads are paused: the disk is nearly full.
     StorageLow,
@@ -416,14 +418,15 @@ impl Msg {
                 "We could not send the code. Please try again.",
                 "تعذر إرسال الرمز. يرجى المحاولة مرة أخرى.",
             ),
-            Msg::UploadQuota { files, mb } => {
+            Msg::UploadQuota { files, mb, hours } => {
                 if ar {
                     format!(
-                        "لديك الحد الأقصى من الصور المرفوعة ({files} ملفات و{mb} ميجابايت). تُحذف الصور غير المستخدمة بعد يوم، ويمكنك بعدها رفع المزيد."
+                        "لديك الحد الأقصى من الصور المرفوعة ({files} ملفات و{mb} ميجابايت). تُحذف الصور غير المستخدمة بعد {hours} ساعة، ويمكنك بعدها رفع المزيد."
                     )
                 } else {
+                    let unit = if *hours == 1 { "hour" } else { "hours" };
                     format!(
-                        "You have reached the upload limit ({files} files and {mb} MB). Pictures you do not use are deleted after a day; you can upload more then."
+                        "You have reached the upload limit ({files} files and {mb} MB). Pictures you do not use are deleted after {hours} {unit}; you can upload more then."
                     )
                 }
             }

@@ -113,9 +113,9 @@ pub fn router(config: &Config) -> Result<(Router, db::Db), ApiStartError> {
             max_age: config.session_max_age,
         },
         uploads: upload::UploadPolicy {
-            quota: config.upload_quota,
-            unused_after: config.upload_unused_after,
-            min_free_disk: config.min_free_disk,
+            quota: config.limit_uploads_per_customer,
+            unused_after: config.limit_unused_upload_age,
+            min_free_disk: config.limit_min_free_disk,
         },
         payments: Arc::new(tokio::sync::Notify::new()),
     };

@@ -309,6 +309,41 @@ pub async fn limit_per_ip(
     next.run(request).await
 }
 
+/// A count of refusals that is logged at most once per period: [`CountedLog::count_and_due`]
+/// counts one and, when the period since the last line is over, hands back the count
+/// to log (then counting from zero again).
+#[derive(Debug)]
+pub struct CountedLog {
+    period_ms: i64,
+    /// When the last line was logged (ms since the epoch; 0: never).
+    last_ms: std::sync::atomic::AtomicI64,
+    count: AtomicU64,
+}
+
+impl CountedLog {
+    pub const fn new(period_ms: i64) -> Self {
+        CountedLog {
+            period_ms,
+            last_ms: std::sync::atomic::AtomicI64::new(0),
+            count: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts one refusal at `now_ms`; `Some(count)` when a line is due.
+    pub fn count_and_due(&self, now_ms: i64) -> Option<u64> {
+        self.count.fetch_add(1, Ordering::Relaxed);
+        let last = self.last_ms.load(Ordering::Relaxed);
+        if last != 0 && now_ms.saturating_sub(last) < self.period_ms {
+            return None;
+        }
+        // One caller wins the line; the others keep counting.
+        self.last_ms
+            .compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed)
+            .ok()?;
+        Some(self.count.swap(0, Ordering::Relaxed))
+    }
+}
+
 /// How often the refusal counts are logged.
 pub const REFUSAL_LOG_WINDOW: Duration = Duration::from_secs(60);
 
@@ -333,6 +368,23 @@ pub async fn log_refusals(limits: Arc<RateLimits>, window: Duration) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_counted_log_logs_once_per_period_with_the_count() {
+        let log = CountedLog::new(60_000);
+        let t0 = 1_800_000_000_000;
+        assert_eq!(
+            log.count_and_due(t0),
+            Some(1),
+            "the first refusal is logged"
+        );
+        let due: Vec<_> = (1..=500)
+            .filter_map(|i| log.count_and_due(t0 + i * 100))
+            .collect();
+        assert!(due.is_empty(), "{due:?}");
+        assert_eq!(log.count_and_due(t0 + 60_000), Some(501));
+        assert_eq!(log.count_and_due(t0 + 60_001), None);
+    }
 
     #[test]
     fn refusals_are_counted_per_group_and_taken_once() {

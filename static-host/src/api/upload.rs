@@ -3,13 +3,13 @@
 //! recognised by their content, not their name, stored under a random name (readable
 //! by the server's user only), and served back from `/media/uploads/{file}`.
 //!
-//! Disk use is bounded: a customer keeps at most `--upload-quota` files and bytes at
-//! once (422 past it); a picture the profile stops using is deleted at once, and an
-//! upload no profile uses is deleted once `--upload-unused-after` old; and uploads are
-//! refused (503) while the disk has less than `--min-free-disk` free, so a flood of
-//! pictures cannot fill the disk that orders are written to. Uploads are the only
-//! files customers can send (contact-us and support take text only), so these limits
-//! cover every file a customer can store.
+//! Disk use is bounded: a customer keeps at most `--limit-uploads-per-customer` files
+//! and bytes at once (422 past it); a picture the profile stops using is deleted at
+//! once, and an upload no profile uses is deleted once `--limit-unused-upload-age` old;
+//! and uploads are refused (503) while the disk has less than `--limit-min-free-disk`
+//! free, so a flood of pictures cannot fill the disk that orders are written to.
+//! Uploads are the only files customers can send (contact-us and support take text
+//! only), so these limits cover every file a customer can store.
 
 use axum::Json;
 use axum::body::Body;
@@ -52,6 +52,10 @@ pub struct UploadPolicy {
     pub min_free_disk: u64,
 }
 
+/// Refusals for want of disk space are counted and logged at most once a minute with
+/// their count: a flood of uploads on a full disk must not flood the log too.
+static LOW_DISK_LOG: super::rate_limit::CountedLog = super::rate_limit::CountedLog::new(60_000);
+
 /// The path an upload is referred to by.
 pub fn upload_path(file_name: &str) -> String {
     format!("{UPLOADS_PATH}{file_name}")
@@ -68,7 +72,7 @@ fn held(conn: &rusqlite::Connection, user_id: i64) -> rusqlite::Result<(i64, i64
 
 /// The 422 of a full quota, or Ok.
 fn within_quota(
-    quota: crate::config::UploadQuota,
+    policy: UploadPolicy,
     (files, bytes): (i64, i64),
     adding: u64,
     lang: storefront_core::locale::Language,
@@ -76,7 +80,7 @@ fn within_quota(
     let crate::config::UploadQuota::Limit {
         files: max_files,
         bytes: max_bytes,
-    } = quota
+    } = policy.quota
     else {
         return Ok(());
     };
@@ -87,6 +91,8 @@ fn within_quota(
             Msg::UploadQuota {
                 files: max_files,
                 mb: max_bytes.div_ceil(1 << 20),
+                // When room comes back: unused pictures go once this old.
+                hours: policy.unused_after.as_secs().div_ceil(3600).max(1),
             }
             .text(lang),
         ));
@@ -190,7 +196,7 @@ async fn upload(
     // Before writing anything: the quota (checked again when the row is written) and
     // the disk's free space.
     let current = state.db.read(move |c| Ok(held(c, user_id)?)).await?;
-    within_quota(policy.quota, current, size, lang)?;
+    within_quota(policy, current, size, lang)?;
     if policy.min_free_disk > 0 {
         let dir = state.uploads_dir.clone();
         let free = tokio::task::spawn_blocking(move || fs4::available_space(dir))
@@ -198,11 +204,14 @@ async fn upload(
             .map_err(|e| ApiError::internal(format!("free space task failed: {e}")))?
             .map_err(|e| ApiError::internal(format!("cannot read free disk space: {e}")))?;
         if free.saturating_sub(size) < policy.min_free_disk {
-            tracing::warn!(
-                free,
-                floor = policy.min_free_disk,
-                "upload refused: the disk is nearly full"
-            );
+            if let Some(refused) = LOW_DISK_LOG.count_and_due(now_ms()) {
+                tracing::warn!(
+                    free,
+                    floor = policy.min_free_disk,
+                    refused,
+                    "uploads refused: the disk is nearly full"
+                );
+            }
             return Err(ApiError::Status {
                 status: StatusCode::SERVICE_UNAVAILABLE,
                 message: Msg::StorageLow.text(lang),
@@ -220,7 +229,7 @@ async fn upload(
     let recorded = state
         .db
         .write(move |tx| {
-            within_quota(policy.quota, held(tx, user_id)?, size, lang)?;
+            within_quota(policy, held(tx, user_id)?, size, lang)?;
             tx.execute(
                 "INSERT INTO uploads (user_id, file_name, mime, size, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![user_id, stored, mime, size as i64, now],
