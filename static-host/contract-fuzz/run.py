@@ -39,9 +39,10 @@ UNLIMITED = {
         "WRITES_PER_IP",
     )
 }
-# Logging out would revoke the token the other operations are fuzzed with; the Rust
-# suites cover it (tests/api_auth.rs, tests/api_fuzz.rs).
-EXCLUDED_PATHS = ["/user/logout"]
+# Logging out (here or everywhere) would revoke the token the other operations are
+# fuzzed with; the Rust suites cover them (tests/api_auth.rs, tests/api_fuzz.rs,
+# tests/account_abuse.rs).
+EXCLUDED_PATHS = ["/user/logout", "/user/logout-all"]
 
 
 def start_server(binary: Path, data: Path, outbox: Path):

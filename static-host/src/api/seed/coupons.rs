@@ -100,17 +100,17 @@ mod tests {
 
     const NOW: i64 = 1_750_000_000_000;
 
-    fn seeded() -> rusqlite::Connection {
+    /// Every migration applied (the usage limits are 0009's), then the seed; the
+    /// directory lives as long as the connection is used.
+    fn seeded() -> (tempfile::TempDir, rusqlite::Connection) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("c.db");
         drop(crate::api::db::Db::open(&path, 1).unwrap());
         let mut conn = rusqlite::Connection::open(&path).unwrap();
-        // The file stays open on this connection; the directory may go.
-        std::mem::forget(dir);
         let tx = conn.transaction().unwrap();
         seed(&tx, NOW).unwrap();
         tx.commit().unwrap();
-        conn
+        (dir, conn)
     }
 
     type Row = (String, i64, Option<i64>, Option<i64>, Option<i64>, bool);
@@ -126,7 +126,7 @@ mod tests {
 
     #[test]
     fn coupons_have_the_demo_rules() {
-        let conn = seeded();
+        let (_dir, conn) = seeded();
         assert_eq!(
             coupon(&conn, "WELCOME10"),
             (
