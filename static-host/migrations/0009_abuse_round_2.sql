@@ -2,8 +2,10 @@
 --
 -- One-time codes remember which client asked for them (`client`: an HMAC of its
 -- address under the server secret, never the address itself), so only that client can
--- try them, and may confirm an e-mail change (`email_change`, for `user_id`). The
--- CHECK of `purpose` cannot be altered in place: the table is rebuilt, its rows kept.
+-- try them, and whether the right code was given (`accepted_at`: a client that signed
+-- in to a number keeps getting codes for it while strangers have paused it), and may
+-- confirm an e-mail change (`email_change`, for `user_id`). The CHECK of `purpose`
+-- cannot be altered in place: the table is rebuilt, its rows kept.
 CREATE TABLE otp_codes_next (
     id           INTEGER PRIMARY KEY,
     purpose      TEXT NOT NULL CHECK (purpose IN ('login', 'email_login', 'password_reset', 'email_change')),
@@ -16,7 +18,8 @@ CREATE TABLE otp_codes_next (
     verified_at  INTEGER,                           -- right code given (login awaiting registration)
     consumed_at  INTEGER,                           -- used up (signed in, registered, reset)
     client       TEXT,                              -- HMAC of the requesting client's address; NULL: before 0009
-    user_id      INTEGER REFERENCES users(id)       -- email_change: the account whose e-mail changes
+    user_id      INTEGER REFERENCES users(id),      -- email_change: the account whose e-mail changes
+    accepted_at  INTEGER                            -- the right code was given (its client is then known to the target)
 ) STRICT;
 INSERT INTO otp_codes_next (id, purpose, target, channel, code_hash, created_at, expires_at, attempts,
                             verified_at, consumed_at)

@@ -151,7 +151,7 @@ async fn a_stranger_cannot_lock_the_owner_out_of_sign_in() {
 }
 
 #[tokio::test]
-async fn brute_force_on_a_number_is_capped_per_day_and_its_owner_is_told() {
+async fn brute_force_on_a_number_is_capped_per_day_and_its_owner_is_told_and_not_locked_out() {
     let server = start(&["--limit-wrong-codes-per-target=10/24h"]).await;
     let (mobile, e164) = ("01001236101", "+201001236101");
     register(&server, OWNER_IP, mobile, "told@example.com").await;
@@ -176,10 +176,10 @@ async fn brute_force_on_a_number_is_capped_per_day_and_its_owner_is_told() {
         }
     }
     assert_eq!(guesses, 10);
-    // The day's wrong tries are spent: no new code, whoever asks, and the message
-    // says how long.
+    // The day's wrong tries are spent: no new code for an address that never signed
+    // in to this number, and the message says how long.
     age_codes(&server);
-    for ip in ["203.0.113.3", OWNER_IP] {
+    for ip in ["203.0.113.3", "198.51.100.77"] {
         let (status, body) = ask_code(&server, ip, mobile).await;
         assert_eq!(status, 429, "{body}");
         let message = body["message"].as_str().unwrap();
@@ -194,9 +194,16 @@ async fn brute_force_on_a_number_is_capped_per_day_and_its_owner_is_told() {
     assert_eq!(notices.len(), 1, "{notices:?}");
     assert_eq!(notices[0]["channel"], "sms");
     assert!(notices[0].get("code").is_none());
-    // The code the owner asked for before the pause still signs in.
+    // The code the owner asked for before the pause still signs in...
     let (status, body) = verify(&server, OWNER_IP, mobile, &owners).await;
     assert_eq!(status, 200, "{body}");
+    // ...and the address the owner signed in from still gets new codes: the pause
+    // strangers caused holds only addresses that never signed in to the number.
+    age_codes(&server);
+    let (status, body) = ask_code(&server, OWNER_IP, mobile).await;
+    assert_eq!(status, 200, "{body}");
+    let code = server.last_code(e164).unwrap();
+    assert_eq!(verify(&server, OWNER_IP, mobile, &code).await.0, 200);
 }
 
 /// Status, body and Retry-After of a call.

@@ -14,6 +14,14 @@
 //! sent in the period, no new code is sent to that target until enough of them leave
 //! the period; the codes already sent keep their own tries, so the owner's pending code
 //! still works. The owner gets a notice through the code channel when that happens.
+//!
+//! Those per-target caps are shared by everyone who asks, so a stranger could spend
+//! them and keep the owner from getting a new code. A client that gave a right code for
+//! the target in the last [`KNOWN_CLIENT_MS`] (the owner's usual network) is therefore
+//! *known* to it: it is not held by the target's shared caps but by caps of its own
+//! (the resend wait and the codes per period counted on its own codes), as long as its
+//! own wrong tries on the target's codes in the period stay under
+//! [`MAX_WRONG_ATTEMPTS`]. A known client that guesses loses that standing.
 
 use hmac::{Hmac, KeyInit, Mac};
 use rusqlite::{OptionalExtension, Transaction, params};
@@ -27,6 +35,11 @@ pub const MAX_WRONG_ATTEMPTS: i64 = 5;
 /// After a new customer's code is verified, it stays usable this long for the
 /// registration form that follows.
 pub const REGISTRATION_WINDOW_MS: i64 = 30 * 60 * 1000;
+/// How long a client that gave a right code for a target stays known to it.
+pub const KNOWN_CLIENT_MS: i64 = 30 * 24 * 3_600_000;
+/// The period a known client's own wrong tries are counted over when the daily cap of
+/// wrong tries is off.
+const DAY_MS: i64 = 24 * 3_600_000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
@@ -170,8 +183,40 @@ pub fn wrong_tries(
     Ok((total, None))
 }
 
+/// Whether `client` is known to `target`: it gave a right code for it in the last
+/// [`KNOWN_CLIENT_MS`], and its own wrong tries on the target's codes in the wrong-try
+/// period are fewer than [`MAX_WRONG_ATTEMPTS`].
+pub fn known_client(
+    tx: &Transaction<'_>,
+    target: &str,
+    client: &str,
+    wrong_tries: Rate,
+    now: i64,
+) -> rusqlite::Result<bool> {
+    let accepted: bool = tx.query_row(
+        "SELECT exists(SELECT 1 FROM otp_codes WHERE target = ?1 AND client = ?2 AND accepted_at > ?3)",
+        params![target, client, now.saturating_sub(KNOWN_CLIENT_MS)],
+        |r| r.get(0),
+    )?;
+    if !accepted {
+        return Ok(false);
+    }
+    let window = match wrong_tries {
+        Rate::Every { per, .. } => window_ms(per),
+        Rate::Off => DAY_MS,
+    };
+    let own_wrong: i64 = tx.query_row(
+        "SELECT coalesce(sum(attempts), 0) FROM otp_codes
+         WHERE target = ?1 AND client = ?2 AND created_at > ?3",
+        params![target, client, now.saturating_sub(window)],
+        |r| r.get(0),
+    )?;
+    Ok(own_wrong < MAX_WRONG_ATTEMPTS)
+}
+
 /// Issues a code for `target` asked for by `client`, superseding that client's older
-/// ones, unless the target's caps refuse. Returns the code to send.
+/// ones, unless the caps refuse: the target's shared caps, or a known client's own
+/// ([`known_client`]). Returns the code to send.
 #[allow(clippy::too_many_arguments)]
 pub fn issue(
     tx: &Transaction<'_>,
@@ -184,13 +229,18 @@ pub fn issue(
     caps: Caps,
     now: i64,
 ) -> rusqlite::Result<Result<(i64, String), IssueRefusal>> {
-    if let (_, Some(retry_after_secs)) = wrong_tries(tx, target, caps.wrong_tries, now)? {
+    // A known client counts only its own codes; anyone else, every code of the target.
+    let own = known_client(tx, target, client, caps.wrong_tries, now)?.then_some(client);
+    if own.is_none()
+        && let (_, Some(retry_after_secs)) = wrong_tries(tx, target, caps.wrong_tries, now)?
+    {
         return Ok(Err(IssueRefusal::Paused { retry_after_secs }));
     }
     let last: Option<i64> = tx
         .query_row(
-            "SELECT max(created_at) FROM otp_codes WHERE purpose = ?1 AND target = ?2",
-            params![purpose.as_str(), target],
+            "SELECT max(created_at) FROM otp_codes
+             WHERE purpose = ?1 AND target = ?2 AND (?3 IS NULL OR client = ?3)",
+            params![purpose.as_str(), target, own],
             |r| r.get(0),
         )
         .optional()?
@@ -211,11 +261,12 @@ pub fn issue(
         // room for the next one.
         let recent: Vec<i64> = {
             let mut stmt = tx.prepare_cached(
-                "SELECT created_at FROM otp_codes WHERE target = ?1 AND created_at > ?2
+                "SELECT created_at FROM otp_codes
+                 WHERE target = ?1 AND created_at > ?2 AND (?4 IS NULL OR client = ?4)
                  ORDER BY created_at DESC LIMIT ?3",
             )?;
             stmt.query_map(
-                params![target, now.saturating_sub(window), count.get()],
+                params![target, now.saturating_sub(window), count.get(), own],
                 |r| r.get(0),
             )?
             .collect::<rusqlite::Result<_>>()?
@@ -414,20 +465,27 @@ pub fn notice_route(
     Ok(Some((channel, account.flatten())))
 }
 
-/// Uses a code up.
+/// Uses up a code that was accepted (its client is then known to the target).
 pub fn consume(tx: &Transaction<'_>, id: i64, now: i64) -> rusqlite::Result<()> {
-    tx.execute(
-        "UPDATE otp_codes SET consumed_at = ?2 WHERE id = ?1",
+    consume_once(tx, id, now).map(|_| ())
+}
+
+/// [`consume`], unless the code was used up meanwhile: whether it was still unused.
+pub fn consume_once(tx: &Transaction<'_>, id: i64, now: i64) -> rusqlite::Result<bool> {
+    let changed = tx.execute(
+        "UPDATE otp_codes SET consumed_at = ?2, accepted_at = coalesce(accepted_at, ?2)
+         WHERE id = ?1 AND consumed_at IS NULL",
         params![id, now],
     )?;
-    Ok(())
+    Ok(changed > 0)
 }
 
 /// Marks a login code as verified for a number with no account yet, keeping it
 /// usable for the registration that follows.
 pub fn mark_verified(tx: &Transaction<'_>, id: i64, now: i64) -> rusqlite::Result<()> {
     tx.execute(
-        "UPDATE otp_codes SET verified_at = ?2, expires_at = max(expires_at, ?2 + ?3) WHERE id = ?1",
+        "UPDATE otp_codes SET verified_at = ?2, accepted_at = coalesce(accepted_at, ?2),
+             expires_at = max(expires_at, ?2 + ?3) WHERE id = ?1",
         params![id, now, REGISTRATION_WINDOW_MS],
     )?;
     Ok(())
@@ -843,6 +901,80 @@ mod tests {
             notice_route(&tx, "mona@example.com").unwrap(),
             Some(("email".into(), Some("ar".into())))
         );
+    }
+
+    /// Signs `client` in with a fresh code (ages the earlier ones past the resend wait).
+    fn accepted_from(conn: &mut rusqlite::Connection, client: &str, now: i64) {
+        let (id, code) = issue_from(conn, client, now).unwrap();
+        assert!(matches!(
+            check_from(conn, client, &code, now + 1),
+            Check::Accepted { .. }
+        ));
+        let tx = conn.transaction().unwrap();
+        consume(&tx, id, now + 1).unwrap();
+        tx.commit().unwrap();
+    }
+
+    #[test]
+    fn a_client_that_signed_in_still_gets_codes_when_strangers_spent_the_caps() {
+        let (_d, mut conn) = db();
+        accepted_from(&mut conn, OWNER, T0);
+        // Strangers on many addresses spend the hour's codes and the day's wrong tries.
+        let mut now = T0 + 2 * 3_600_000;
+        for i in 0..5 {
+            now += RESEND_AFTER_MS;
+            let stranger = format!("stranger-{i}");
+            let (_, code) = issue_from(&mut conn, &stranger, now).unwrap();
+            for _ in 0..if i < 3 { 0 } else { 5 } {
+                check_from(&mut conn, &stranger, &wrong(&code), now + 1);
+            }
+        }
+        now += RESEND_AFTER_MS;
+        assert!(matches!(
+            issue_from(&mut conn, "stranger-new", now),
+            Err(IssueRefusal::Paused { .. })
+        ));
+        // The owner's usual client is not held by them...
+        let (_, code) = issue_from(&mut conn, OWNER, now).unwrap();
+        assert!(matches!(
+            check_from(&mut conn, OWNER, &code, now + 1),
+            Check::Accepted { .. }
+        ));
+        // ...only by its own caps: its own resend wait,
+        assert!(matches!(
+            issue_from(&mut conn, OWNER, now + 1000),
+            Err(IssueRefusal::ResendWait { .. })
+        ));
+        // and, once it guesses wrong itself, it is held like anyone else.
+        let later = now + RESEND_AFTER_MS;
+        let (_, code) = issue_from(&mut conn, OWNER, later).unwrap();
+        for _ in 0..5 {
+            check_from(&mut conn, OWNER, &wrong(&code), later + 1);
+        }
+        assert!(matches!(
+            issue_from(&mut conn, OWNER, later + RESEND_AFTER_MS),
+            Err(IssueRefusal::Paused { .. })
+        ));
+    }
+
+    #[test]
+    fn a_known_client_has_its_own_hourly_cap_and_standing_lapses() {
+        let (_d, mut conn) = db();
+        accepted_from(&mut conn, OWNER, T0);
+        let start = T0 + 2 * 3_600_000;
+        for i in 0..5 {
+            issue_from(&mut conn, OWNER, start + i * RESEND_AFTER_MS).unwrap();
+        }
+        assert!(matches!(
+            issue_from(&mut conn, OWNER, start + 5 * RESEND_AFTER_MS),
+            Err(IssueRefusal::TooMany { .. })
+        ));
+        // Thirty days after its last right code it is a stranger again.
+        let tx = conn.transaction().unwrap();
+        let cap = caps().wrong_tries;
+        assert!(known_client(&tx, NUMBER, OWNER, cap, T0 + KNOWN_CLIENT_MS).unwrap());
+        assert!(!known_client(&tx, NUMBER, OWNER, cap, T0 + 2 + KNOWN_CLIENT_MS).unwrap());
+        assert!(!known_client(&tx, NUMBER, STRANGER, cap, T0 + 2).unwrap());
     }
 
     #[test]

@@ -141,11 +141,7 @@ pub async fn reset_password(
         .db
         .write(move |tx| {
             // Used up only now, and only once, should two resets race.
-            let unused = tx.execute(
-                "UPDATE otp_codes SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL",
-                params![code_id, now],
-            )?;
-            if unused == 0 {
+            if !otp::consume_once(tx, code_id, now)? {
                 return Ok(Err(Check::NoCode));
             }
             let user: Option<i64> = tx
