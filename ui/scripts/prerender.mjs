@@ -3,7 +3,7 @@
 // `vite build --ssr src/ssr/prerender.tsx --outDir dist-ssr` (the renderer).
 //
 //   node scripts/prerender.mjs
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // React's production build, as the page runs.
@@ -39,7 +39,38 @@ for (const key of Object.keys(templates)) {
   // The pages' policy allows no inline script: a template with one would break the page.
   if (/<script/i.test(templates[key])) throw new Error(`the template ${key} holds a script`);
 }
+/**
+ * The files each route's screen loads beyond what every page loads (its chunks and their
+ * imports, its stylesheets, a WASM module of the core), from Vite's manifest: static-host
+ * asks for them with the page, so the screen does not wait for the app to discover them.
+ * Routes come from src/routes/screens.ts (`id: lazy(() => import("../features/…"))`).
+ */
+function routeAssets() {
+  const manifest = JSON.parse(readFileSync(`${ui}/dist/.vite/manifest.json`, "utf8"));
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const everyPage = closure(entry);
+  const screens = readFileSync(`${ui}/src/routes/screens.ts`, "utf8");
+  const routes = {};
+  for (const [, id, path] of screens.matchAll(/(\w+): lazy\(\(\) => import\("\.\.\/([^"]+)"\)\)/g)) {
+    const key = `src/${path}.tsx`;
+    if (!manifest[key]) continue;
+    const files = [...closure(key)].filter((k) => !everyPage.has(k)).map((k) => manifest[k]);
+    routes[id] = {
+      scripts: files.map((f) => `/${f.file}`),
+      styles: files.flatMap((f) => f.css ?? []).map((file) => `/${file}`),
+      wasm: files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm")).map((file) => `/${file}`),
+    };
+  }
+  return routes;
+}
+
 mkdirSync(`${ui}/dist/ssr`, { recursive: true });
-writeFileSync(`${ui}/dist/ssr/pages.json`, JSON.stringify({ templates }));
+writeFileSync(`${ui}/dist/ssr/pages.json`, JSON.stringify({ templates, routes: routeAssets() }));
 const sizes = Object.values(templates).map((html) => html.length);
 console.log(`prerendered ${sizes.length} page templates (${Math.min(...sizes)}–${Math.max(...sizes)} bytes)`);

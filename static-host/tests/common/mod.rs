@@ -150,6 +150,17 @@ impl Server {
         send_json(request, None, None).await
     }
 
+    /// `GET` in a language for a district (the `district-id` header the app sends
+    /// once a delivery location is chosen).
+    pub async fn get_json_for(&self, path: &str, lang: &str, district: u64) -> (u16, Value) {
+        let request = self
+            .client
+            .get(self.url(path))
+            .header("Language", lang)
+            .header("district-id", district.to_string());
+        send_json(request, None, None).await
+    }
+
     pub async fn post_json(&self, path: &str, body: Value) -> (u16, Value) {
         let response = self
             .client
