@@ -5,6 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
+use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
 use utoipa::ToSchema;
 
@@ -282,46 +283,21 @@ pub async fn register_by_otp(
             };
             let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
             let id = match check {
-                Check::Accepted { id, verified_before: true } => id,
+                Check::Accepted {
+                    id,
+                    verified_before: true,
+                } => id,
                 // A code that was never verified through verify-login cannot register.
                 Check::Accepted { .. } => return Ok((Err(refused(Check::Wrong, lang)), notice)),
                 other => return Ok((Err(refused(other, lang)), notice)),
             };
-            let outcome = (|| -> Result<Result<(String, Profile), ApiError>, ApiError> {
-            let taken: bool = tx.query_row("SELECT exists(SELECT 1 FROM users WHERE mobile = ?1)", [&mobile], |r| r.get(0))?;
-            if taken {
-                return Ok(Err(ApiError::validation("mobile", Msg::AlreadyRegistered.text(lang))));
-            }
-            let email_taken: bool =
-                tx.query_row("SELECT exists(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
-            if email_taken {
-                return Ok(Err(ApiError::validation("email", Msg::EmailTaken.text(lang))));
-            }
-            let referred_by: Option<i64> = match &referral {
-                None => None,
-                Some(code) => match tx
-                    .query_row("SELECT id FROM users WHERE referral_code = ?1", [code], |r| r.get(0))
-                    .optional()?
-                {
-                    Some(id) => Some(id),
-                    None => {
-                        return Ok(Err(ApiError::validation(
-                            "referral_code",
-                            Msg::InvalidChoice { field: "referral_code".into() }.text(lang),
-                        )));
-                    }
-                },
+            let account = NewAccount {
+                mobile: &mobile,
+                name: &name,
+                email: &email,
+                referral: referral.as_deref(),
             };
-            tx.execute(
-                "INSERT INTO users (mobile, name, email, default_locale, referral_code, referred_by, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![mobile, name, email, lang.code(), new_referral_code(tx)?, referred_by, now],
-            )?;
-            let user_id = tx.last_insert_rowid();
-            otp::consume(tx, id, now)?;
-            let token = sign_in(tx, user_id, now)?;
-            Ok(Ok((token, load_profile(tx, user_id)?)))
-            })()?;
+            let outcome = create_account(tx, account, id, lang, now)?;
             Ok((outcome, None))
         })
         .await?;
@@ -334,6 +310,92 @@ pub async fn register_by_otp(
 }
 
 /// A unique, easy-to-read referral code (no 0/O or 1/I).
+/// What registration writes.
+struct NewAccount<'a> {
+    mobile: &'a str,
+    name: &'a str,
+    email: &'a str,
+    referral: Option<&'a str>,
+}
+
+/// Creates the account with the verified code `code_id` and signs it in; a number or
+/// e-mail already in use, or an unknown referral code, is the refusal.
+fn create_account(
+    tx: &rusqlite::Transaction<'_>,
+    account: NewAccount<'_>,
+    code_id: i64,
+    lang: Language,
+    now: i64,
+) -> Result<Result<(String, Profile), ApiError>, ApiError> {
+    let NewAccount {
+        mobile,
+        name,
+        email,
+        referral,
+    } = account;
+    let taken: bool = tx.query_row(
+        "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1)",
+        [mobile],
+        |r| r.get(0),
+    )?;
+    if taken {
+        return Ok(Err(ApiError::validation(
+            "mobile",
+            Msg::AlreadyRegistered.text(lang),
+        )));
+    }
+    let email_taken: bool = tx.query_row(
+        "SELECT exists(SELECT 1 FROM users WHERE email = ?1)",
+        [email],
+        |r| r.get(0),
+    )?;
+    if email_taken {
+        return Ok(Err(ApiError::validation(
+            "email",
+            Msg::EmailTaken.text(lang),
+        )));
+    }
+    let referred_by: Option<i64> = match referral {
+        None => None,
+        Some(code) => match tx
+            .query_row(
+                "SELECT id FROM users WHERE referral_code = ?1",
+                [code],
+                |r| r.get(0),
+            )
+            .optional()?
+        {
+            Some(id) => Some(id),
+            None => {
+                return Ok(Err(ApiError::validation(
+                    "referral_code",
+                    Msg::InvalidChoice {
+                        field: "referral_code".into(),
+                    }
+                    .text(lang),
+                )));
+            }
+        },
+    };
+    tx.execute(
+        "INSERT INTO users (mobile, name, email, default_locale, referral_code, referred_by, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            mobile,
+            name,
+            email,
+            lang.code(),
+            new_referral_code(tx)?,
+            referred_by,
+            now
+        ],
+    )?;
+    let user_id = tx.last_insert_rowid();
+    otp::consume(tx, code_id, now)?;
+    let token = sign_in(tx, user_id, now)?;
+    Ok(Ok((token, load_profile(tx, user_id)?)))
+}
+
 fn new_referral_code(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<String> {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     loop {
