@@ -19,6 +19,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_search.sql"),
     include_str!("../../migrations/0007_catalogue_indexes.sql"),
     include_str!("../../migrations/0008_delivery_districts.sql"),
+    include_str!("../../migrations/0009_abuse_round_2.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,
