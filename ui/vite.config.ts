@@ -107,6 +107,16 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Top-level await (the WASM module's initialisation) needs ES2022.
     target: "es2022",
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: which files each screen loads (scripts/prerender.mjs
+    // gives static-host the list per route, to ask for them with the page).
+    manifest: !isSsrBuild,
+    rolldownOptions: {
+      output: {
+        // Everything the first page needs in one chunk (and one stylesheet): over HTTP/1.1
+        // twenty small shared chunks queue on six connections ahead of the stylesheets.
+        codeSplitting: isSsrBuild ? undefined : { groups: [{ name: "start", tags: ["$initial"] }] },
+      },
+    },
   },
   server: {
     // `npm run dev` talks to a static-host started by `./dev run`.

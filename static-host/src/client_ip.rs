@@ -10,12 +10,24 @@ use axum::http::HeaderMap;
 
 /// The address of the request's client, normalised for counting.
 pub fn client_ip(request: &Request, trust_forwarded_headers: bool) -> IpAddr {
-    let peer = request
-        .extensions()
+    client_ip_of(
+        request.extensions(),
+        request.headers(),
+        trust_forwarded_headers,
+    )
+}
+
+/// [`client_ip`] from a request's parts (for extractors).
+pub fn client_ip_of(
+    extensions: &axum::http::Extensions,
+    headers: &HeaderMap,
+    trust_forwarded_headers: bool,
+) -> IpAddr {
+    let peer = extensions
         .get::<ConnectInfo<SocketAddr>>()
         .map(|ConnectInfo(addr)| addr.ip());
     let forwarded = trust_forwarded_headers
-        .then(|| forwarded_for(request.headers()))
+        .then(|| forwarded_for(headers))
         .flatten();
     normalise(
         forwarded

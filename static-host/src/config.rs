@@ -97,13 +97,24 @@ pub struct Config {
     )]
     pub limit_code_checks_per_ip: Rate,
 
-    /// Code checks for one number or e-mail address, whatever the IP.
+    /// Code checks of the current code of one number or e-mail address, whatever the
+    /// IP (only the client that asked for a code can try it; a new code starts afresh).
     #[arg(
         long,
         env = "STOREFRONT_LIMIT_CODE_CHECKS_PER_TARGET",
         default_value = "10/15m"
     )]
     pub limit_code_checks_per_target: Rate,
+
+    /// Wrong code tries on one number or e-mail address over all its codes and
+    /// clients; once reached, no new code is sent to it until enough of them are older
+    /// than the period (codes already sent keep working). Kept in the database.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_WRONG_CODES_PER_TARGET",
+        default_value = "10/24h"
+    )]
+    pub limit_wrong_codes_per_target: Rate,
 
     /// Every sign-in call (code requests and checks, registration, password change)
     /// from one client IP.
@@ -123,6 +134,42 @@ pub struct Config {
     #[arg(long, env = "STOREFRONT_LIMIT_WRITES_PER_IP", default_value = "120/1m")]
     pub limit_writes_per_ip: Rate,
 
+    /// A session (bearer token) unused this long has ended; each use renews it.
+    #[arg(long, env = "STOREFRONT_SESSION_IDLE_TIMEOUT", default_value = "30d", value_parser = humantime::parse_duration)]
+    pub session_idle_timeout: Duration,
+
+    /// A session this old has ended, however often it is used.
+    #[arg(long, env = "STOREFRONT_SESSION_MAX_AGE", default_value = "90d", value_parser = humantime::parse_duration)]
+    pub session_max_age: Duration,
+
+    /// Uploads one customer may keep at once: `FILES/SIZE` such as `10/10MB`, or `off`.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_UPLOADS_PER_CUSTOMER",
+        default_value = "10/10MB"
+    )]
+    pub limit_uploads_per_customer: UploadQuota,
+
+    /// How long an upload no profile uses is kept before it is deleted.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_UNUSED_UPLOAD_AGE",
+        default_value = "24h",
+        value_parser = humantime::parse_duration
+    )]
+    pub limit_unused_upload_age: Duration,
+
+    /// Uploads are refused (503) while the data directory's disk has less free space
+    /// than this (`512MB`, `2GB`; `0` never refuses): the database's own writes (orders)
+    /// keep the rest.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_MIN_FREE_DISK",
+        default_value = "1GB",
+        value_parser = parse_size
+    )]
+    pub limit_min_free_disk: u64,
+
     /// Print the API's OpenAPI document as JSON and exit.
     #[arg(long)]
     pub print_openapi: bool,
@@ -141,6 +188,58 @@ impl Config {
     /// Whether the embedded reference API is served under `/api`.
     pub fn embedded_api(&self) -> bool {
         self.api_base_url.is_none()
+    }
+}
+
+/// A size as typed: a whole number of bytes with an optional unit (`B`, `KB`, `MB`,
+/// `GB`, `TB`, powers of 1024).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("expected a size such as 512MB, got {text:?}"))?;
+    let factor: u64 = match unit.trim().to_ascii_uppercase().as_str() {
+        "" | "B" => 1,
+        "KB" | "K" => 1 << 10,
+        "MB" | "M" => 1 << 20,
+        "GB" | "G" => 1 << 30,
+        "TB" | "T" => 1 << 40,
+        _ => return Err(format!("unknown size unit in {text:?} (B, KB, MB, GB, TB)")),
+    };
+    number
+        .checked_mul(factor)
+        .ok_or_else(|| format!("size too large: {text:?}"))
+}
+
+/// The uploads one customer may keep at once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UploadQuota {
+    Off,
+    Limit { files: u32, bytes: u64 },
+}
+
+impl FromStr for UploadQuota {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("off") {
+            return Ok(UploadQuota::Off);
+        }
+        let bad = || format!("expected FILES/SIZE such as 10/10MB, or off; got {s:?}");
+        let (files, size) = s.split_once('/').ok_or_else(bad)?;
+        let files: u32 = files
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or_else(bad)?;
+        let bytes = parse_size(size).ok().filter(|b| *b > 0).ok_or_else(bad)?;
+        Ok(UploadQuota::Limit { files, bytes })
     }
 }
 
@@ -239,7 +338,42 @@ mod tests {
         assert_eq!(config.limit_code_requests_per_ip.to_string(), "20/1h");
         assert_eq!(config.limit_codes_per_target.to_string(), "5/1h");
         assert_eq!(config.limit_code_checks_per_target.to_string(), "10/15m");
+        assert_eq!(config.limit_wrong_codes_per_target.to_string(), "10/1day");
         assert_eq!(config.limit_writes_per_ip.to_string(), "120/1m");
+        assert_eq!(
+            config.session_idle_timeout,
+            Duration::from_secs(30 * 86_400)
+        );
+        assert_eq!(config.session_max_age, Duration::from_secs(90 * 86_400));
+        assert_eq!(
+            config.limit_uploads_per_customer,
+            UploadQuota::Limit {
+                files: 10,
+                bytes: 10 << 20
+            }
+        );
+        assert_eq!(config.limit_unused_upload_age, Duration::from_secs(86_400));
+        assert_eq!(config.limit_min_free_disk, 1 << 30);
+    }
+
+    #[test]
+    fn sizes_and_quotas_parse() {
+        assert_eq!(parse_size("0"), Ok(0));
+        assert_eq!(parse_size("512MB"), Ok(512 << 20));
+        assert_eq!(parse_size("2 gb"), Ok(2 << 30));
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("5PB").is_err());
+        assert_eq!("off".parse::<UploadQuota>(), Ok(UploadQuota::Off));
+        assert_eq!(
+            "3/1MB".parse::<UploadQuota>(),
+            Ok(UploadQuota::Limit {
+                files: 3,
+                bytes: 1 << 20
+            })
+        );
+        for bad in ["", "3", "0/1MB", "3/0", "x/1MB"] {
+            assert!(bad.parse::<UploadQuota>().is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -51,7 +51,8 @@ pub fn app(config: &Config) -> Result<Router, StartError> {
 /// The application and, when the embedded API is on, its database (to close it
 /// cleanly once the server has stopped).
 pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), StartError> {
-    std::fs::create_dir_all(&config.data_dir).map_err(|source| StartError::DataDir {
+    // Only the server's user may enter it (0700) when it is created here.
+    api::state::private_dir(&config.data_dir).map_err(|source| StartError::DataDir {
         path: config.data_dir.display().to_string(),
         source,
     })?;

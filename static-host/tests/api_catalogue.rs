@@ -152,9 +152,13 @@ fn fixture(db: &Connection) {
         )
         .unwrap();
     }
+    // A session started now (sessions end at an absolute age since issue 19).
     db.execute(
-        "INSERT INTO tokens (token_hash, user_id, created_at) VALUES (?1, 900001, 0)",
-        [static_host::api::auth::tokens::hash_token(TOKEN)],
+        "INSERT INTO tokens (token_hash, user_id, created_at) VALUES (?1, 900001, ?2)",
+        params![
+            static_host::api::auth::tokens::hash_token(TOKEN),
+            static_host::api::state::now_ms()
+        ],
     )
     .unwrap();
 }

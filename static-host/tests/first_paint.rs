@@ -74,7 +74,14 @@ fn write_index(ui: &Path) {
 
 fn write_templates(ui: &Path, templates: serde_json::Map<String, Value>) {
     std::fs::create_dir_all(ui.join("ssr")).unwrap();
-    let file = json!({ "templates": templates });
+    let file = json!({
+        "templates": templates,
+        "routes": {"product": {
+            "scripts": ["/assets/ProductPage-1.js"],
+            "styles": ["/assets/ProductPage-1.css"],
+            "wasm": ["/assets/cart-1.wasm"]
+        }}
+    });
     std::fs::write(ui.join("ssr/pages.json"), file.to_string()).unwrap();
 }
 
@@ -252,8 +259,9 @@ async fn arabic_comes_from_the_saved_choice_or_the_browser_languages() {
 #[tokio::test]
 async fn the_view_cookie_picks_the_template_and_fills_the_services_bar() {
     let server = start_rendering(&[]).await;
-    let (_, services) = server.get_json_in("/api/services", "en").await;
-    let (_, service) = server.get_json_in("/api/services/1", "en").await;
+    // The page is rendered for the district in the cookie, as the app asks for it.
+    let (_, services) = server.get_json_for("/api/services", "en", 1).await;
+    let (_, service) = server.get_json_for("/api/services/1", "en", 1).await;
 
     let home = page(&server, "/home", Some("en.0.1.1"), None).await;
     assert_eq!(home.status, 200);
@@ -556,4 +564,43 @@ async fn an_unreachable_external_api_leaves_the_page_to_the_client() {
     assert_eq!(arabic.status, 200);
     assert!(arabic.html.contains(r#"<html lang="ar" dir="rtl">"#));
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
+}
+
+#[tokio::test]
+async fn a_route_page_asks_for_its_screen_s_files_with_the_page() {
+    let server = start_rendering(&[]).await;
+    let product = page(&server, "/products/1", Some("en.0.1.1"), None).await;
+    assert!(product.rendered());
+    for hint in [
+        r#"<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js">"#,
+        r#"<link rel="preload" as="style" crossorigin href="/assets/ProductPage-1.css">"#,
+        r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/cart-1.wasm">"#,
+    ] {
+        let head = &product.html[..product.html.find("</head>").unwrap()];
+        assert!(head.contains(hint), "{hint} in {head}");
+    }
+    // Another route, the landing page and a missing page ask for none of them.
+    for path in ["/home", "/", "/no-such-page"] {
+        let other = page(&server, path, Some("en.0.1.1"), None).await;
+        assert!(!other.html.contains("ProductPage-1"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn the_home_page_asks_for_the_banner_it_opens_with() {
+    let server = start_rendering(&[]).await;
+    let (_, service) = server.get_json_for("/api/services/1", "en", 1).await;
+    let first = &service["data"]["blocks"][0];
+    assert_eq!(
+        first["type"], "slider",
+        "the demo's groceries home opens with offers"
+    );
+    let banner = first["items"][0]["image"].as_str().unwrap();
+    let hint = format!(r#"<link rel="preload" as="image" fetchpriority="high" href="{banner}">"#);
+    let home = page(&server, "/home", Some("en.0.1.1"), None).await;
+    assert!(home.rendered());
+    assert!(home.html[..home.html.find("</head>").unwrap()].contains(&hint));
+    // The landing page shows no banner, so it asks for none.
+    let landing = page(&server, "/", Some("en.0.1.1"), None).await;
+    assert!(!landing.html.contains(r#"as="image""#));
 }

@@ -37,14 +37,14 @@ export interface OutboxEntry {
   code: string;
 }
 
-/** Every code the server sent to `to`, oldest first. */
+/** Every code the server sent to `to`, oldest first (security notices, which carry no code, left out). */
 export function codesFor(to: string): OutboxEntry[] {
   if (!existsSync(outbox)) return [];
   return readFileSync(outbox, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as OutboxEntry)
-    .filter((entry) => entry.to === to);
+    .map((line) => JSON.parse(line) as Partial<OutboxEntry>)
+    .filter((entry): entry is OutboxEntry => entry.to === to && typeof entry.code === "string");
 }
 
 /** Waits for the code number `index` (0-based) sent to `to`, and checks its channel. */

@@ -171,6 +171,28 @@ test.describe("hydration", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a product page draws the product before the core's cart module has arrived", async ({ page, context }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    const product = await productOf(page.request, SHOPS.zamalek);
+    // Every WASM module but the one every page preloads (the start module) is held back.
+    const html = await (await page.request.get(`/products/${product.id}`)).text();
+    const start = html.match(/href="([^"]+\.wasm)"/)?.[1];
+    expect(start).toBeTruthy();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/*.wasm", async (route) => {
+      if (!route.request().url().endsWith(start!)) await held;
+      await route.continue();
+    });
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Add to cart" })).toHaveCount(0);
+    release();
+    await expect(page.getByRole("button", { name: "Add to cart" })).toBeVisible();
+  });
+
   test("the app keeps the page-view cookie in step with storage", async ({ page }) => {
     await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.restaurants), language: "ar" });
     await page.goto("/home");

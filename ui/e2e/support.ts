@@ -86,15 +86,15 @@ export function uniqueMobile(): string {
   return `+2012${digits}`;
 }
 
-/** The codes the reference API wrote to its outbox for `to`, oldest first. */
+/** The codes the reference API wrote to its outbox for `to`, oldest first (notices, with no code, left out). */
 export function outboxCodes(to: string): string[] {
   if (!existsSync(outbox)) return [];
   return readFileSync(outbox, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as { to: string; code: string })
+    .map((line) => JSON.parse(line) as { to: string; code?: string })
     .filter((entry) => entry.to === to)
-    .map((entry) => entry.code);
+    .flatMap((entry) => (entry.code === undefined ? [] : [entry.code]));
 }
 
 async function body<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): Promise<T> {

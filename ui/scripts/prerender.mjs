@@ -3,7 +3,7 @@
 // `vite build --ssr src/ssr/prerender.tsx --outDir dist-ssr` (the renderer).
 //
 //   node scripts/prerender.mjs
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // React's production build, as the page runs.
@@ -39,7 +39,42 @@ for (const key of Object.keys(templates)) {
   // The pages' policy allows no inline script: a template with one would break the page.
   if (/<script/i.test(templates[key])) throw new Error(`the template ${key} holds a script`);
 }
+/**
+ * The files each route's screen loads beyond what every page loads (its chunks and their
+ * imports, its stylesheets, a WASM module of the core), from Vite's manifest: static-host
+ * asks for them with the page, so the screen does not wait for the app to discover them.
+ * Routes come from src/routes/screens.ts (`id: lazy(() => import("../features/…"))`).
+ */
+function routeAssets() {
+  const manifest = JSON.parse(readFileSync(`${ui}/dist/.vite/manifest.json`, "utf8"));
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key) || !manifest[key]) return seen;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
+    return seen;
+  };
+  // What every page already asks for: the files the built index.html names (the
+  // manifest has no entry of its own once the entry is part of a codeSplitting group).
+  const index = readFileSync(`${ui}/dist/index.html`, "utf8");
+  const everyPage = new Set([...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(([, file]) => file));
+  const fresh = (file) => !everyPage.has(file);
+  const screens = readFileSync(`${ui}/src/routes/screens.ts`, "utf8");
+  const routes = {};
+  for (const [, id, path] of screens.matchAll(/(\w+): lazy\(\(\) => import\("\.\.\/([^"]+)"\)\)/g)) {
+    const key = `src/${path}.tsx`;
+    if (!manifest[key]) continue;
+    const files = [...closure(key)].map((k) => manifest[k]);
+    const unique = (list) => [...new Set(list)].filter(fresh).map((file) => `/${file}`);
+    routes[id] = {
+      scripts: unique(files.map((f) => f.file)),
+      styles: unique(files.flatMap((f) => f.css ?? [])),
+      wasm: unique(files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm"))),
+    };
+  }
+  return routes;
+}
+
 mkdirSync(`${ui}/dist/ssr`, { recursive: true });
-writeFileSync(`${ui}/dist/ssr/pages.json`, JSON.stringify({ templates }));
+writeFileSync(`${ui}/dist/ssr/pages.json`, JSON.stringify({ templates, routes: routeAssets() }));
 const sizes = Object.values(templates).map((html) => html.length);
 console.log(`prerendered ${sizes.length} page templates (${Math.min(...sizes)}–${Math.max(...sizes)} bytes)`);

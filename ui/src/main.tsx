@@ -21,8 +21,11 @@ await loadMessages(store.language);
 
 // The API answers the server sent with the page; a guest's startup can then be planned
 // before the first render, so the first render is the page itself.
-if (boot) seedServerData(boot, queryClient, store.language);
 if (boot?.remote_config && store.client.token === null) runStartupPlan(boot.remote_config, undefined);
+if (boot) {
+  const { client, language } = useAppStore.getState();
+  seedServerData(boot, queryClient, language, [client.district_id, client.address_id]);
+}
 mirrorViewCookie();
 
 /**

@@ -9,7 +9,7 @@
 //! core already reads and writes (stored values): each type's serde code is then
 //! compiled once. serde-wasm-bindgen, which reads and writes `JsValue`s directly,
 //! compiles every type's code a second time for its own format: the first-paint module
-//! was 179 KB gzip with it and ... KB without.
+//! was 179 KB gzip with it and 58 KB without.
 
 use std::fmt::Display;
 

@@ -42,6 +42,36 @@ impl CodeMessage {
     }
 }
 
+/// A security notice to the owner of a number or address, through the channel its
+/// codes go by (no code in it): sent when its codes were paused after repeated wrong
+/// tries.
+#[derive(Debug, Clone)]
+pub struct Notice {
+    pub to: String,
+    pub channel: String,
+    pub language: Language,
+    /// How long new codes stay paused at most, in hours.
+    pub paused_hours: u64,
+}
+
+impl Notice {
+    /// The text a gateway would deliver.
+    pub fn text(&self) -> String {
+        let hours = self.paused_hours;
+        match self.language {
+            Language::En => format!(
+                "Several wrong sign-in codes were entered for this account, so no new code \
+                 will be sent for up to {hours} hours. If this was not you, no action is \
+                 needed: nobody signed in."
+            ),
+            Language::Ar => format!(
+                "أُدخلت رموز دخول خاطئة عدة مرات لهذا الحساب، لذا لن نرسل رمزًا جديدًا لمدة \
+                 تصل إلى {hours} ساعة. إذا لم تكن أنت فلا حاجة لأي إجراء: لم يسجل أحد الدخول."
+            ),
+        }
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum SendError {
     #[error("cannot write the code outbox: {0}")]
@@ -54,6 +84,8 @@ pub type SendFuture<'a> = Pin<Box<dyn Future<Output = Result<(), SendError>> + S
 
 pub trait CodeSender: Send + Sync {
     fn send<'a>(&'a self, message: &'a CodeMessage) -> SendFuture<'a>;
+    /// Sends a security notice (no code) through the same channel.
+    fn notify<'a>(&'a self, notice: &'a Notice) -> SendFuture<'a>;
 }
 
 /// Prints the code in the server log (the default, for development).
@@ -65,6 +97,13 @@ impl CodeSender for ConsoleSender {
             // The one place a code may appear in the log: this sender exists for it. The
             // number is still masked: logs are kept and copied more than codes live.
             tracing::info!(to = %mask_target(&message.to), channel = %message.channel, code = %message.code, "one-time code");
+            Ok(())
+        })
+    }
+
+    fn notify<'a>(&'a self, notice: &'a Notice) -> SendFuture<'a> {
+        Box::pin(async move {
+            tracing::info!(to = %mask_target(&notice.to), channel = %notice.channel, "security notice: codes paused after wrong tries");
             Ok(())
         })
     }
@@ -85,23 +124,38 @@ impl FileSender {
     }
 }
 
+impl FileSender {
+    /// Appends one line, creating the file readable by the owner only (it holds codes).
+    async fn append(&self, value: serde_json::Value) -> Result<(), SendError> {
+        let _guard = self.lock.lock().await;
+        let mut line = value.to_string();
+        line.push('\n');
+        let mut options = tokio::fs::OpenOptions::new();
+        options.create(true).append(true);
+        #[cfg(unix)]
+        options.mode(0o600);
+        let mut file = options.open(&self.path).await?;
+        file.write_all(line.as_bytes()).await?;
+        file.flush().await?;
+        Ok(())
+    }
+}
+
 impl CodeSender for FileSender {
     fn send<'a>(&'a self, message: &'a CodeMessage) -> SendFuture<'a> {
-        Box::pin(async move {
-            let _guard = self.lock.lock().await;
-            let mut line =
-                json!({ "to": message.to, "channel": message.channel, "code": message.code })
-                    .to_string();
-            line.push('\n');
-            let mut file = tokio::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(&self.path)
-                .await?;
-            file.write_all(line.as_bytes()).await?;
-            file.flush().await?;
-            Ok(())
-        })
+        Box::pin(
+            self.append(
+                json!({ "to": message.to, "channel": message.channel, "code": message.code }),
+            ),
+        )
+    }
+
+    fn notify<'a>(&'a self, notice: &'a Notice) -> SendFuture<'a> {
+        Box::pin(
+            self.append(
+                json!({ "to": notice.to, "channel": notice.channel, "notice": notice.text() }),
+            ),
+        )
     }
 }
 
@@ -127,15 +181,30 @@ impl WebhookSender {
 
 impl CodeSender for WebhookSender {
     fn send<'a>(&'a self, message: &'a CodeMessage) -> SendFuture<'a> {
-        Box::pin(async move {
-            let body = json!({
-                "to": message.to,
-                "channel": message.channel,
-                "code": message.code,
-                "purpose": message.purpose,
-                "language": message.language.code(),
-                "text": message.text(),
-            });
+        Box::pin(self.post(json!({
+            "to": message.to,
+            "channel": message.channel,
+            "code": message.code,
+            "purpose": message.purpose,
+            "language": message.language.code(),
+            "text": message.text(),
+        })))
+    }
+
+    fn notify<'a>(&'a self, notice: &'a Notice) -> SendFuture<'a> {
+        Box::pin(self.post(json!({
+            "to": notice.to,
+            "channel": notice.channel,
+            "purpose": "security_notice",
+            "language": notice.language.code(),
+            "text": notice.text(),
+        })))
+    }
+}
+
+impl WebhookSender {
+    async fn post(&self, body: serde_json::Value) -> Result<(), SendError> {
+        {
             let response = self
                 .client
                 .post(&self.url)
@@ -148,7 +217,7 @@ impl CodeSender for WebhookSender {
             } else {
                 Err(SendError::Gateway(format!("status {}", response.status())))
             }
-        })
+        }
     }
 }
 

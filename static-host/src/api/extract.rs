@@ -86,6 +86,28 @@ fn id_header(
         })
 }
 
+/// The requesting client, as one-time codes are bound to it: a keyed hash of its
+/// address (the per-IP limits' address: the TCP peer, or the trusted proxy's
+/// `X-Forwarded-For` entry).
+#[derive(Debug, Clone)]
+pub struct Client(pub String);
+
+impl FromRequestParts<AppState> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let ip = crate::client_ip::client_ip_of(
+            &parts.extensions,
+            &parts.headers,
+            state.limits.trust_forwarded_headers(),
+        );
+        Ok(Client(super::auth::otp::client_key(&state.secret, ip)))
+    }
+}
+
 /// The signed-in customer; requests without a valid token get 401.
 #[derive(Debug, Clone)]
 pub struct CurrentUser {
@@ -120,23 +142,45 @@ fn unauthenticated(lang: Language) -> ApiError {
 }
 
 async fn user_for(state: &AppState, token: &str, lang: Language) -> Result<CurrentUser, ApiError> {
+    use super::auth::tokens::Standing;
     let token_hash = super::auth::tokens::hash_token(token);
     let lookup = token_hash.clone();
-    let id: Option<i64> = state
+    let session: Option<(i64, i64, i64)> = state
         .db
         .read(move |c| {
             use rusqlite::OptionalExtension;
             Ok(c.query_row(
-                "SELECT user_id FROM tokens WHERE token_hash = ?1 AND revoked_at IS NULL",
+                "SELECT user_id, created_at, coalesce(last_used_at, created_at) FROM tokens
+                 WHERE token_hash = ?1 AND revoked_at IS NULL",
                 [&lookup],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
             )
             .optional()?)
         })
         .await?;
-    match id {
-        Some(id) => Ok(CurrentUser { id, token_hash }),
-        None => Err(unauthenticated(lang)),
+    let Some((id, created_at, last_used_at)) = session else {
+        return Err(unauthenticated(lang));
+    };
+    let now = super::state::now_ms();
+    match state.sessions.standing(created_at, last_used_at, now) {
+        Standing::Ended => Err(unauthenticated(lang)),
+        Standing::Valid { renew } => {
+            if renew {
+                // Renewed on use, written at most once per `renew_every`.
+                let hash = token_hash.clone();
+                state
+                    .db
+                    .write(move |tx| {
+                        tx.execute(
+                            "UPDATE tokens SET last_used_at = ?2 WHERE token_hash = ?1",
+                            rusqlite::params![hash, now],
+                        )?;
+                        Ok(())
+                    })
+                    .await?;
+            }
+            Ok(CurrentUser { id, token_hash })
+        }
     }
 }
 

@@ -36,7 +36,15 @@ pub enum Msg {
     CodeIncorrect,
     CodeExpired,
     TooManyAttempts,
-    TooManyCodes,
+    TooManyCodes {
+        minutes: u64,
+    },
+    /// New codes for a target are paused after repeated wrong tries.
+    CodesPaused {
+        hours: u64,
+    },
+    /// The target's live code was asked for by another client.
+    CodeOtherClient,
     /// A rate limit (429) was reached.
     RateLimited {
         seconds: u64,
@@ -79,6 +87,21 @@ pub enum Msg {
     RequestTimeout,
     SignedIn,
     SendFailed,
+    /// The customer keeps as many uploads as the quota allows.
+    UploadQuota {
+        files: u32,
+        mb: u64,
+        /// How old an unused upload gets before it is deleted.
+        hours: u64,
+    },
+    /// Uploads are paused: the disk is nearly full.
+    StorageLow,
+    /// A code confirming a new e-mail address was sent to it.
+    EmailChangeCodeSent {
+        email: String,
+    },
+    EmailChanged,
+    LoggedOutEverywhere,
 }
 
 impl From<MessageId> for Msg {
@@ -258,9 +281,31 @@ impl Msg {
                 "Too many wrong attempts. Please request a new code.",
                 "محاولات خاطئة كثيرة. يرجى طلب رمز جديد.",
             ),
-            Msg::TooManyCodes => pick(
-                "Too many codes were requested for this number. Please try again later.",
-                "تم طلب رموز كثيرة لهذا الرقم. يرجى المحاولة لاحقًا.",
+            Msg::TooManyCodes { minutes } => {
+                if ar {
+                    format!("تم طلب رموز كثيرة لهذا الرقم. يرجى المحاولة بعد {minutes} دقيقة.")
+                } else {
+                    let unit = if *minutes == 1 { "minute" } else { "minutes" };
+                    format!(
+                        "Too many codes were requested for this number. Please try again in {minutes} {unit}."
+                    )
+                }
+            }
+            Msg::CodesPaused { hours } => {
+                if ar {
+                    format!(
+                        "أُدخلت رموز خاطئة كثيرة لهذا الرقم، لذا أوقفنا إرسال رموز جديدة مؤقتًا. يرجى المحاولة بعد {hours} ساعة."
+                    )
+                } else {
+                    let unit = if *hours == 1 { "hour" } else { "hours" };
+                    format!(
+                        "Too many wrong codes were entered for this number, so new codes are paused. Please try again in {hours} {unit}."
+                    )
+                }
+            }
+            Msg::CodeOtherClient => pick(
+                "This code was requested from another device or network. Please request a new code here.",
+                "طُلب هذا الرمز من جهاز أو شبكة أخرى. يرجى طلب رمز جديد من هنا.",
             ),
             Msg::RateLimited { seconds } => {
                 if ar {
@@ -372,6 +417,39 @@ impl Msg {
             Msg::SendFailed => pick(
                 "We could not send the code. Please try again.",
                 "تعذر إرسال الرمز. يرجى المحاولة مرة أخرى.",
+            ),
+            Msg::UploadQuota { files, mb, hours } => {
+                if ar {
+                    format!(
+                        "لديك الحد الأقصى من الصور المرفوعة ({files} ملفات و{mb} ميجابايت). تُحذف الصور غير المستخدمة بعد {hours} ساعة، ويمكنك بعدها رفع المزيد."
+                    )
+                } else {
+                    let unit = if *hours == 1 { "hour" } else { "hours" };
+                    format!(
+                        "You have reached the upload limit ({files} files and {mb} MB). Pictures you do not use are deleted after {hours} {unit}; you can upload more then."
+                    )
+                }
+            }
+            Msg::StorageLow => pick(
+                "Uploads are paused for a while: the server is short of storage space. Please try again later.",
+                "رفع الملفات متوقف مؤقتًا لنقص مساحة التخزين على الخادم. يرجى المحاولة لاحقًا.",
+            ),
+            Msg::EmailChangeCodeSent { email } => {
+                if ar {
+                    format!("أرسلنا رمزًا إلى {email}. أدخله لتأكيد بريدك الإلكتروني الجديد.")
+                } else {
+                    format!(
+                        "We sent a code to {email}. Enter it to confirm your new e-mail address."
+                    )
+                }
+            }
+            Msg::EmailChanged => pick(
+                "Your e-mail address has been changed.",
+                "تم تغيير بريدك الإلكتروني.",
+            ),
+            Msg::LoggedOutEverywhere => pick(
+                "You have been signed out on every device.",
+                "تم تسجيل خروجك من جميع الأجهزة.",
             ),
         }
     }

@@ -83,6 +83,8 @@ pub enum ApiStartError {
     Io(#[from] std::io::Error),
     #[error("cannot seed the demo catalogue: {0}")]
     Seed(#[from] rusqlite::Error),
+    #[error(transparent)]
+    Secret(#[from] state::SecretError),
 }
 
 /// Opens the database in `data_dir` (seeding the demo catalogue on first start) and
@@ -90,17 +92,53 @@ pub enum ApiStartError {
 pub fn router(config: &Config) -> Result<(Router, db::Db), ApiStartError> {
     let data_dir: &Path = &config.data_dir;
     let uploads_dir = data_dir.join("uploads");
-    std::fs::create_dir_all(&uploads_dir)?;
-    let db = db::Db::open(&data_dir.join("storefront.db"), 4)?;
+    // Private: the database holds customers' data, uploads their pictures.
+    state::private_dir(&uploads_dir)?;
+    let db_path = data_dir.join(crate::ops::DATABASE_FILE);
+    if !db_path.exists() {
+        // SQLite creates its -wal and -shm files with the database file's mode.
+        drop(state::private_file(&db_path)?);
+    }
+    let secret = Arc::new(state::load_or_create_secret(data_dir)?);
+    let db = db::Db::open(&db_path, 4)?;
     db.with_writer(|conn| seed::run(conn, state::now_ms(), config.seed_products))?;
     let state = AppState {
         db: db.clone(),
         sender: code_sender::from_spec(&config.code_sender),
-        secret: Arc::new(state::load_or_create_secret(data_dir)?),
+        secret,
         uploads_dir,
         limits: Arc::new(rate_limit::RateLimits::from_config(config)),
+        sessions: auth::tokens::SessionPolicy {
+            idle: config.session_idle_timeout,
+            max_age: config.session_max_age,
+        },
+        uploads: upload::UploadPolicy {
+            quota: config.limit_uploads_per_customer,
+            unused_after: config.limit_unused_upload_age,
+            min_free_disk: config.limit_min_free_disk,
+        },
+        payments: Arc::new(tokio::sync::Notify::new()),
     };
+    spawn_background_work(&state);
     Ok((build(state), db))
+}
+
+/// The server's own regular work: the refusal counts in the log, the clean-up of
+/// unused uploads and the payment worker. Needs a Tokio runtime (the server's);
+/// without one (a tool building the router only), nothing runs.
+fn spawn_background_work(state: &AppState) {
+    let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        return;
+    };
+    runtime.spawn(rate_limit::log_refusals(
+        state.limits.clone(),
+        rate_limit::REFUSAL_LOG_WINDOW,
+    ));
+    runtime.spawn(upload::clean_unused_regularly(state.clone()));
+    runtime.spawn(orders::payment_outbox::worker(
+        state.db.clone(),
+        state.payments.clone(),
+    ));
 }
 
 /// Every documented operation, with its handler.

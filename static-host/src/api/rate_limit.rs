@@ -1,9 +1,13 @@
 //! Abuse limits of the API: per client IP on code requests, code checks, sign-in,
-//! search and writes, and per phone number or e-mail address on code checks (the
-//! per-target cap on code *requests* lives in the database, `otp::issue`). Each limit
+//! search and writes, and per code on code checks (the per-target caps on code
+//! *requests* and on wrong tries live in the database, `otp::issue`). Each limit
 //! is a keyed GCRA limiter from `governor`: `N/PERIOD` lets a burst of N through and
 //! then one more every PERIOD/N. A refusal is 429 with `Retry-After` and a message in
 //! the request's language.
+//!
+//! Refusals are counted, not logged one by one: a flood of refused requests must cost
+//! the server (and its log) nothing more than the refusals. [`RateLimits::take_refusals`]
+//! hands the counts of each group to a task that logs them once per window.
 
 use std::fmt;
 use std::hash::Hash;
@@ -11,7 +15,7 @@ use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::str::FromStr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
 use axum::extract::{Request, State};
@@ -123,6 +127,31 @@ pub enum IpGroup {
     Writes,
 }
 
+impl IpGroup {
+    pub const ALL: [IpGroup; 5] = [
+        IpGroup::CodeRequests,
+        IpGroup::CodeChecks,
+        IpGroup::SignIn,
+        IpGroup::Search,
+        IpGroup::Writes,
+    ];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The limit's flag, as the log names it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            IpGroup::CodeRequests => "limit-code-requests-per-ip",
+            IpGroup::CodeChecks => "limit-code-checks-per-ip",
+            IpGroup::SignIn => "limit-sign-in-per-ip",
+            IpGroup::Search => "limit-search-per-ip",
+            IpGroup::Writes => "limit-writes-per-ip",
+        }
+    }
+}
+
 /// Every limiter of the API, shared by the middleware and the handlers.
 pub struct RateLimits {
     code_requests_per_ip: Limiter<IpAddr>,
@@ -130,11 +159,17 @@ pub struct RateLimits {
     sign_in_per_ip: Limiter<IpAddr>,
     search_per_ip: Limiter<IpAddr>,
     writes_per_ip: Limiter<IpAddr>,
-    code_checks_per_target: Limiter<String>,
+    /// Checks of one code (keyed by the code's id), whatever the IP.
+    code_checks_per_code: Limiter<i64>,
     /// Codes one number or address may receive; enforced by `otp::issue` on the
     /// stored codes.
     pub codes_per_target: Rate,
+    /// Wrong tries on one number's or address's codes, after which no new code is
+    /// sent; enforced by `otp::issue` on the stored codes.
+    pub wrong_codes_per_target: Rate,
     trust_forwarded_headers: bool,
+    /// Requests refused per group since the last [`RateLimits::take_refusals`].
+    refused: [AtomicU64; 5],
 }
 
 impl RateLimits {
@@ -145,10 +180,47 @@ impl RateLimits {
             sign_in_per_ip: Limiter::new(config.limit_sign_in_per_ip),
             search_per_ip: Limiter::new(config.limit_search_per_ip),
             writes_per_ip: Limiter::new(config.limit_writes_per_ip),
-            code_checks_per_target: Limiter::new(config.limit_code_checks_per_target),
+            code_checks_per_code: Limiter::new(config.limit_code_checks_per_target),
             codes_per_target: config.limit_codes_per_target,
+            wrong_codes_per_target: config.limit_wrong_codes_per_target,
             trust_forwarded_headers: config.trust_forwarded_headers,
+            refused: Default::default(),
         }
+    }
+
+    /// Whether `X-Forwarded-For` names the client.
+    pub fn trust_forwarded_headers(&self) -> bool {
+        self.trust_forwarded_headers
+    }
+
+    /// The caps on the codes of one target.
+    pub fn code_caps(&self) -> super::auth::otp::Caps {
+        super::auth::otp::Caps {
+            codes: self.codes_per_target,
+            wrong_tries: self.wrong_codes_per_target,
+        }
+    }
+
+    /// Counts a check of the code `code_id`, whichever IP it comes from: Ok, or how
+    /// long until the code may be tried again. A new code starts afresh.
+    pub fn check_code(&self, code_id: i64) -> Result<(), Duration> {
+        self.code_checks_per_code.check(&code_id)
+    }
+
+    fn record_refusal(&self, group: IpGroup) {
+        self.refused[group.index()].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The refusals of each group since the last call (groups with none left out),
+    /// counting from zero again.
+    pub fn take_refusals(&self) -> Vec<(IpGroup, u64)> {
+        IpGroup::ALL
+            .into_iter()
+            .filter_map(|group| {
+                let count = self.refused[group.index()].swap(0, Ordering::Relaxed);
+                (count > 0).then_some((group, count))
+            })
+            .collect()
     }
 
     fn per_ip(&self, group: IpGroup) -> &Limiter<IpAddr> {
@@ -159,14 +231,6 @@ impl RateLimits {
             IpGroup::Search => &self.search_per_ip,
             IpGroup::Writes => &self.writes_per_ip,
         }
-    }
-
-    /// Counts a code check for `target` (an E.164 number or a normalised e-mail
-    /// address), whichever IP it comes from.
-    pub fn check_code_target(&self, target: &str, lang: Language) -> Result<(), ApiError> {
-        self.code_checks_per_target
-            .check(&target.to_owned())
-            .map_err(|wait| too_many_requests(wait, lang))
     }
 }
 
@@ -235,7 +299,9 @@ pub async fn limit_per_ip(
         for group in groups {
             if let Err(wait) = limits.per_ip(group).check(&ip) {
                 let lang = language_of_headers(request.headers());
-                tracing::info!(group = ?group, "rate limit reached");
+                // Counted, and logged once per window by `log_refusals`: one line per
+                // refused request would let a flood fill the log (or stall it).
+                limits.record_refusal(group);
                 return too_many_requests(wait, lang).into_response();
             }
         }
@@ -243,9 +309,99 @@ pub async fn limit_per_ip(
     next.run(request).await
 }
 
+/// A count of refusals that is logged at most once per period: [`CountedLog::count_and_due`]
+/// counts one and, when the period since the last line is over, hands back the count
+/// to log (then counting from zero again).
+#[derive(Debug)]
+pub struct CountedLog {
+    period_ms: i64,
+    /// When the last line was logged (ms since the epoch; 0: never).
+    last_ms: std::sync::atomic::AtomicI64,
+    count: AtomicU64,
+}
+
+impl CountedLog {
+    pub const fn new(period_ms: i64) -> Self {
+        CountedLog {
+            period_ms,
+            last_ms: std::sync::atomic::AtomicI64::new(0),
+            count: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts one refusal at `now_ms`; `Some(count)` when a line is due.
+    pub fn count_and_due(&self, now_ms: i64) -> Option<u64> {
+        self.count.fetch_add(1, Ordering::Relaxed);
+        let last = self.last_ms.load(Ordering::Relaxed);
+        if last != 0 && now_ms.saturating_sub(last) < self.period_ms {
+            return None;
+        }
+        // One caller wins the line; the others keep counting.
+        self.last_ms
+            .compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed)
+            .ok()?;
+        Some(self.count.swap(0, Ordering::Relaxed))
+    }
+}
+
+/// How often the refusal counts are logged.
+pub const REFUSAL_LOG_WINDOW: Duration = Duration::from_secs(60);
+
+/// Logs, once per window, how many requests each limit refused in it.
+pub async fn log_refusals(limits: Arc<RateLimits>, window: Duration) {
+    let mut ticks = tokio::time::interval(window);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        for (group, refused) in limits.take_refusals() {
+            tracing::info!(
+                limit = group.flag(),
+                refused,
+                window_secs = window.as_secs(),
+                "requests refused by an abuse limit"
+            );
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_counted_log_logs_once_per_period_with_the_count() {
+        let log = CountedLog::new(60_000);
+        let t0 = 1_800_000_000_000;
+        assert_eq!(
+            log.count_and_due(t0),
+            Some(1),
+            "the first refusal is logged"
+        );
+        let due: Vec<_> = (1..=500)
+            .filter_map(|i| log.count_and_due(t0 + i * 100))
+            .collect();
+        assert!(due.is_empty(), "{due:?}");
+        assert_eq!(log.count_and_due(t0 + 60_000), Some(501));
+        assert_eq!(log.count_and_due(t0 + 60_001), None);
+    }
+
+    #[test]
+    fn refusals_are_counted_per_group_and_taken_once() {
+        let config = <crate::Config as clap::Parser>::try_parse_from(["static-host"]).unwrap();
+        let limits = RateLimits::from_config(&config);
+        assert!(limits.take_refusals().is_empty());
+        for _ in 0..1000 {
+            limits.record_refusal(IpGroup::Search);
+        }
+        limits.record_refusal(IpGroup::Writes);
+        assert_eq!(
+            limits.take_refusals(),
+            [(IpGroup::Search, 1000), (IpGroup::Writes, 1)]
+        );
+        // One report per window: the counts start again from zero.
+        assert!(limits.take_refusals().is_empty());
+    }
 
     #[test]
     fn rates_parse_and_print() {

@@ -31,7 +31,7 @@ use storefront_core::storage::PageView;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
-use page::{Kind, Page, PageData, Templates, template_key};
+use page::{Kind, Page, PageData, RouteAssets, Templates, template_key};
 pub use source::Source;
 use source::{CallContext, Client};
 
@@ -264,7 +264,13 @@ async fn render(
             return None;
         }
     };
-    let Some(html) = page.document(index, &root) else {
+    let route_id = Kind::route_of(&decision);
+    let assets = route_id
+        .as_deref()
+        .and_then(|id| templates.route_assets(id));
+    let hints = assets.map(RouteAssets::hints).unwrap_or_default()
+        + &page.lead_image_hint(route_id.as_deref());
+    let Some(html) = page.document(index, &root, &hints) else {
         ui.warned.once("no root markers".to_owned(), |cause| {
             tracing::warn!(
                 cause,

@@ -47,6 +47,16 @@ impl Kind {
         }
     }
 
+    /// The id of the route a decision shows (`product`), when it shows one.
+    pub fn route_of(decision: &GuardDecision) -> Option<String> {
+        match decision {
+            GuardDecision::Allow { route, .. } => serde_json::to_value(route.id)
+                .ok()
+                .and_then(|id| id.as_str().map(str::to_owned)),
+            _ => None,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Landing => "landing",
@@ -95,6 +105,45 @@ pub fn year_text(year: i32, language: Language) -> String {
 #[derive(Debug)]
 pub struct Templates {
     env: Environment<'static>,
+    /// What each route's screen loads beyond every page's files, by route id.
+    routes: BTreeMap<String, RouteAssets>,
+}
+
+/// The files a route's screen loads (its chunks, stylesheets and WASM module), as the
+/// UI build lists them: the page asks for them at once rather than after the app has
+/// started and found the route.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
+pub struct RouteAssets {
+    pub scripts: Vec<String>,
+    pub styles: Vec<String>,
+    pub wasm: Vec<String>,
+}
+
+impl RouteAssets {
+    /// The `<link>` tags that fetch them early (with `crossorigin`, as the app's own
+    /// requests are made, so the browser reuses what was fetched).
+    pub fn hints(&self) -> String {
+        let link = |attributes: &str, href: &str| {
+            format!(
+                r#"<link {attributes} crossorigin href="{}">"#,
+                escape_html(href)
+            )
+        };
+        let scripts = self
+            .scripts
+            .iter()
+            .map(|href| link(r#"rel="modulepreload""#, href));
+        let styles = self
+            .styles
+            .iter()
+            .map(|href| link(r#"rel="preload" as="style""#, href));
+        let wasm = self
+            .wasm
+            .iter()
+            .map(|href| link(r#"rel="preload" as="fetch" type="application/wasm""#, href));
+        scripts.chain(styles).chain(wasm).collect()
+    }
 }
 
 impl Templates {
@@ -107,11 +156,14 @@ impl Templates {
         Self::from_json(&text).map_err(|err| format!("{}: {err}", path.display()))
     }
 
-    /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}}`.
+    /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}, "routes": {"<route
+    /// id>": {"scripts": […], "styles": […], "wasm": […]}, …}}`.
     pub fn from_json(text: &str) -> Result<Self, String> {
         #[derive(serde::Deserialize)]
         struct File {
             templates: BTreeMap<String, Value>,
+            #[serde(default)]
+            routes: BTreeMap<String, RouteAssets>,
         }
         let file: File = serde_json::from_str(text).map_err(|err| err.to_string())?;
         let mut env = Environment::new();
@@ -129,7 +181,15 @@ impl Templates {
                 tracing::warn!(key, %err, "page template does not compile; left out");
             }
         }
-        Ok(Templates { env })
+        Ok(Templates {
+            env,
+            routes: file.routes,
+        })
+    }
+
+    /// What the route's screen loads, if the build listed it.
+    pub fn route_assets(&self, route: &str) -> Option<&RouteAssets> {
+        self.routes.get(route)
     }
 
     /// Renders the template `key` with `context`; `Ok(None)` when there is none.
@@ -281,11 +341,51 @@ impl<'a> Page<'a> {
     /// The whole document: `index` with the rendered root, the language and direction,
     /// the head from remote config and the boot JSON. `None` when `index` has no place
     /// for the root's content.
-    pub fn document(&self, index: &str, root: &str) -> Option<String> {
+    /// `hints` (early requests, see [`RouteAssets::hints`] and [`Page::lead_image_hint`])
+    /// go at the end of the head.
+    pub fn document(&self, index: &str, root: &str, hints: &str) -> Option<String> {
         let html = fill_root(index, root)?;
         let html = set_language(&html, self.language);
         let html = apply_head(&html, &self.remote_config);
+        let html = if hints.is_empty() {
+            html
+        } else {
+            add_to_head(&html, hints)
+        };
         Some(insert_boot(&html, &script_json(&self.boot())))
+    }
+
+    /// The image a route's screen draws first and largest, when the page's data names
+    /// it: on `home`, the first banner of a slider that opens the service's blocks (the
+    /// home screen draws it eagerly at the top). The screen draws it only once the app
+    /// has started and read the blocks; asked for with the page, it is there by then.
+    pub fn lead_image(&self, route: Option<&str>) -> Option<&'a str> {
+        if route != Some("home") {
+            return None;
+        }
+        let blocks = self.data.service.as_ref()?.get("blocks")?.as_array()?;
+        let first = blocks.first()?;
+        if first.get("type")?.as_str()? != "slider" {
+            return None;
+        }
+        first
+            .get("items")?
+            .as_array()?
+            .first()?
+            .get("image")?
+            .as_str()
+    }
+
+    /// The `<link>` that fetches [`Page::lead_image`] at once, or nothing.
+    pub fn lead_image_hint(&self, route: Option<&str>) -> String {
+        self.lead_image(route)
+            .map(|href| {
+                format!(
+                    r#"<link rel="preload" as="image" fetchpriority="high" href="{}">"#,
+                    escape_html(href)
+                )
+            })
+            .unwrap_or_default()
     }
 }
 
@@ -614,6 +714,40 @@ mod tests {
     }
 
     #[test]
+    fn route_assets_become_early_requests_named_by_route() {
+        let assets = RouteAssets {
+            scripts: vec!["/assets/A.js".into()],
+            styles: vec!["/assets/A.css".into()],
+            wasm: vec!["/assets/a\"b.wasm".into()],
+        };
+        assert_eq!(
+            assets.hints(),
+            concat!(
+                r#"<link rel="modulepreload" crossorigin href="/assets/A.js">"#,
+                r#"<link rel="preload" as="style" crossorigin href="/assets/A.css">"#,
+                r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/a&quot;b.wasm">"#
+            )
+        );
+        let guest = GuardContext {
+            signed_in: false,
+            has_district: true,
+            force_default_location: false,
+        };
+        assert_eq!(
+            Kind::route_of(&decide("/products/3", &guest)).as_deref(),
+            Some("product")
+        );
+        assert_eq!(Kind::route_of(&decide("/nowhere", &guest)), None);
+        let file = r#"{"templates": {}, "routes": {"product": {"scripts": ["/p.js"]}}}"#;
+        let templates = Templates::from_json(file).unwrap();
+        assert_eq!(
+            templates.route_assets("product").unwrap().scripts,
+            ["/p.js"]
+        );
+        assert!(templates.route_assets("cart").is_none());
+    }
+
+    #[test]
     fn the_guard_decision_picks_the_kind() {
         let guest = GuardContext::default();
         let with_district = GuardContext {
@@ -778,5 +912,60 @@ mod tests {
         let page = Page::new(Kind::Shell, "/home", Language::En, view, &off, 2026);
         assert_eq!(page.context()["services"], json!([]));
         assert_eq!(page.context()["services_enabled"], false);
+    }
+
+    #[test]
+    fn the_home_page_asks_for_its_opening_banner() {
+        let slider = json!({"id": 1, "blocks": [
+            {"type": "slider", "items": [{"id": 4, "image": "/api/media/banners/4.svg?a=1&b=\"2\""},
+                {"id": 5, "image": "/api/media/banners/5.svg"}]},
+            {"type": "categories", "items": []}
+        ]});
+        let data = PageData {
+            service: Some(slider),
+            ..PageData::default()
+        };
+        let page = Page::new(
+            Kind::Shell,
+            "/home",
+            Language::En,
+            PageView::default(),
+            &data,
+            2026,
+        );
+        assert_eq!(
+            page.lead_image(Some("home")),
+            Some("/api/media/banners/4.svg?a=1&b=\"2\"")
+        );
+        assert_eq!(
+            page.lead_image_hint(Some("home")),
+            r#"<link rel="preload" as="image" fetchpriority="high" href="/api/media/banners/4.svg?a=1&amp;b=&quot;2&quot;">"#
+        );
+        // Other routes, a service whose blocks open with something else, or none: nothing.
+        assert_eq!(page.lead_image(Some("product")), None);
+        assert_eq!(page.lead_image(None), None);
+        let categories_first = PageData {
+            service: Some(json!({"blocks": [{"type": "categories", "items": [{"image": "/x"}]}]})),
+            ..PageData::default()
+        };
+        let page = Page::new(
+            Kind::Shell,
+            "/home",
+            Language::En,
+            PageView::default(),
+            &categories_first,
+            2026,
+        );
+        assert_eq!(page.lead_image_hint(Some("home")), "");
+        let empty = PageData::default();
+        let page = Page::new(
+            Kind::Shell,
+            "/home",
+            Language::En,
+            PageView::default(),
+            &empty,
+            2026,
+        );
+        assert_eq!(page.lead_image(Some("home")), None);
     }
 }

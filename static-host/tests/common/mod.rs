@@ -39,14 +39,48 @@ pub async fn send_json(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-/// The last code sent to `to`, read from a file outbox (one JSON line per code).
-pub fn last_code_in(outbox: &Path, to: &str) -> Option<String> {
-    let text = std::fs::read_to_string(outbox).ok()?;
+/// The codes sent to `to`, oldest first, read from a file outbox (one JSON line per
+/// code; security notices, which carry no code, are left out).
+pub fn codes_in(outbox: &Path, to: &str) -> Vec<String> {
+    let Ok(text) = std::fs::read_to_string(outbox) else {
+        return Vec::new();
+    };
     text.lines()
-        .rev()
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .find(|v| v["to"] == to)
-        .and_then(|v| v["code"].as_str().map(str::to_owned))
+        .filter(|v| v["to"] == to)
+        .filter_map(|v| v["code"].as_str().map(str::to_owned))
+        .collect()
+}
+
+/// The notices (no code) sent to `to`, read from a file outbox.
+pub fn notices_in(outbox: &Path, to: &str) -> Vec<Value> {
+    let Ok(text) = std::fs::read_to_string(outbox) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["to"] == to && v.get("notice").is_some())
+        .collect()
+}
+
+/// The last code sent to `to`, read from a file outbox. E-mail codes are sent after
+/// the answer (so the answer's timing does not tell whether the address has an
+/// account): when none is there yet, this waits for one a little while.
+pub fn last_code_in(outbox: &Path, to: &str) -> Option<String> {
+    wait_codes_in(outbox, to, 1).last().cloned()
+}
+
+/// The codes sent to `to` once there are at least `count` (or what there is after a
+/// few seconds).
+pub fn wait_codes_in(outbox: &Path, to: &str, count: usize) -> Vec<String> {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+    loop {
+        let codes = codes_in(outbox, to);
+        if codes.len() >= count || std::time::Instant::now() > deadline {
+            return codes;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
 }
 
 /// Opens a server's database directly, with the SQL functions its triggers call (the
@@ -76,9 +110,28 @@ impl Server {
         self.dir.path().join("outbox.jsonl")
     }
 
-    /// The last code sent to `to`, read from the file outbox.
+    /// The last code sent to `to` so far, read from the file outbox (phone codes are
+    /// sent before the answer; for e-mail codes see [`Server::wait_code`]).
     pub fn last_code(&self, to: &str) -> Option<String> {
-        last_code_in(&self.outbox(), to)
+        codes_in(&self.outbox(), to).last().cloned()
+    }
+
+    /// Every code sent to `to` so far, without waiting.
+    pub fn codes(&self, to: &str) -> Vec<String> {
+        codes_in(&self.outbox(), to)
+    }
+
+    /// The `count`-th code sent to `to`, waiting a few seconds for it: e-mail codes are
+    /// sent after the answer, by a task of the server (on this test's runtime).
+    pub async fn wait_code(&self, to: &str, count: usize) -> Option<String> {
+        for _ in 0..300 {
+            let codes = self.codes(to);
+            if codes.len() >= count {
+                return codes.get(count - 1).cloned();
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        None
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
@@ -94,6 +147,17 @@ impl Server {
     /// `GET` in a language (the `Language` header): the status and the JSON answer.
     pub async fn get_json_in(&self, path: &str, lang: &str) -> (u16, Value) {
         let request = self.client.get(self.url(path)).header("Language", lang);
+        send_json(request, None, None).await
+    }
+
+    /// `GET` in a language for a district (the `district-id` header the app sends
+    /// once a delivery location is chosen).
+    pub async fn get_json_for(&self, path: &str, lang: &str, district: u64) -> (u16, Value) {
+        let request = self
+            .client
+            .get(self.url(path))
+            .header("Language", lang)
+            .header("district-id", district.to_string());
         send_json(request, None, None).await
     }
 

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import LandingPage from "../features/home/LandingPage";
+import NotFoundPage from "../features/not-found/NotFoundPage";
 import type { RouteId, RouteParams } from "storefront-core";
 
 export interface ScreenProps {
@@ -18,8 +19,9 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   // Part of the first chunk: the page the server sends most, which the app adopts in one
   // pass (a screen still loading would be rendered again once it arrives).
   landing: LandingPage,
+  // Also the router's fallback, so it is in the first chunk anyway.
+  not_found: NotFoundPage,
   home: lazy(() => import("../features/home/HomePage")),
-  not_found: lazy(() => import("../features/not-found/NotFoundPage")),
   services: lazy(() => import("../features/catalogue/ServicesPage")),
   search_results: lazy(() => import("../features/catalogue/SearchResultsPage")),
   branches_results: lazy(() => import("../features/catalogue/BranchesResultsPage")),

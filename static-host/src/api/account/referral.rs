@@ -12,6 +12,14 @@
 //!   [`REFERRAL_POINTS`] loyalty points (`point_entries` kind `referral`), valid
 //!   [`REFERRAL_POINTS_VALID_DAYS`] days;
 //! - the referrer gets a notification.
+//!
+//! When such an order is returned and refunded ([`reverse_commission`]), the
+//! commission on what came back is taken back from the referrer's wallet (a negative
+//! `affiliate_commission` entry; `affiliate_commissions.reversed_minor` records it), and
+//! a whole return also ends the first-purchase points. So self-referral followed by a
+//! return earns nothing. If the referrer already spent the commission, the wallet goes
+//! below zero: checkout refuses a wallet payment while the balance is not above zero,
+//! and the next credit (a refund, a commission) settles it first.
 
 use axum::Json;
 use axum::extract::State;
@@ -159,6 +167,83 @@ pub fn reward_referrer(
         commission_minor: commission,
         points,
     }))
+}
+
+/// Takes back the commission paid on the returned part of an order: `returned_price`
+/// of the order's `order_price` (line prices before discount and tax; the coupon and
+/// the tax shrink both alike). Called in the transaction that refunds the return.
+/// Returns what was taken back.
+pub fn reverse_commission(
+    conn: &Connection,
+    order_id: i64,
+    returned_price: i64,
+    order_price: i64,
+    whole: bool,
+    now: i64,
+) -> rusqlite::Result<i64> {
+    let paid: Option<(i64, i64, i64)> = conn
+        .query_row(
+            "SELECT a.referrer_id, w.amount_minor, a.reversed_minor FROM affiliate_commissions a
+             JOIN wallet_entries w ON w.id = a.wallet_entry_id WHERE a.order_id = ?1",
+            [order_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .optional()?;
+    let Some((referrer_id, commission, reversed)) = paid else {
+        return Ok(0);
+    };
+    let left = (commission - reversed).max(0);
+    let share = if whole || order_price <= 0 {
+        left
+    } else {
+        let exact = i128::from(commission) * i128::from(returned_price.max(0));
+        let rounded = (exact + i128::from(order_price) / 2) / i128::from(order_price);
+        i64::try_from(rounded).unwrap_or(left).min(left)
+    };
+    if whole {
+        // The first-purchase points of this order stop counting too.
+        conn.execute(
+            "UPDATE point_entries SET expires_at = ?2
+             WHERE order_id = ?1 AND kind = 'referral' AND (expires_at IS NULL OR expires_at > ?2)",
+            params![order_id, now],
+        )?;
+    }
+    if share <= 0 {
+        return Ok(0);
+    }
+    conn.execute(
+        "INSERT INTO wallet_entries (user_id, amount_minor, kind, order_id, note_en, note_ar, created_at)
+         VALUES (?1, ?2, 'affiliate_commission', ?3, ?4, ?5, ?6)",
+        params![
+            referrer_id,
+            -share,
+            order_id,
+            format!("Commission taken back: order #{order_id} was returned"),
+            format!("استرداد العمولة: تم إرجاع الطلب رقم {order_id}"),
+            now
+        ],
+    )?;
+    conn.execute(
+        "UPDATE affiliate_commissions SET reversed_minor = reversed_minor + ?2 WHERE order_id = ?1",
+        params![order_id, share],
+    )?;
+    let taken = amount(share);
+    notify(
+        conn,
+        &NewNotification {
+            user_id: referrer_id,
+            kind: Kind::Wallet,
+            title_en: "A referral commission was taken back".into(),
+            title_ar: "تم استرداد عمولة إحالة".into(),
+            body_en: format!(
+                "An order you earned a commission on was returned: {taken} EGP was taken back from your wallet."
+            ),
+            body_ar: format!("تم إرجاع طلب ربحت عليه عمولة: خُصم {taken} جنيه من محفظتك."),
+            order_id: Some(order_id),
+        },
+        now,
+    )?;
+    Ok(share)
 }
 
 /// `GET /referral` data.

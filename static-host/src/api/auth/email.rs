@@ -1,6 +1,10 @@
-//! E-mail one-time-code sign-in, for customers who gave an e-mail address. Whether an
-//! address has an account is not revealed: the answer to a code request is the same
-//! either way, and only accounts are sent a code.
+//! E-mail one-time-code sign-in, for customers who gave an e-mail address, and the
+//! confirmation of a new e-mail address by a code sent to it.
+//!
+//! Whether an address has an account is not revealed: a code request is answered the
+//! same either way (status, body, resend wait and caps: a code is recorded for every
+//! address, and only an account's is sent, after the answer), and a check of a code
+//! for an address without an account is simply a wrong code.
 
 use axum::Json;
 use axum::extract::State;
@@ -9,10 +13,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::otp::{self, Check, Purpose};
-use super::{fields, issue_and_send, refused, sign_in};
+use super::profile::{Profile, load_profile};
+use super::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
 use crate::api::envelope::Data;
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{JsonBody, Lang};
+use crate::api::extract::{Client, CurrentUser, JsonBody, Lang};
 use crate::api::i18n::Msg;
 use crate::api::state::{AppState, now_ms};
 
@@ -36,23 +41,22 @@ pub struct EmailCodeSent {
 pub async fn email_login_by_otp(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<EmailRequest>,
 ) -> Result<Json<Data<EmailCodeSent>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
-    let lookup = email.clone();
-    let exists: bool = state
-        .db
-        .read(move |c| {
-            Ok(c.query_row(
-                "SELECT exists(SELECT 1 FROM users WHERE email = ?1)",
-                [&lookup],
-                |r| r.get(0),
-            )?)
-        })
-        .await?;
-    if exists {
-        issue_and_send(&state, Purpose::EmailLogin, email.clone(), "email", lang).await?;
-    }
+    let exists = account_uses(&state, &email).await?;
+    issue_and_send(
+        &state,
+        Purpose::EmailLogin,
+        email.clone(),
+        "email",
+        client,
+        None,
+        Delivery::Background { send: exists },
+        lang,
+    )
+    .await?;
     Ok(Json(Data::with_message(
         EmailCodeSent {
             email,
@@ -61,6 +65,21 @@ pub async fn email_login_by_otp(
         },
         Msg::EmailCodeSent.text(lang),
     )))
+}
+
+/// Whether an account uses the (normalised) address.
+pub(super) async fn account_uses(state: &AppState, email: &str) -> Result<bool, ApiError> {
+    let lookup = email.to_owned();
+    state
+        .db
+        .read(move |c| {
+            Ok(c.query_row(
+                "SELECT exists(SELECT 1 FROM users WHERE email = ?1)",
+                [&lookup],
+                |r| r.get(0),
+            )?)
+        })
+        .await
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -85,19 +104,28 @@ pub struct EmailSignedIn {
 pub async fn email_verify(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<EmailVerifyRequest>,
 ) -> Result<Json<Data<EmailSignedIn>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
     let code = fields::code(&body.code, lang)?;
-    state.limits.check_code_target(&email, lang)?;
     let secret = state.secret.clone();
+    let limits = state.limits.clone();
     let now = now_ms();
-    let outcome = state
+    let (outcome, notice) = state
         .db
         .write(move |tx| {
-            let check = otp::check(tx, &secret, Purpose::EmailLogin, &email, None, &code, now)?;
+            let attempt = otp::Attempt {
+                purpose: Purpose::EmailLogin,
+                target: &email,
+                client: &client,
+                channel: None,
+                user_id: None,
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
             let Check::Accepted { id, .. } = check else {
-                return Ok(Err(check));
+                return Ok((Err(check), notice));
             };
             let user: Option<i64> = tx
                 .query_row("SELECT id FROM users WHERE email = ?1", [&email], |r| {
@@ -107,11 +135,12 @@ pub async fn email_verify(
             otp::consume(tx, id, now)?;
             // The account may have changed its address since the code was sent.
             match user {
-                Some(user_id) => Ok(Ok(sign_in(tx, user_id, now)?)),
-                None => Ok(Err(Check::NoCode)),
+                Some(user_id) => Ok((Ok(sign_in(tx, user_id, now)?), None)),
+                None => Ok((Err(Check::NoCode), None)),
             }
         })
         .await?;
+    send_notice(&state, notice);
     let token = outcome.map_err(|check| refused(check, lang))?;
     Ok(Json(Data::with_message(
         EmailSignedIn {
@@ -119,5 +148,102 @@ pub async fn email_verify(
             user_exists: true,
         },
         Msg::SignedIn.text(lang),
+    )))
+}
+
+/// Sends the code that confirms a new e-mail address of the signed-in customer (the
+/// profile keeps its address until then). Called by `PATCH /user/update-profile`.
+pub(super) async fn request_email_change(
+    state: &AppState,
+    user_id: i64,
+    email: String,
+    client: String,
+    lang: storefront_core::locale::Language,
+) -> Result<(), ApiError> {
+    // Sent whether or not another account uses the address: the answer is the same,
+    // and only the address's owner learns (when confirming) that it is taken.
+    issue_and_send(
+        state,
+        Purpose::EmailChange,
+        email,
+        "email",
+        client,
+        Some(user_id),
+        Delivery::Background { send: true },
+        lang,
+    )
+    .await
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ConfirmEmailRequest {
+    /// The new address, as sent to `PATCH /user/update-profile`.
+    #[schema(max_length = 190)]
+    pub email: String,
+    /// The 4 digits sent to the new address.
+    #[schema(max_length = 4)]
+    pub code: String,
+}
+
+/// Confirms a new e-mail address with the code `PATCH /user/update-profile` sent to
+/// it: the profile then uses it ('Your e-mail address has been changed.') and every
+/// other session of the account is signed out. An address another account uses is a
+/// 422 on `email` (only the address's owner, who has the code, can learn that).
+#[utoipa::path(post, path = "/user/email/confirm-change", tag = "account",
+    request_body = ConfirmEmailRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<Profile>), (status = 401, body = ErrorBody),
+        (status = 422, body = ValidationErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn confirm_email_change(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    Client(client): Client,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ConfirmEmailRequest>,
+) -> Result<Json<Data<Profile>>, ApiError> {
+    let email = fields::email(&body.email, lang)?;
+    let code = fields::code(&body.code, lang)?;
+    let secret = state.secret.clone();
+    let limits = state.limits.clone();
+    let now = now_ms();
+    let (outcome, notice) = state
+        .db
+        .write(move |tx| {
+            let attempt = otp::Attempt {
+                purpose: Purpose::EmailChange,
+                target: &email,
+                client: &client,
+                channel: None,
+                user_id: Some(user.id),
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
+            let Check::Accepted { id, .. } = check else {
+                return Ok((Err(refused(check, lang)), notice));
+            };
+            let taken: bool = tx.query_row(
+                "SELECT exists(SELECT 1 FROM users WHERE email = ?1 AND id != ?2)",
+                rusqlite::params![email, user.id],
+                |r| r.get(0),
+            )?;
+            if taken {
+                return Ok((
+                    Err(ApiError::validation("email", Msg::EmailTaken.text(lang))),
+                    None,
+                ));
+            }
+            otp::consume(tx, id, now)?;
+            tx.execute(
+                "UPDATE users SET email = ?2 WHERE id = ?1",
+                rusqlite::params![user.id, email],
+            )?;
+            super::tokens::revoke_others(tx, user.id, &user.token_hash, now)?;
+            Ok((Ok(load_profile(tx, user.id)?), None))
+        })
+        .await?;
+    send_notice(&state, notice);
+    let profile = outcome?;
+    Ok(Json(Data::with_message(
+        profile,
+        Msg::EmailChanged.text(lang),
     )))
 }

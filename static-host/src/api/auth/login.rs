@@ -5,15 +5,16 @@ use axum::Json;
 use axum::extract::State;
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
+use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
 use utoipa::ToSchema;
 
 use super::otp::{self, Check, Purpose};
 use super::profile::{Profile, load_profile};
-use super::{fields, issue_and_send, refused, sign_in};
+use super::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
 use crate::api::envelope::Data;
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{JsonBody, Lang};
+use crate::api::extract::{Client, JsonBody, Lang};
 use crate::api::i18n::Msg;
 use crate::api::settings::remote_config;
 use crate::api::state::{AppState, now_ms};
@@ -66,6 +67,7 @@ pub struct CodeSent {
 pub async fn login_by_otp(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<LoginByOtpRequest>,
 ) -> Result<Json<Data<CodeSent>>, ApiError> {
     let config = remote_config(&state).await?;
@@ -85,6 +87,9 @@ pub async fn login_by_otp(
         Purpose::Login,
         mobile.clone(),
         body.channel.as_str(),
+        client,
+        None,
+        Delivery::Await,
         lang,
     )
     .await?;
@@ -128,49 +133,53 @@ pub struct VerifyLogin {
 pub async fn verify_login_by_otp(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<VerifyLoginRequest>,
 ) -> Result<Json<Data<VerifyLogin>>, ApiError> {
     let config = remote_config(&state).await?;
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
     let code = fields::code(&body.code, lang)?;
-    // Counted per number, so guessing from many addresses gains nothing.
-    state.limits.check_code_target(&mobile, lang)?;
     let secret = state.secret.clone();
+    let limits = state.limits.clone();
     let channel = body.channel.as_str();
     let now = now_ms();
     // The write commits the attempt count even when the code is wrong.
-    let outcome = state
+    let (outcome, notice) = state
         .db
         .write(move |tx| {
-            let check = otp::check(
-                tx,
-                &secret,
-                Purpose::Login,
-                &mobile,
-                Some(channel),
-                &code,
-                now,
-            )?;
+            let attempt = otp::Attempt {
+                purpose: Purpose::Login,
+                target: &mobile,
+                client: &client,
+                channel: Some(channel),
+                user_id: None,
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
             let Check::Accepted { id, .. } = check else {
-                return Ok(Err(check));
+                return Ok((Err(check), notice));
             };
             let user: Option<i64> = tx
                 .query_row("SELECT id FROM users WHERE mobile = ?1", [&mobile], |r| {
                     r.get(0)
                 })
                 .optional()?;
-            Ok(Ok(match user {
-                Some(user_id) => {
-                    otp::consume(tx, id, now)?;
-                    Some(sign_in(tx, user_id, now)?)
-                }
-                None => {
-                    otp::mark_verified(tx, id, now)?;
-                    None
-                }
-            }))
+            Ok((
+                Ok(match user {
+                    Some(user_id) => {
+                        otp::consume(tx, id, now)?;
+                        Some(sign_in(tx, user_id, now)?)
+                    }
+                    None => {
+                        otp::mark_verified(tx, id, now)?;
+                        None
+                    }
+                }),
+                None,
+            ))
         })
         .await?;
+    send_notice(&state, notice);
     match outcome {
         Err(check) => Err(refused(check, lang)),
         Ok(Some(token)) => Ok(Json(Data::with_message(
@@ -227,6 +236,7 @@ pub struct Registered {
 pub async fn register_by_otp(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<RegisterRequest>,
 ) -> Result<Json<Data<Registered>>, ApiError> {
     let config = remote_config(&state).await?;
@@ -253,59 +263,45 @@ pub async fn register_by_otp(
     }
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
     let code = fields::code(&body.code, lang)?;
-    // Counted per number, so guessing from many addresses gains nothing.
-    state.limits.check_code_target(&mobile, lang)?;
     let referral = body
         .referral_code
         .map(|c| c.trim().to_uppercase())
         .filter(|c| !c.is_empty());
     let secret = state.secret.clone();
+    let limits = state.limits.clone();
     let now = now_ms();
-    let outcome = state
+    let (outcome, notice) = state
         .db
         .write(move |tx| {
-            let check = otp::check(tx, &secret, Purpose::Login, &mobile, None, &code, now)?;
+            let attempt = otp::Attempt {
+                purpose: Purpose::Login,
+                target: &mobile,
+                client: &client,
+                channel: None,
+                user_id: None,
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
             let id = match check {
-                Check::Accepted { id, verified_before: true } => id,
+                Check::Accepted {
+                    id,
+                    verified_before: true,
+                } => id,
                 // A code that was never verified through verify-login cannot register.
-                Check::Accepted { .. } => return Ok(Err(refused(Check::Wrong, lang))),
-                other => return Ok(Err(refused(other, lang))),
+                Check::Accepted { .. } => return Ok((Err(refused(Check::Wrong, lang)), notice)),
+                other => return Ok((Err(refused(other, lang)), notice)),
             };
-            let taken: bool = tx.query_row("SELECT exists(SELECT 1 FROM users WHERE mobile = ?1)", [&mobile], |r| r.get(0))?;
-            if taken {
-                return Ok(Err(ApiError::validation("mobile", Msg::AlreadyRegistered.text(lang))));
-            }
-            let email_taken: bool =
-                tx.query_row("SELECT exists(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
-            if email_taken {
-                return Ok(Err(ApiError::validation("email", Msg::EmailTaken.text(lang))));
-            }
-            let referred_by: Option<i64> = match &referral {
-                None => None,
-                Some(code) => match tx
-                    .query_row("SELECT id FROM users WHERE referral_code = ?1", [code], |r| r.get(0))
-                    .optional()?
-                {
-                    Some(id) => Some(id),
-                    None => {
-                        return Ok(Err(ApiError::validation(
-                            "referral_code",
-                            Msg::InvalidChoice { field: "referral_code".into() }.text(lang),
-                        )));
-                    }
-                },
+            let account = NewAccount {
+                mobile: &mobile,
+                name: &name,
+                email: &email,
+                referral: referral.as_deref(),
             };
-            tx.execute(
-                "INSERT INTO users (mobile, name, email, default_locale, referral_code, referred_by, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![mobile, name, email, lang.code(), new_referral_code(tx)?, referred_by, now],
-            )?;
-            let user_id = tx.last_insert_rowid();
-            otp::consume(tx, id, now)?;
-            let token = sign_in(tx, user_id, now)?;
-            Ok(Ok((token, load_profile(tx, user_id)?)))
+            let outcome = create_account(tx, account, id, lang, now)?;
+            Ok((outcome, None))
         })
         .await?;
+    send_notice(&state, notice);
     let (token, user) = outcome?;
     Ok(Json(Data::with_message(
         Registered { token, user },
@@ -314,6 +310,92 @@ pub async fn register_by_otp(
 }
 
 /// A unique, easy-to-read referral code (no 0/O or 1/I).
+/// What registration writes.
+struct NewAccount<'a> {
+    mobile: &'a str,
+    name: &'a str,
+    email: &'a str,
+    referral: Option<&'a str>,
+}
+
+/// Creates the account with the verified code `code_id` and signs it in; a number or
+/// e-mail already in use, or an unknown referral code, is the refusal.
+fn create_account(
+    tx: &rusqlite::Transaction<'_>,
+    account: NewAccount<'_>,
+    code_id: i64,
+    lang: Language,
+    now: i64,
+) -> Result<Result<(String, Profile), ApiError>, ApiError> {
+    let NewAccount {
+        mobile,
+        name,
+        email,
+        referral,
+    } = account;
+    let taken: bool = tx.query_row(
+        "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1)",
+        [mobile],
+        |r| r.get(0),
+    )?;
+    if taken {
+        return Ok(Err(ApiError::validation(
+            "mobile",
+            Msg::AlreadyRegistered.text(lang),
+        )));
+    }
+    let email_taken: bool = tx.query_row(
+        "SELECT exists(SELECT 1 FROM users WHERE email = ?1)",
+        [email],
+        |r| r.get(0),
+    )?;
+    if email_taken {
+        return Ok(Err(ApiError::validation(
+            "email",
+            Msg::EmailTaken.text(lang),
+        )));
+    }
+    let referred_by: Option<i64> = match referral {
+        None => None,
+        Some(code) => match tx
+            .query_row(
+                "SELECT id FROM users WHERE referral_code = ?1",
+                [code],
+                |r| r.get(0),
+            )
+            .optional()?
+        {
+            Some(id) => Some(id),
+            None => {
+                return Ok(Err(ApiError::validation(
+                    "referral_code",
+                    Msg::InvalidChoice {
+                        field: "referral_code".into(),
+                    }
+                    .text(lang),
+                )));
+            }
+        },
+    };
+    tx.execute(
+        "INSERT INTO users (mobile, name, email, default_locale, referral_code, referred_by, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![
+            mobile,
+            name,
+            email,
+            lang.code(),
+            new_referral_code(tx)?,
+            referred_by,
+            now
+        ],
+    )?;
+    let user_id = tx.last_insert_rowid();
+    otp::consume(tx, code_id, now)?;
+    let token = sign_in(tx, user_id, now)?;
+    Ok(Ok((token, load_profile(tx, user_id)?)))
+}
+
 fn new_referral_code(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<String> {
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     loop {

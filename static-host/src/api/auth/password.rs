@@ -11,23 +11,38 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::otp::{self, Check, Purpose};
-use super::{fields, issue_and_send, refused};
+use super::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
 use crate::api::envelope::Data;
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{CurrentUser, JsonBody, Lang};
+use crate::api::extract::{Client, CurrentUser, JsonBody, Lang};
 use crate::api::i18n::Msg;
 use crate::api::state::{AppState, now_ms};
 
 use super::email::EmailRequest;
 
-pub fn hash_password(password: &str) -> Result<String, ApiError> {
+/// Hashes a password (Argon2id) on the blocking pool: a hash takes tens of
+/// milliseconds of CPU, which must not hold an async worker.
+pub async fn hash_password(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || hash_now(&password))
+        .await
+        .map_err(|e| ApiError::internal(format!("password hashing task failed: {e}")))?
+}
+
+fn hash_now(password: &str) -> Result<String, ApiError> {
     Argon2::default()
         .hash_password(password.as_bytes())
         .map(|hash| hash.to_string())
         .map_err(|e| ApiError::internal(format!("password hashing failed: {e}")))
 }
 
-fn password_matches(password: &str, stored: &str) -> bool {
+/// Checks a password against its stored hash, on the blocking pool.
+async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || matches_now(&password, &stored))
+        .await
+        .map_err(|e| ApiError::internal(format!("password check task failed: {e}")))
+}
+
+fn matches_now(password: &str, stored: &str) -> bool {
     PasswordHash::new(stored)
         .map(|hash| {
             Argon2::default()
@@ -45,23 +60,22 @@ fn password_matches(password: &str, stored: &str) -> bool {
 pub async fn forget_password(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<EmailRequest>,
 ) -> Result<Json<Data<Option<String>>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
-    let lookup = email.clone();
-    let exists: bool = state
-        .db
-        .read(move |c| {
-            Ok(c.query_row(
-                "SELECT exists(SELECT 1 FROM users WHERE email = ?1)",
-                [&lookup],
-                |r| r.get(0),
-            )?)
-        })
-        .await?;
-    if exists {
-        issue_and_send(&state, Purpose::PasswordReset, email, "email", lang).await?;
-    }
+    let exists = super::email::account_uses(&state, &email).await?;
+    issue_and_send(
+        &state,
+        Purpose::PasswordReset,
+        email,
+        "email",
+        client,
+        None,
+        Delivery::Background { send: exists },
+        lang,
+    )
+    .await?;
     Ok(Json(Data::with_message(
         None,
         Msg::ResetCodeSent.text(lang),
@@ -89,31 +103,47 @@ pub struct ResetPasswordRequest {
 pub async fn reset_password(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     JsonBody(body): JsonBody<ResetPasswordRequest>,
 ) -> Result<Json<Data<Option<String>>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
     let code = fields::code(&body.code, lang)?;
-    state.limits.check_code_target(&email, lang)?;
     fields::new_password(&body.password, &body.password_confirmation, lang)?;
-    let hash = hash_password(&body.password)?;
     let secret = state.secret.clone();
+    let limits = state.limits.clone();
+    let now = now_ms();
+    // The code first (its wrong tries committed): nothing is hashed for a wrong code,
+    // so an address with no account and a wrong code take the same time.
+    let target = email.clone();
+    let (outcome, notice) = state
+        .db
+        .write(move |tx| {
+            let attempt = otp::Attempt {
+                purpose: Purpose::PasswordReset,
+                target: &target,
+                client: &client,
+                channel: None,
+                user_id: None,
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
+            Ok(match check {
+                Check::Accepted { id, .. } => (Ok(id), None),
+                other => (Err(other), notice),
+            })
+        })
+        .await?;
+    send_notice(&state, notice);
+    let code_id = outcome.map_err(|check| refused(check, lang))?;
+    let hash = hash_password(body.password).await?;
     let now = now_ms();
     let outcome = state
         .db
         .write(move |tx| {
-            let check = otp::check(
-                tx,
-                &secret,
-                Purpose::PasswordReset,
-                &email,
-                None,
-                &code,
-                now,
-            )?;
-            let Check::Accepted { id, .. } = check else {
-                return Ok(Err(check));
-            };
-            otp::consume(tx, id, now)?;
+            // Used up only now, and only once, should two resets race.
+            if !otp::consume_once(tx, code_id, now)? {
+                return Ok(Err(Check::NoCode));
+            }
             let user: Option<i64> = tx
                 .query_row("SELECT id FROM users WHERE email = ?1", [&email], |r| {
                     r.get(0)
@@ -126,10 +156,7 @@ pub async fn reset_password(
                 "UPDATE users SET password_hash = ?2 WHERE id = ?1",
                 params![user_id, hash],
             )?;
-            tx.execute(
-                "UPDATE tokens SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL",
-                params![user_id, now],
-            )?;
+            super::tokens::revoke_all(tx, user_id, now)?;
             Ok(Ok(()))
         })
         .await?;
@@ -152,7 +179,8 @@ pub struct UpdatePasswordRequest {
     pub password_confirmation: String,
 }
 
-/// Changes the signed-in customer's password (or sets a first one).
+/// Changes the signed-in customer's password (or sets a first one); the account's
+/// other sessions are signed out.
 #[utoipa::path(patch, path = "/user/update-password", tag = "account",
     request_body = UpdatePasswordRequest, security(("bearer" = [])),
     responses((status = 200, body = Data<Option<String>>), (status = 401, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -185,14 +213,15 @@ pub async fn update_password(
                 .text(lang),
             ));
         }
-        if !password_matches(&current, &stored) {
+        if !password_matches(current, stored).await? {
             return Err(ApiError::validation(
                 "current_password",
                 Msg::CurrentPasswordWrong.text(lang),
             ));
         }
     }
-    let hash = hash_password(&body.password)?;
+    let hash = hash_password(body.password).await?;
+    let (keep, now) = (user.token_hash, now_ms());
     state
         .db
         .write(move |tx| {
@@ -200,6 +229,7 @@ pub async fn update_password(
                 "UPDATE users SET password_hash = ?2 WHERE id = ?1",
                 params![user_id, hash],
             )?;
+            super::tokens::revoke_others(tx, user_id, &keep, now)?;
             Ok(())
         })
         .await?;
@@ -215,12 +245,12 @@ mod tests {
 
     #[test]
     fn hashes_verify_and_differ_per_call() {
-        let a = hash_password("Str0ng!pass").unwrap();
-        let b = hash_password("Str0ng!pass").unwrap();
+        let a = hash_now("Str0ng!pass").unwrap();
+        let b = hash_now("Str0ng!pass").unwrap();
         assert_ne!(a, b, "salted");
         assert!(a.starts_with("$argon2id$"));
-        assert!(password_matches("Str0ng!pass", &a));
-        assert!(!password_matches("wrong", &a));
-        assert!(!password_matches("Str0ng!pass", "not a hash"));
+        assert!(matches_now("Str0ng!pass", &a));
+        assert!(!matches_now("wrong", &a));
+        assert!(!matches_now("Str0ng!pass", "not a hash"));
     }
 }

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 use super::fields;
 use crate::api::envelope::Data;
 use crate::api::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::api::extract::{CurrentUser, JsonBody, Lang};
+use crate::api::extract::{Client, CurrentUser, JsonBody, Lang};
 use crate::api::i18n::Msg;
 use crate::api::state::{AppState, now_ms};
 
@@ -200,13 +200,20 @@ pub struct UpdateProfileRequest {
 }
 
 /// Updates profile fields; fields left out stay as they are ('Profile updated
-/// successfully').
+/// successfully'). A new `email` is not changed at once: a code is sent to it, and
+/// `POST /user/email/confirm-change` with that code makes the change (the answer is
+/// the same whether or not another account uses the address; message 'We sent a code
+/// to …'). `email: null` removes the address at once. Removing or changing the address
+/// signs out the account's other sessions. A picture the profile stops using is
+/// deleted.
 #[utoipa::path(patch, path = "/user/update-profile", tag = "account", request_body = UpdateProfileRequest,
     security(("bearer" = [])),
-    responses((status = 200, body = Data<Profile>), (status = 401, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
+    responses((status = 200, body = Data<Profile>), (status = 401, body = ErrorBody), (status = 422, body = ValidationErrorBody),
+        (status = 429, description = "A code to a new e-mail address was asked for too recently", body = ErrorBody)))]
 pub async fn update_profile(
     State(state): State<AppState>,
     Lang(lang): Lang,
+    Client(client): Client,
     user: CurrentUser,
     JsonBody(body): JsonBody<UpdateProfileRequest>,
 ) -> Result<Json<Data<Profile>>, ApiError> {
@@ -238,22 +245,40 @@ pub async fn update_profile(
     let user_id = user.id;
     let image = body.image;
     let gender = body.gender;
-    let profile = state
+    let current_email: Option<String> = state
+        .db
+        .read(move |c| {
+            Ok(
+                c.query_row("SELECT email FROM users WHERE id = ?1", [user_id], |r| {
+                    r.get(0)
+                })?,
+            )
+        })
+        .await?;
+    // A new address waits for its code; the rest of the form is saved now.
+    let (email, pending_email) = match email {
+        Some(Some(address)) if current_email.as_deref() != Some(address.as_str()) => {
+            (None, Some(address))
+        }
+        Some(Some(_)) => (None, None),
+        Some(None) if current_email.is_none() => (None, None),
+        other => (other, None),
+    };
+    if let Some(address) = &pending_email {
+        super::email::request_email_change(&state, user_id, address.clone(), client, lang).await?;
+    }
+    let keep = user.token_hash.clone();
+    let now = now_ms();
+    let (profile, unused) = state
         .db
         .write(move |tx| {
             if let Some(name) = &name {
                 tx.execute("UPDATE users SET name = ?2 WHERE id = ?1", params![user_id, name])?;
             }
             if let Some(email) = &email {
-                if let Some(address) = email {
-                    let other: Option<i64> = tx
-                        .query_row("SELECT id FROM users WHERE email = ?1 AND id != ?2", params![address, user_id], |r| r.get(0))
-                        .optional()?;
-                    if other.is_some() {
-                        return Err(ApiError::validation("email", Msg::EmailTaken.text(lang)));
-                    }
-                }
+                // Only a removal gets here: a new address is confirmed by its code.
                 tx.execute("UPDATE users SET email = ?2 WHERE id = ?1", params![user_id, email])?;
+                super::tokens::revoke_others(tx, user_id, &keep, now)?;
             }
             if let Some(company) = &company {
                 tx.execute("UPDATE users SET company_name = ?2 WHERE id = ?1", params![user_id, company])?;
@@ -268,7 +293,10 @@ pub async fn update_profile(
                 });
                 tx.execute("UPDATE users SET gender = ?2 WHERE id = ?1", params![user_id, value])?;
             }
+            let mut unused = Vec::new();
             if let Some(image) = &image {
+                let before: Option<String> =
+                    tx.query_row("SELECT image FROM users WHERE id = ?1", [user_id], |r| r.get(0))?;
                 if let Some(path) = image {
                     let owned: bool = tx.query_row(
                         "SELECT exists(SELECT 1 FROM uploads WHERE user_id = ?1 AND ?2 = '/api/media/uploads/' || file_name)",
@@ -280,14 +308,23 @@ pub async fn update_profile(
                     }
                 }
                 tx.execute("UPDATE users SET image = ?2 WHERE id = ?1", params![user_id, image])?;
+                // The picture it replaces is deleted (it counts against the quota).
+                if let Some(before) = before.filter(|b| Some(b) != image.as_ref())
+                    && let Some(name) = before.strip_prefix(crate::api::upload::UPLOADS_PATH)
+                    && tx.execute("DELETE FROM uploads WHERE user_id = ?1 AND file_name = ?2", params![user_id, name])? > 0
+                {
+                    unused.push(name.to_owned());
+                }
             }
-            load_profile(tx, user_id)
+            Ok((load_profile(tx, user_id)?, unused))
         })
         .await?;
-    Ok(Json(Data::with_message(
-        profile,
-        Msg::ProfileUpdated.text(lang),
-    )))
+    crate::api::upload::remove_files(&state.uploads_dir, unused).await;
+    let message = match pending_email {
+        Some(email) => Msg::EmailChangeCodeSent { email },
+        None => Msg::ProfileUpdated,
+    };
+    Ok(Json(Data::with_message(profile, message.text(lang))))
 }
 
 /// A birth date: a real calendar day, not in the future, at most 120 years ago.
@@ -400,4 +437,27 @@ pub async fn logout(
         })
         .await?;
     Ok(Json(Data::with_message(None, Msg::LoggedOut.text(lang))))
+}
+
+/// Ends every session of the account, this one included ('You have been signed out
+/// on every device.'): every token of the account answers 401 from then on.
+#[utoipa::path(post, path = "/user/logout-all", tag = "auth", security(("bearer" = [])),
+    responses((status = 200, body = Data<Option<String>>), (status = 401, body = ErrorBody)))]
+pub async fn logout_all(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    user: CurrentUser,
+) -> Result<Json<Data<Option<String>>>, ApiError> {
+    let now = now_ms();
+    state
+        .db
+        .write(move |tx| {
+            super::tokens::revoke_all(tx, user.id, now)?;
+            Ok(())
+        })
+        .await?;
+    Ok(Json(Data::with_message(
+        None,
+        Msg::LoggedOutEverywhere.text(lang),
+    )))
 }

@@ -1,4 +1,4 @@
-//! Full-text search of products and shops on SQLite FTS5 (migrations 0006 and 0009).
+//! Full-text search of products and shops on SQLite FTS5 (migrations 0006 and 0010).
 //!
 //! **What is indexed.** `product_search` and `branch_search` hold each text twice:
 //! folded by the core's [`search_key`] (Arabic alef, taa marbuta and alef maqsura
@@ -134,7 +134,7 @@ impl Index {
     }
 
     /// The fields of a document, in column order (the folded columns, each field in
-    /// both languages, then the stemmed ones in the same order; see migration 0009).
+    /// both languages, then the stemmed ones in the same order; see migration 0010).
     fn fields(self) -> &'static [Field] {
         match self {
             Index::Products => &[

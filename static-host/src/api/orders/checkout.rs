@@ -12,15 +12,18 @@
 //!    the shop's minimum order reached;
 //! 3. delivery (400): the shop delivers to the address's district ('Sorry, we don't
 //!    deliver to your area now!'; see [`super::delivery`]);
-//! 4. the wallet (400 'Balance Not Sufficient'): with `use_wallet` the wallet pays as
+//! 4. the coupon's usage limits (422 on `coupon_code`: 'You have already used this
+//!    coupon.', 'This coupon has reached its usage limit.');
+//! 5. the wallet (400 'Balance Not Sufficient'): with `use_wallet` the wallet pays as
 //!    much of the order as its balance covers — refused when the balance is zero or
 //!    less; with `wallet_amount` it pays exactly that — refused when that is more
 //!    than the balance (and 422 when more than the order total). The rest is paid by
 //!    the chosen method;
-//! 5. the card (400 'An error occured while processing your payment, please try
+//! 6. the card (400 'An error occured while processing your payment, please try
 //!    again later'): the amount due is authorized through the
-//!    [`super::payment::PaymentGateway`] before the order is written and captured as
-//!    the write's last step; any failure in between releases it.
+//!    [`super::payment::PaymentGateway`] before the order is written; the write queues
+//!    its capture in the payment outbox ([`super::payment_outbox`]), made after the
+//!    commit; any failure before the commit releases the authorization.
 //!
 //! The order is written in one transaction that re-checks everything above and takes
 //! the stock with `UPDATE … SET stock = stock - qty WHERE stock >= qty`: of two
@@ -306,6 +309,16 @@ fn plan(
     if !delivery::delivers(conn, branch.id, address_district)? {
         return Err(refuse(MessageId::AreaNotServed, lang));
     }
+    // The coupon's usage limits, checked again in the write transaction.
+    if let Some(coupon) = &cart.coupon
+        && totals.coupon_discount.minor() > 0
+        && let Err(problem) = super::coupons::usage_left(conn, coupon.id, user_id)?
+    {
+        return Err(ApiError::validation(
+            "coupon_code",
+            problem.message().text(lang),
+        ));
+    }
     let cart_total = totals.cart_total.minor();
     let wallet_minor = if request.use_wallet {
         let balance = wallet_balance(conn, user_id)?;
@@ -439,12 +452,25 @@ fn place(
     }
     if plan.due_minor > 0 {
         match (request.method, authorization) {
-            (PaymentMethod::Card, Some(auth)) => conn.execute(
-                "INSERT INTO payments (order_id, method, kind, status, amount_minor, reference, card_last4,
-                     created_at, updated_at)
-                 VALUES (?1, 'card', 'charge', 'captured', ?2, ?3, ?4, ?5, ?5)",
-                params![order_id, plan.due_minor, auth.reference, auth.last4, now_ms],
-            )?,
+            (PaymentMethod::Card, Some(auth)) => {
+                // Pending until the outbox's capture, made after the commit.
+                conn.execute(
+                    "INSERT INTO payments (order_id, method, kind, status, amount_minor, reference, card_last4,
+                         created_at, updated_at)
+                     VALUES (?1, 'card', 'charge', 'pending', ?2, ?3, ?4, ?5, ?5)",
+                    params![order_id, plan.due_minor, auth.reference, auth.last4, now_ms],
+                )?;
+                super::payment_outbox::queue(
+                    conn,
+                    super::payment_outbox::Action::Capture,
+                    order_id,
+                    conn.last_insert_rowid(),
+                    &auth.reference,
+                    plan.due_minor,
+                    now_ms,
+                )?;
+                1
+            }
             (PaymentMethod::Cash, _) => conn.execute(
                 "INSERT INTO payments (order_id, method, kind, status, amount_minor, created_at, updated_at)
                  VALUES (?1, 'cash', 'charge', 'pending', ?2, ?3, ?3)",
@@ -477,6 +503,16 @@ fn place(
         )?;
     }
     Ok(order_id)
+}
+
+/// Gives up an authorization the order did not use, on the blocking pool.
+async fn release(authorization: Option<Authorization>) {
+    if let Some(auth) = authorization {
+        let released = tokio::task::spawn_blocking(move || gateway().release(&auth)).await;
+        if let Err(err) = released {
+            tracing::warn!(%err, "releasing a card authorization failed");
+        }
+    }
 }
 
 /// The answer for an order: 201 when this request placed it, 200 with
@@ -569,12 +605,17 @@ pub async fn checkout(
         Ok(expected) => expected,
         Err(order_id) => return answer(&state, user_id, order_id, true, lang, now).await,
     };
+    // Gateway calls run on the blocking pool (a networked gateway blocks), and never
+    // inside the database transaction.
     let authorization = match &request.card {
-        Some(card) if request.method == PaymentMethod::Card && expected_due > 0 => Some(
-            gateway()
-                .authorize(card, expected_due, now)
-                .map_err(|_| refuse(MessageId::PaymentFailed, lang))?,
-        ),
+        Some(card) if request.method == PaymentMethod::Card && expected_due > 0 => {
+            let card = card.clone();
+            let authorized =
+                tokio::task::spawn_blocking(move || gateway().authorize(&card, expected_due, now))
+                    .await
+                    .map_err(|e| ApiError::internal(format!("payment task failed: {e}")))?;
+            Some(authorized.map_err(|_| refuse(MessageId::PaymentFailed, lang))?)
+        }
         _ => None,
     };
     let held = authorization.clone();
@@ -602,26 +643,23 @@ pub async fn checkout(
                     params![user_id, key, order_id, now],
                 )?;
             }
-            if let Some(auth) = &held {
-                gateway()
-                    .capture(auth)
-                    .map_err(|_| refuse(MessageId::PaymentFailed, lang))?;
-            }
             Ok(Written::Placed(order_id))
         })
         .await;
     match written {
-        Ok(Written::Placed(order_id)) => answer(&state, user_id, order_id, false, lang, now).await,
-        Ok(Written::Replayed(order_id)) => {
-            if let Some(auth) = &authorization {
-                gateway().release(auth);
+        Ok(Written::Placed(order_id)) => {
+            // The capture, after the commit: the writer is free while the gateway works.
+            if authorization.is_some() {
+                super::payment_outbox::settle(&state).await;
             }
+            answer(&state, user_id, order_id, false, lang, now).await
+        }
+        Ok(Written::Replayed(order_id)) => {
+            release(authorization).await;
             answer(&state, user_id, order_id, true, lang, now).await
         }
         Err(err) => {
-            if let Some(auth) = &authorization {
-                gateway().release(auth);
-            }
+            release(authorization).await;
             Err(err)
         }
     }

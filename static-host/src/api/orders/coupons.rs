@@ -8,6 +8,13 @@
 //! Once applied, the coupon stays on the cart: its discount follows the core's rule
 //! as the cart changes (nothing below the minimum), and a coupon that later expires
 //! or is switched off stops counting (the cart then shows no coupon).
+//!
+//! A coupon may limit its uses per customer (`max_uses_per_customer`; the demo's
+//! `WELCOME10` once) and in total (`max_uses`). A use is an order placed with it that
+//! was not cancelled or rejected (those give their use back). A spent coupon is refused
+//! here ('You have already used this coupon.', 'This coupon has reached its usage
+//! limit.') and again by checkout, inside its transaction, so two checkouts at once
+//! cannot both use a last use.
 
 use axum::Json;
 use axum::extract::State;
@@ -24,6 +31,53 @@ use crate::api::envelope::Data;
 use crate::api::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::api::extract::{Area, CurrentUser, JsonBody, Lang};
 use crate::api::state::{AppState, now_ms};
+
+/// Why a coupon cannot be used again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UsageProblem {
+    ByCustomer,
+    UsedUp,
+}
+
+impl UsageProblem {
+    pub fn message(self) -> OrderMsg {
+        match self {
+            UsageProblem::ByCustomer => OrderMsg::CouponUsedByCustomer,
+            UsageProblem::UsedUp => OrderMsg::CouponUsedUp,
+        }
+    }
+}
+
+/// Whether `user_id` may use the coupon once more under its usage limits.
+pub fn usage_left(
+    conn: &rusqlite::Connection,
+    coupon_id: i64,
+    user_id: i64,
+) -> rusqlite::Result<Result<(), UsageProblem>> {
+    let (total, per_customer): (Option<i64>, Option<i64>) = conn.query_row(
+        "SELECT max_uses, max_uses_per_customer FROM coupons WHERE id = ?1",
+        [coupon_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    const USED: &str = "SELECT count(*) FROM orders WHERE coupon_id = ?1 AND status NOT IN ('cancelled', 'rejected')";
+    if let Some(max) = per_customer {
+        let used: i64 = conn.query_row(
+            &format!("{USED} AND user_id = ?2"),
+            params![coupon_id, user_id],
+            |r| r.get(0),
+        )?;
+        if used >= max {
+            return Ok(Err(UsageProblem::ByCustomer));
+        }
+    }
+    if let Some(max) = total {
+        let used: i64 = conn.query_row(USED, [coupon_id], |r| r.get(0))?;
+        if used >= max {
+            return Ok(Err(UsageProblem::UsedUp));
+        }
+    }
+    Ok(Ok(()))
+}
 
 /// Longest coupon code looked up.
 const CODE_MAX_CHARS: usize = 50;
@@ -64,7 +118,7 @@ pub struct CouponResponseBody {
     responses((status = 200, body = Data<CouponResponseBody>),
         (status = 400, description = "The cart is empty", body = BadRequestBody),
         (status = 401, body = ErrorBody), (status = 404, description = "Unknown service", body = ErrorBody),
-        (status = 422, description = "Unknown, inactive or expired coupon, or the subtotal is below its minimum",
+        (status = 422, description = "Unknown, inactive, expired or used-up coupon, or the subtotal is below its minimum",
             body = ValidationErrorBody)))]
 pub async fn add_coupon(
     State(state): State<AppState>,
@@ -106,6 +160,9 @@ pub async fn add_coupon(
                     Err(CouponProblem::Inactive) => return Err(refuse(OrderMsg::CouponInactive)),
                     Err(CouponProblem::Expired) => return Err(refuse(OrderMsg::CouponExpired)),
                     Ok(()) => {}
+                }
+                if let Err(problem) = usage_left(tx, coupon.id, user_id)? {
+                    return Err(refuse(problem.message()));
                 }
                 if let Some(minimum) = coupon.min_subtotal_minor
                     && cart.totals().price.minor() < minimum

@@ -18,6 +18,10 @@ pub enum OrderMsg {
     CouponUnknown,
     CouponExpired,
     CouponInactive,
+    /// The customer used this coupon as often as it allows.
+    CouponUsedByCustomer,
+    /// The coupon was used as often as it allows, by everyone.
+    CouponUsedUp,
     /// `amount`: decimal string in EGP.
     CouponMinimum {
         amount: String,
@@ -105,6 +109,14 @@ impl OrderMsg {
             ),
             OrderMsg::CouponExpired => pick("This coupon has expired.", "انتهت صلاحية هذا الكوبون."),
             OrderMsg::CouponInactive => pick("This coupon is not active.", "هذا الكوبون غير مفعّل."),
+            OrderMsg::CouponUsedByCustomer => pick(
+                "You have already used this coupon.",
+                "لقد استخدمت هذا الكوبون من قبل.",
+            ),
+            OrderMsg::CouponUsedUp => pick(
+                "This coupon has reached its usage limit.",
+                "وصل هذا الكوبون إلى الحد الأقصى لعدد مرات الاستخدام.",
+            ),
             OrderMsg::CouponMinimum { amount } => {
                 if ar {
                     format!("يتطلب هذا الكوبون طلبًا بقيمة {amount} جنيه على الأقل.")
@@ -202,6 +214,8 @@ mod tests {
             OrderMsg::CouponUnknown,
             OrderMsg::CouponExpired,
             OrderMsg::CouponInactive,
+            OrderMsg::CouponUsedByCustomer,
+            OrderMsg::CouponUsedUp,
             OrderMsg::CouponMinimum {
                 amount: "100.00".into(),
             },

@@ -16,6 +16,7 @@ pub mod delivery;
 pub mod messages;
 pub mod my_orders;
 pub mod payment;
+pub mod payment_outbox;
 pub mod pricing;
 pub mod returns;
 pub mod state_machine;

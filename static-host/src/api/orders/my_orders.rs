@@ -482,7 +482,7 @@ pub async fn cancel_order(
     let id = path_id(&raw.map(|Path(raw)| raw).unwrap_or_default(), lang)?;
     let now = now_ms();
     let user_id = user.id;
-    let detail = state
+    state
         .db
         .write(move |tx| {
             let status: Option<String> = tx
@@ -498,8 +498,14 @@ pub async fn cancel_order(
             }
             change_status(tx, id, OrderStatus::Cancelled, Actor::Customer, now)
                 .map_err(|e| e.into_api(lang))?;
-            load_detail(tx, user_id, id, lang, now)
+            Ok(())
         })
+        .await?;
+    // The card refund, after the commit.
+    super::payment_outbox::settle(&state).await;
+    let detail = state
+        .db
+        .read(move |c| load_detail(c, user_id, id, lang, now))
         .await?;
     Ok(Json(Data::with_message(
         detail,

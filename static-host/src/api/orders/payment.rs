@@ -1,13 +1,17 @@
 //! Card payments through a [`PaymentGateway`], and the [`TestGateway`] the reference
 //! server uses.
 //!
-//! Checkout first *authorizes* the amount due (outside the database transaction, as
-//! a real gateway is a network call), then writes the order in one transaction and
-//! *captures* the authorization as the transaction's last step. If anything fails
-//! after the authorization (stock sold out meanwhile, the cart changed, the write
-//! failed) the authorization is *released*: voided, or refunded when it was already
-//! captured. Cancellations, rejections and returns refund card money with
-//! [`PaymentGateway::refund`] by the charge's reference.
+//! The gateway is never called while the database's writer is held (a payment
+//! provider that stalls must not stall every write in the shop). Checkout first
+//! *authorizes* the amount due, outside the transaction; then writes the order in one
+//! transaction, with the *capture* queued in the payment outbox
+//! ([`super::payment_outbox`]) in that same transaction; after the commit the capture
+//! is made. If anything fails before the commit (stock sold out meanwhile, the cart
+//! changed, the write failed) the authorization is *released*. Cancellations,
+//! rejections and returns queue their card refunds in the outbox the same way. The
+//! outbox is retried until the gateway accepts and survives a restart; each call
+//! carries a key that is the same on every retry, so a provider can make it
+//! idempotent.
 //!
 //! # Test cards
 //!
@@ -22,10 +26,13 @@
 //!
 //! Every other number (e.g. `4000000000000002`) and every expired card is declined:
 //! the customer sees 'An error occured while processing your payment, please try
-//! again later'. Refunds are accepted for any reference it issued (`tst_…`), so
-//! they keep working after a restart. The gateway keeps an in-memory journal of what
-//! it did, which tests read through [`test_gateway`].
+//! again later'. Captures and refunds are accepted for any reference it issued
+//! (`tst_…`), so they keep working after a restart. The gateway keeps a bounded
+//! in-memory journal of its last [`JOURNAL_MAX`] authorizations (the card holder's
+//! name only as a hash), which tests read through [`test_gateway`].
 
+use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{LazyLock, Mutex};
 
 use serde::{Deserialize, Deserializer};
@@ -91,8 +98,9 @@ pub struct Authorization {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Declined;
 
-/// A card payment provider. Methods are synchronous: the test gateway answers at
-/// once; a networked gateway would run them on a blocking thread.
+/// A card payment provider. Methods are synchronous and may block (a networked
+/// gateway): callers run them on the blocking pool, never inside a database
+/// transaction.
 pub trait PaymentGateway: Send + Sync {
     /// Reserves `amount_minor` on the card (checked against the card's expiry at
     /// `now_ms`).
@@ -102,51 +110,95 @@ pub trait PaymentGateway: Send + Sync {
         amount_minor: i64,
         now_ms: i64,
     ) -> Result<Authorization, Declined>;
-    /// Takes the reserved money.
-    fn capture(&self, authorization: &Authorization) -> Result<(), Declined>;
+    /// Takes the reserved money of the authorization `reference`. `key` is the same on
+    /// every retry of this capture.
+    fn capture(&self, reference: &str, amount_minor: i64, key: &str) -> Result<(), Declined>;
     /// Gives up an authorization: voided, or refunded in full if it was captured.
     fn release(&self, authorization: &Authorization);
-    /// Pays back part or all of a captured charge.
-    fn refund(&self, reference: &str, amount_minor: i64) -> Result<(), Declined>;
+    /// Pays back part or all of a captured charge. `key` is the same on every retry of
+    /// this refund.
+    fn refund(&self, reference: &str, amount_minor: i64, key: &str) -> Result<(), Declined>;
 }
 
 /// What the test gateway did with one reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournalEntry {
     pub reference: String,
-    pub holder: String,
+    /// SHA-256 of the card holder's name: the journal keeps no name.
+    pub holder_hash: String,
     pub amount_minor: i64,
     pub captured: bool,
     pub released: bool,
     pub refunded_minor: i64,
+    /// The keys of the calls already done (a retry with the same key does nothing).
+    pub keys: Vec<String>,
+}
+
+/// How many authorizations the test gateway remembers (the oldest go first).
+pub const JOURNAL_MAX: usize = 4096;
+
+fn holder_hash(holder: &str) -> String {
+    use sha2::Digest;
+    hex::encode(sha2::Sha256::digest(holder.as_bytes()))
 }
 
 /// The gateway of the reference server (see the module doc for its test cards).
 #[derive(Debug, Default)]
 pub struct TestGateway {
-    journal: Mutex<Vec<JournalEntry>>,
+    journal: Mutex<VecDeque<JournalEntry>>,
+    /// Milliseconds each capture and refund takes (tests: a stalling provider).
+    delay_ms: AtomicU64,
 }
 
 impl TestGateway {
-    fn with_entry(&self, reference: &str, f: impl FnOnce(&mut JournalEntry)) {
+    fn with_entry(&self, reference: &str, key: &str, f: impl FnOnce(&mut JournalEntry)) {
         let mut journal = self
             .journal
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(entry) = journal.iter_mut().find(|e| e.reference == reference) {
+        if let Some(entry) = journal.iter_mut().find(|e| e.reference == reference)
+            && !entry.keys.iter().any(|k| k == key)
+        {
+            if !key.is_empty() {
+                entry.keys.push(key.to_owned());
+            }
             f(entry);
         }
     }
 
     /// What happened to the authorizations of a card holder (for tests).
     pub fn journal_for(&self, holder: &str) -> Vec<JournalEntry> {
+        let hash = holder_hash(holder);
         self.journal
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .iter()
-            .filter(|e| e.holder == holder)
+            .filter(|e| e.holder_hash == hash)
             .cloned()
             .collect()
+    }
+
+    /// How many authorizations the journal holds.
+    pub fn journal_len(&self) -> usize {
+        self.journal
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .len()
+    }
+
+    /// Makes every capture and refund take `delay` (a provider that stalls).
+    pub fn set_delay(&self, delay: std::time::Duration) {
+        self.delay_ms.store(
+            u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
+            Ordering::Relaxed,
+        );
+    }
+
+    fn stall(&self) {
+        let ms = self.delay_ms.load(Ordering::Relaxed);
+        if ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
     }
 }
 
@@ -170,30 +222,36 @@ impl PaymentGateway for TestGateway {
             amount_minor,
             last4: card.last4().to_owned(),
         };
-        self.journal
+        let mut journal = self
+            .journal
             .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .push(JournalEntry {
-                reference: authorization.reference.clone(),
-                holder: card.name.clone(),
-                amount_minor,
-                captured: false,
-                released: false,
-                refunded_minor: 0,
-            });
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if journal.len() >= JOURNAL_MAX {
+            journal.pop_front();
+        }
+        journal.push_back(JournalEntry {
+            reference: authorization.reference.clone(),
+            holder_hash: holder_hash(&card.name),
+            amount_minor,
+            captured: false,
+            released: false,
+            refunded_minor: 0,
+            keys: Vec::new(),
+        });
         Ok(authorization)
     }
 
-    fn capture(&self, authorization: &Authorization) -> Result<(), Declined> {
-        if !authorization.reference.starts_with("tst_") {
+    fn capture(&self, reference: &str, _amount_minor: i64, key: &str) -> Result<(), Declined> {
+        self.stall();
+        if !reference.starts_with("tst_") {
             return Err(Declined);
         }
-        self.with_entry(&authorization.reference, |e| e.captured = true);
+        self.with_entry(reference, key, |e| e.captured = true);
         Ok(())
     }
 
     fn release(&self, authorization: &Authorization) {
-        self.with_entry(&authorization.reference, |e| {
+        self.with_entry(&authorization.reference, "", |e| {
             e.released = true;
             if e.captured {
                 e.refunded_minor = e.amount_minor;
@@ -201,11 +259,12 @@ impl PaymentGateway for TestGateway {
         });
     }
 
-    fn refund(&self, reference: &str, amount_minor: i64) -> Result<(), Declined> {
+    fn refund(&self, reference: &str, amount_minor: i64, key: &str) -> Result<(), Declined> {
+        self.stall();
         if !reference.starts_with("tst_") || amount_minor < 0 {
             return Err(Declined);
         }
-        self.with_entry(reference, |e| e.refunded_minor += amount_minor);
+        self.with_entry(reference, key, |e| e.refunded_minor += amount_minor);
         Ok(())
     }
 }
@@ -350,7 +409,9 @@ mod tests {
                 .unwrap();
             assert!(auth.reference.starts_with("tst_"));
             assert_eq!(auth.last4, &number[12..]);
-            gateway.capture(&auth).unwrap();
+            gateway
+                .capture(&auth.reference, auth.amount_minor, "c")
+                .unwrap();
         }
         assert_eq!(
             gateway.authorize(&card(TEST_CARD_DECLINED, 12, 30), 1_000, MARCH_2025),
@@ -378,20 +439,36 @@ mod tests {
         let auth = gateway
             .authorize(&card(TEST_CARDS_APPROVED[1], 1, 40), 5_000, MARCH_2025)
             .unwrap();
-        gateway.capture(&auth).unwrap();
-        gateway.refund(&auth.reference, 1_000).unwrap();
+        gateway
+            .capture(&auth.reference, auth.amount_minor, "capture-1")
+            .unwrap();
+        gateway.refund(&auth.reference, 1_000, "refund-1").unwrap();
+        // A retry of the same refund (same key) pays nothing twice.
+        gateway.refund(&auth.reference, 1_000, "refund-1").unwrap();
         let entry = &gateway.journal_for("Unit Test Holder")[0];
         assert!(entry.captured && !entry.released);
         assert_eq!(entry.refunded_minor, 1_000);
+        assert!(!entry.holder_hash.contains("Unit"), "no name kept");
         let other = gateway
             .authorize(&card(TEST_CARDS_APPROVED[1], 1, 40), 700, MARCH_2025)
             .unwrap();
         gateway.release(&other);
         let entries = gateway.journal_for("Unit Test Holder");
         assert!(entries[1].released && !entries[1].captured);
-        assert_eq!(gateway.refund("elsewhere_1", 10), Err(Declined));
+        assert_eq!(gateway.refund("elsewhere_1", 10, "k"), Err(Declined));
         // A reference from before a restart still refunds.
-        assert_eq!(gateway.refund("tst_00", 10), Ok(()));
+        assert_eq!(gateway.refund("tst_00", 10, "k"), Ok(()));
+    }
+
+    #[test]
+    fn the_journal_is_bounded() {
+        let gateway = TestGateway::default();
+        for _ in 0..JOURNAL_MAX + 10 {
+            gateway
+                .authorize(&card(TEST_CARDS_APPROVED[0], 1, 40), 100, MARCH_2025)
+                .unwrap();
+        }
+        assert_eq!(gateway.journal_len(), JOURNAL_MAX);
     }
 
     #[test]

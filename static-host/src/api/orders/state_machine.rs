@@ -24,8 +24,9 @@
 //!
 //! Effects, in the same transaction as the change:
 //! - `cancelled`, `rejected`: stock taken by the order goes back; the wallet part is
-//!   credited back to the wallet (`wallet_entries` kind `refund`); a captured card
-//!   charge is refunded through the gateway; cash not yet collected is cancelled;
+//!   credited back to the wallet (`wallet_entries` kind `refund`); the card charge is
+//!   refunded through the gateway (queued in the payment outbox, made after the
+//!   commit: no gateway call runs inside this transaction); cash not yet collected is cancelled;
 //!   the loyalty points earned by the order stop counting (their `expires_at`
 //!   becomes the change time).
 //! - `delivered`: `delivered_at` is set (the return window counts from it); cash is
@@ -36,21 +37,21 @@
 //! - `returned`: the returned units go back to stock and the return's refund is paid:
 //!   to the wallet, or with `original` to the card first (up to what the card paid
 //!   and was not refunded yet) and the rest to the wallet. When every unit was
-//!   returned, the order's points stop counting too.
+//!   returned, the order's points stop counting too. The referrer's commission on the
+//!   returned part is taken back ([`reverse_commission`]).
 //!
 //! Every change is recorded in `order_status_history` and the customer gets a
 //! notification (kind `order`) naming the new status.
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use storefront_core::locale::Language;
-use storefront_core::messages::MessageId;
 use storefront_core::orders::{OrderStatus, TransitionError, transition};
 
-use super::messages::{OrderMsg, core_text, status_label};
-use super::payment::gateway;
+use super::messages::{OrderMsg, status_label};
+use super::payment_outbox::{self, Action};
 use super::{not_found, order_number};
 use crate::api::account::notifications::{Kind, NewNotification, notify};
-use crate::api::account::referral::reward_referrer;
+use crate::api::account::referral::{reverse_commission, reward_referrer};
 use crate::api::error::ApiError;
 
 /// Who changes a status.
@@ -77,8 +78,6 @@ pub enum StatusChangeError {
     NotFound(i64),
     #[error(transparent)]
     Refused(#[from] TransitionError),
-    #[error("the payment gateway refused a refund")]
-    RefundDeclined,
     #[error(transparent)]
     Db(#[from] rusqlite::Error),
 }
@@ -90,9 +89,6 @@ impl StatusChangeError {
             StatusChangeError::NotFound(_) => not_found(lang),
             StatusChangeError::Refused(TransitionError { from, to }) => {
                 ApiError::bad_request(OrderMsg::StatusRefused { from, to }.text(lang))
-            }
-            StatusChangeError::RefundDeclined => {
-                ApiError::bad_request(core_text(MessageId::PaymentFailed, lang))
             }
             StatusChangeError::Db(err) => err.into(),
         }
@@ -198,7 +194,9 @@ pub fn notify_customer(
 }
 
 /// [`change_status`] in its own IMMEDIATE transaction on `conn`, committed only when
-/// the change is allowed: the operators' and tests' way to move an order.
+/// the change is allowed: the operators' and tests' way to move an order. The card
+/// refunds it queued are then made on the same connection, after the commit (a
+/// failed one is left to the server's payment worker).
 pub fn advance(
     conn: &mut Connection,
     order_id: i64,
@@ -209,6 +207,9 @@ pub fn advance(
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let from = change_status(&tx, order_id, to, actor, now_ms)?;
     tx.commit()?;
+    if let Err(err) = payment_outbox::run_due_on(conn) {
+        tracing::warn!(%err, "payment outbox round failed; the server's worker will retry");
+    }
     Ok(from)
 }
 
@@ -274,6 +275,31 @@ fn record_refund(
     Ok(())
 }
 
+/// A card refund: recorded `pending` and queued in the payment outbox, made by the
+/// gateway after the commit (never inside this transaction).
+fn queue_card_refund(
+    conn: &Connection,
+    order_id: i64,
+    amount_minor: i64,
+    reference: &str,
+    now_ms: i64,
+) -> rusqlite::Result<()> {
+    conn.execute(
+        "INSERT INTO payments (order_id, method, kind, status, amount_minor, reference, created_at, updated_at)
+         VALUES (?1, 'card', 'refund', 'pending', ?2, ?3, ?4, ?4)",
+        params![order_id, amount_minor, reference, now_ms],
+    )?;
+    payment_outbox::queue(
+        conn,
+        Action::Refund,
+        order_id,
+        conn.last_insert_rowid(),
+        reference,
+        amount_minor,
+        now_ms,
+    )
+}
+
 /// Gives back everything a cancelled or rejected order took.
 fn refund_order(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), StatusChangeError> {
     let (user_id, wallet_minor) = order_owner(conn, order_id)?;
@@ -281,27 +307,18 @@ fn refund_order(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), Sta
         credit_wallet(conn, user_id, order_id, wallet_minor, now_ms)?;
         record_refund(conn, order_id, "wallet", wallet_minor, None, now_ms)?;
     }
+    // A charge whose capture is still queued counts: the outbox captures it first.
     let card: Option<(i64, i64, Option<String>)> = conn
         .query_row(
             "SELECT id, amount_minor, reference FROM payments
-             WHERE order_id = ?1 AND method = 'card' AND kind = 'charge' AND status = 'captured'",
+             WHERE order_id = ?1 AND method = 'card' AND kind = 'charge' AND status IN ('pending', 'captured')",
             [order_id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()?;
     if let Some((payment_id, amount_minor, reference)) = card {
         let reference = reference.unwrap_or_default();
-        gateway()
-            .refund(&reference, amount_minor)
-            .map_err(|_| StatusChangeError::RefundDeclined)?;
-        record_refund(
-            conn,
-            order_id,
-            "card",
-            amount_minor,
-            Some(&reference),
-            now_ms,
-        )?;
+        queue_card_refund(conn, order_id, amount_minor, &reference, now_ms)?;
         conn.execute(
             "UPDATE payments SET status = 'refunded', updated_at = ?2 WHERE id = ?1",
             params![payment_id, now_ms],
@@ -352,7 +369,8 @@ fn complete_return(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), 
         let card: Option<(i64, Option<String>)> = conn
             .query_row(
                 "SELECT amount_minor, reference FROM payments
-                 WHERE order_id = ?1 AND method = 'card' AND kind = 'charge' AND status = 'captured'",
+                 WHERE order_id = ?1 AND method = 'card' AND kind = 'charge'
+                   AND status IN ('pending', 'captured')",
                 [order_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )
@@ -367,10 +385,7 @@ fn complete_return(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), 
             let to_card = refund_minor.min((charged - refunded).max(0));
             if to_card > 0 {
                 let reference = reference.unwrap_or_default();
-                gateway()
-                    .refund(&reference, to_card)
-                    .map_err(|_| StatusChangeError::RefundDeclined)?;
-                record_refund(conn, order_id, "card", to_card, Some(&reference), now_ms)?;
+                queue_card_refund(conn, order_id, to_card, &reference, now_ms)?;
                 to_wallet -= to_card;
             }
         }
@@ -392,5 +407,22 @@ fn complete_return(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), 
     if returned >= ordered {
         revoke_points(conn, order_id, now_ms)?;
     }
+    // The referrer's commission on what came back is taken back (self-referral plus a
+    // return must not earn money).
+    let (returned_price, order_price): (i64, i64) = conn.query_row(
+        "SELECT (SELECT coalesce(sum(ri.qty * oi.price_minor), 0) FROM return_items ri
+                 JOIN order_items oi ON oi.id = ri.order_item_id WHERE ri.return_id = ?2),
+                (SELECT price_minor FROM orders WHERE id = ?1)",
+        params![order_id, return_id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    reverse_commission(
+        conn,
+        order_id,
+        returned_price,
+        order_price,
+        returned >= ordered,
+        now_ms,
+    )?;
     Ok(())
 }

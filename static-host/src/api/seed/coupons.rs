@@ -86,6 +86,11 @@ pub fn seed(tx: &Transaction<'_>, now_ms: i64) -> rusqlite::Result<()> {
             c.active
         ])?;
     }
+    // Usage limits (migration 0009): the welcome coupon once per customer.
+    tx.execute(
+        "UPDATE coupons SET max_uses_per_customer = 1 WHERE code = 'WELCOME10'",
+        [],
+    )?;
     Ok(())
 }
 
@@ -95,14 +100,17 @@ mod tests {
 
     const NOW: i64 = 1_750_000_000_000;
 
-    fn seeded() -> rusqlite::Connection {
-        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-        conn.execute_batch(include_str!("../../../migrations/0001_initial.sql"))
-            .unwrap();
+    /// Every migration applied (the usage limits are 0009's), then the seed; the
+    /// directory lives as long as the connection is used.
+    fn seeded() -> (tempfile::TempDir, rusqlite::Connection) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("c.db");
+        drop(crate::api::db::Db::open(&path, 1).unwrap());
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
         let tx = conn.transaction().unwrap();
         seed(&tx, NOW).unwrap();
         tx.commit().unwrap();
-        conn
+        (dir, conn)
     }
 
     type Row = (String, i64, Option<i64>, Option<i64>, Option<i64>, bool);
@@ -118,7 +126,7 @@ mod tests {
 
     #[test]
     fn coupons_have_the_demo_rules() {
-        let conn = seeded();
+        let (_dir, conn) = seeded();
         assert_eq!(
             coupon(&conn, "WELCOME10"),
             (
@@ -148,5 +156,13 @@ mod tests {
         let expired = coupon(&conn, "EXPIRED5");
         assert!(expired.4.unwrap() < NOW && expired.5);
         assert!(!coupon(&conn, "INACTIVE15").5);
+        let once: Option<i64> = conn
+            .query_row(
+                "SELECT max_uses_per_customer FROM coupons WHERE code = 'WELCOME10'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(once, Some(1));
     }
 }

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
 import { productDetail } from "./fixtures";
-import ProductPage, { stepperProduct } from "./ProductPage";
+import ProductPage from "./ProductPage";
+import { stepperProduct } from "./ProductPurchase";
 import { mockApi, renderWithProviders, resetClient, toastTexts } from "./test-utils";
 import type { ProductDetail } from "./queries";
 
@@ -47,7 +48,8 @@ describe("ProductPage", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Product 9" })).toBeTruthy();
     expect(screen.getByText("EGP 12.50")).toBeTruthy();
     expect(screen.getByText("Shop 3")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
+    // The purchase box comes with the core's cart module, a moment after the product.
+    fireEvent.click(await screen.findByRole("button", { name: "Increase quantity" }));
     fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
     await waitFor(() => expect(useAppStore.getState().cart?.items_quantity).toBe(2));
     expect(api.bodies("POST /order/add-to-cart")).toEqual([{ product_id: 9, qty: 2, service_id: 1, empty_cart: false }]);

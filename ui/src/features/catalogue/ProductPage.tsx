@@ -1,16 +1,10 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart";
-import type { CartProduct } from "storefront-core";
-import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
-import { useAddToCart } from "../cart/useAddToCart";
-import { ConfirmDialog } from "./ConfirmDialog";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
 import { Price, usePriceFormatter } from "./Price";
-import { QuantityStepper } from "./QuantityStepper";
 import { useProduct, type ProductDetail } from "./queries";
 import { Rating } from "./Rating";
 import { DetailSkeleton } from "./Skeletons";
@@ -18,25 +12,6 @@ import { LoadError } from "./States";
 import { StockBadge } from "./StockBadge";
 import styles from "./Pages.module.css";
 import cards from "./Cards.module.css";
-
-/**
- * The product as the core's stepper sees it. The API's stock state decides the stock
- * limit: a product that can be pre-ordered is not limited by stock, and a closed shop
- * sells nothing (stock 0 makes the core call the item unavailable).
- */
-export function stepperProduct(product: ProductDetail): CartProduct {
-  let stock: number | null = product.stock;
-  if (product.branch.closed) stock = 0;
-  else if (product.stock_status === "preorder") stock = null;
-  return {
-    name: product.name,
-    image: product.image,
-    min_qty: product.min_qty,
-    max_qty: product.max_qty,
-    stock,
-    branch_id: product.branch.id,
-  };
-}
 
 function Gallery({ product }: { product: ProductDetail }) {
   const intl = useIntl();
@@ -67,56 +42,13 @@ function Gallery({ product }: { product: ProductDetail }) {
   );
 }
 
-/**
- * The quantity and add-to-cart, or — when the shop does not deliver to the chosen
- * district (the core's `shopDelivery` reads the API's `delivers`) — spec 8's 'We Don't
- * Deliver To Your Location' and no way to add it.
- */
-function Purchase({ product }: { product: ProductDetail }) {
-  const text = useCoreText();
-  const delivery = shopDelivery(product.delivers ?? null);
-  if (delivery.notice) {
-    return (
-      <div className={styles.purchase}>
-        <p className={styles.notDelivering} role="status" data-testid="not-delivering">
-          {text({ kind: "message", ...delivery.notice })}
-        </p>
-      </div>
-    );
-  }
-  return <AddToCartForm product={product} />;
-}
+// The quantity and add-to-cart run on the core's cart module (quantity limits, the
+// shop's delivery): loaded beside the page instead of before it, so the product is
+// drawn as soon as it arrives. Until then the box holds its place (no layout shift).
+const Purchase = lazy(() => import("./ProductPurchase"));
 
-function AddToCartForm({ product }: { product: ProductDetail }) {
-  const intl = useIntl();
-  const text = useCoreText();
-  const cart = useAddToCart();
-  const limits = quantityLimits(stepperProduct(product));
-  const opening = quantitySet(Math.max(1, limits.min), limits);
-  const [qty, setQty] = useState(opening.kind === "accepted" ? opening.qty : Math.max(1, limits.min));
-  const blocked = opening.kind === "refused" ? opening.message : null;
-
-  return (
-    <div className={styles.purchase}>
-      {blocked ? (
-        <p className={styles.unavailable} role="status" data-testid="unavailable">
-          {text({ kind: "message", ...blocked })}
-        </p>
-      ) : (
-        <QuantityStepper value={qty} limits={limits} onChange={setQty} />
-      )}
-      <button
-        type="button"
-        className={styles.primaryButton}
-        disabled={blocked !== null || cart.pending}
-        aria-busy={cart.pending}
-        onClick={() => void cart.add({ product_id: product.id, branch_id: product.branch.id, qty })}
-      >
-        {intl.formatMessage({ id: cart.pending ? "catalogue.adding" : "catalogue.addToCart" })}
-      </button>
-      <ConfirmDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
-    </div>
-  );
+function PurchasePlaceholder() {
+  return <div className={`${styles.purchase} ${styles.purchasePending}`} aria-busy="true" />;
 }
 
 /** /products/{id}: pictures, price, stock state, quantity, add to cart, favourite and the shop's terms. */
@@ -144,7 +76,9 @@ export default function ProductPage({ params }: ScreenProps) {
           <StockBadge status={p.stock_status} />
         </div>
         <Price amount={p.price} old={p.old_price} currency={p.currency} large />
-        <Purchase key={p.id} product={p} />
+        <Suspense fallback={<PurchasePlaceholder />}>
+          <Purchase key={p.id} product={p} />
+        </Suspense>
 
         <section aria-labelledby="sold-by" className={styles.soldBy}>
           <h2 id="sold-by" className={styles.smallTitle}>

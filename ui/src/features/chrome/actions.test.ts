@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { EffectHost } from "../../app/effects";
 import { useAppStore } from "../../app/store";
-import { changeLanguage, chooseService, logout, openAddressPicker, openSignIn } from "./actions";
+import { changeLanguage, chooseService, endSession, logout, openAddressPicker, openSignIn } from "./actions";
 import { resetShell, store } from "./testing";
 
 function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
@@ -83,6 +83,18 @@ describe("chrome session actions (real core)", () => {
     expect(assign).toHaveBeenCalledWith("/");
     expect(h.navigate).not.toHaveBeenCalled();
     expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  test("a session the server already ended is cleared here with no logout call", () => {
+    window.history.replaceState(null, "", "/account/profile");
+    store([{ type: "store", key: "token", value: "tok" }]);
+    const h = host();
+    const assign = jest.fn();
+    endSession("/", "unauthorized", h, assign);
+    expect(h.request).not.toHaveBeenCalled();
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(useAppStore.getState().client.token).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/");
   });
 
   test("choosing a service stores it and its name, drops the lists and goes home", () => {

@@ -1,5 +1,5 @@
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
-import type { Language, ServiceChoice } from "storefront-core";
+import type { Language, LogoutReason, ServiceChoice } from "storefront-core";
 import { runEffects, type EffectHost } from "../../app/effects";
 import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
@@ -46,8 +46,22 @@ export function logout(
   host: EffectHost = browserHost,
   assign: (url: string) => void = (url) => globalThis.location.assign(url),
 ): void {
+  endSession(to, "requested", host, assign);
+}
+
+/**
+ * Ends the session here for `reason` and goes to `to` (see {@link logout}). With
+ * "unauthorized" the core asks no logout call: the server already ended the session
+ * (an answer refused the token, or "sign out on every device" ended them all).
+ */
+export function endSession(
+  to: string,
+  reason: LogoutReason,
+  host: EffectHost = browserHost,
+  assign: (url: string) => void = (url) => globalThis.location.assign(url),
+): void {
   let reloaded = false;
-  runEffects(logoutEffects(currentPath(), "requested"), {
+  runEffects(logoutEffects(currentPath(), reason), {
     ...host,
     reload: () => {
       reloaded = true;

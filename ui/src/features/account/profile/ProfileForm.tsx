@@ -13,6 +13,7 @@ import { setFullProfileUser, type Profile } from "../queries";
 import { FieldFrame, TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
 import { daysIn, joinDate, splitDate } from "./birthdate";
+import { EmailConfirm } from "./EmailConfirm";
 import styles from "../Account.module.css";
 
 export interface ProfileValues extends Record<string, unknown> {
@@ -113,6 +114,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     upload.mutate(file);
   };
 
+  /** A new address waiting for the code sent to it (the profile keeps the old one until then). */
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+
   const save = useMutation({
     mutationFn: async (v: ProfileValues) => {
       const birthdate = joinDate(v);
@@ -129,10 +133,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         }),
       );
     },
-    onSuccess: (body) => {
+    onSuccess: (body, v) => {
       toastServer(body.message);
       setFullProfileUser(queryClient, body.data);
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
+      // A new e-mail address is only changed by the code the server sent to it.
+      const asked = v.email.trim();
+      setPendingEmail(asked && asked.toLowerCase() !== (body.data.email ?? "").toLowerCase() ? asked : null);
     },
     onError: (error) => {
       reportSubmitError(error, form, PROFILE_FIELDS, { birthdate: "year" });
@@ -144,176 +151,189 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const shown = preview ?? (image ? mediaUrl(image) : null);
 
   return (
-    <form
-      className={`${styles.card} ${styles.form}`}
-      noValidate
-      onSubmit={form.onSubmit((v) => save.mutate(v))}
-      data-testid="profile-form"
-      aria-labelledby="profile-info"
-    >
-      <h2 id="profile-info" className={styles.sectionTitle}>
-        <FormattedMessage id="account.profile.info" />
-      </h2>
-      <FieldFrame
-        id={ids.image}
-        label={<FormattedMessage id="account.profile.image" />}
-        error={
-          imageError?.kind === "core"
-            ? renderMessage(imageError.message, language)
-            : imageError?.kind === "too_large"
-              ? intl.formatMessage({ id: "account.profile.imageTooLarge" }, { max: intl.formatNumber(MAX_IMAGE_MB) })
-              : undefined
-        }
-        hint={<FormattedMessage id="account.profile.imageHint" values={{ max: intl.formatNumber(MAX_IMAGE_MB) }} />}
+    <>
+      <form
+        className={`${styles.card} ${styles.form}`}
+        noValidate
+        onSubmit={form.onSubmit((v) => save.mutate(v))}
+        data-testid="profile-form"
+        aria-labelledby="profile-info"
       >
-        <div className={styles.avatarRow}>
-          <span className={styles.avatar} data-testid="avatar">
-            {shown ? <img src={shown} alt={intl.formatMessage({ id: "account.profile.imageAlt" })} width={64} height={64} /> : <UserIcon size={32} />}
-          </span>
-          <input
-            id={ids.image}
-            type="file"
-            accept={acceptedImageTypes().join(",")}
-            aria-invalid={imageError ? true : undefined}
-            aria-describedby={`${ids.image}-hint${imageError ? ` ${ids.image}-error` : ""}`}
-            onChange={chooseFile}
-            data-testid="image-input"
-          />
-          {upload.isPending ? (
-            <span className={styles.small} role="status">
-              <FormattedMessage id="account.profile.uploading" />
-            </span>
-          ) : null}
-        </div>
-      </FieldFrame>
-      <div className={styles.formGrid}>
-        <TextField
-          label={<FormattedMessage id="account.profile.name" />}
-          autoComplete="name"
-          value={values.name}
-          error={form.error("name")}
-          onChange={(e) => set("name", e.currentTarget.value)}
-          onBlur={(e) => form.touch("name", e)}
-        />
-        <TextField
-          label={<FormattedMessage id="account.profile.mobile" />}
-          value={profile.mobile}
-          readOnly
-          dir="ltr"
-          hint={<FormattedMessage id="account.profile.mobileHint" />}
-        />
-        <TextField
-          label={<FormattedMessage id="account.profile.email" />}
-          type="email"
-          autoComplete="email"
-          optional
-          value={values.email}
-          error={form.error("email")}
-          onChange={(e) => set("email", e.currentTarget.value)}
-          onBlur={(e) => form.touch("email", e)}
-        />
-        <TextField
-          label={<FormattedMessage id="account.profile.company" />}
-          autoComplete="organization"
-          optional
-          value={values.company_name}
-          error={form.error("company_name")}
-          onChange={(e) => set("company_name", e.currentTarget.value)}
-          onBlur={(e) => form.touch("company_name", e)}
-        />
-        <fieldset className={`${styles.fieldset} ${styles.full}`} aria-describedby={birthError ? `${ids.birth}-error` : undefined}>
-          <legend className={styles.legend}>
-            <FormattedMessage id="account.profile.birthdate" />{" "}
-            <span className={styles.optional}>
-              <FormattedMessage id="account.optional" />
-            </span>
-          </legend>
-          <div className={styles.threeCols}>
-            <select
-              className={styles.input}
-              aria-label={intl.formatMessage({ id: "account.profile.day" })}
-              value={values.day}
-              onChange={(e) => set("day", e.currentTarget.value)}
-              data-testid="birth-day"
-            >
-              <option value="">{intl.formatMessage({ id: "account.profile.day" })}</option>
-              {Array.from({ length: days }, (_, i) => (
-                <option key={i + 1} value={String(i + 1)}>
-                  {intl.formatNumber(i + 1)}
-                </option>
-              ))}
-            </select>
-            <select
-              className={styles.input}
-              aria-label={intl.formatMessage({ id: "account.profile.month" })}
-              value={values.month}
-              onChange={(e) => set("month", e.currentTarget.value)}
-              data-testid="birth-month"
-            >
-              <option value="">{intl.formatMessage({ id: "account.profile.month" })}</option>
-              {months.map((name, i) => (
-                <option key={name} value={String(i + 1)}>
-                  {name}
-                </option>
-              ))}
-            </select>
-            <select
-              className={styles.input}
-              aria-label={intl.formatMessage({ id: "account.profile.year" })}
-              aria-invalid={birthError ? true : undefined}
-              value={values.year}
-              onChange={(e) => set("year", e.currentTarget.value)}
-              onBlur={(e) => form.touch("year", e)}
-              data-testid="birth-year"
-            >
-              <option value="">{intl.formatMessage({ id: "account.profile.year" })}</option>
-              {years.map((year) => (
-                <option key={year} value={String(year)}>
-                  {intl.formatNumber(year, { useGrouping: false })}
-                </option>
-              ))}
-            </select>
-          </div>
-          {birthError ? (
-            <p id={`${ids.birth}-error`} className={styles.error} role="alert">
-              {birthError}
-            </p>
-          ) : null}
-        </fieldset>
-        <fieldset className={`${styles.fieldset} ${styles.full}`}>
-          <legend className={styles.legend}>
-            <FormattedMessage id="account.profile.gender" />{" "}
-            <span className={styles.optional}>
-              <FormattedMessage id="account.optional" />
-            </span>
-          </legend>
-          <div className={styles.choices}>
-            {(["female", "male"] as const).map((gender) => (
-              <label key={gender} className={styles.choice}>
-                <input
-                  type="radio"
-                  name={ids.gender}
-                  value={gender}
-                  checked={values.gender === gender}
-                  onChange={() => set("gender", gender)}
-                />
-                <FormattedMessage id={`account.profile.gender.${gender}`} />
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </div>
-      <div className={styles.actions}>
-        <button
-          type="submit"
-          className={styles.primary}
-          disabled={save.isPending || upload.isPending}
-          aria-busy={save.isPending}
-          data-testid="profile-save"
+        <h2 id="profile-info" className={styles.sectionTitle}>
+          <FormattedMessage id="account.profile.info" />
+        </h2>
+        <FieldFrame
+          id={ids.image}
+          label={<FormattedMessage id="account.profile.image" />}
+          error={
+            imageError?.kind === "core"
+              ? renderMessage(imageError.message, language)
+              : imageError?.kind === "too_large"
+                ? intl.formatMessage({ id: "account.profile.imageTooLarge" }, { max: intl.formatNumber(MAX_IMAGE_MB) })
+                : undefined
+          }
+          hint={<FormattedMessage id="account.profile.imageHint" values={{ max: intl.formatNumber(MAX_IMAGE_MB) }} />}
         >
-          <FormattedMessage id={save.isPending ? "account.saving" : "account.save"} />
-        </button>
-      </div>
-    </form>
+          <div className={styles.avatarRow}>
+            <span className={styles.avatar} data-testid="avatar">
+              {shown ? <img src={shown} alt={intl.formatMessage({ id: "account.profile.imageAlt" })} width={64} height={64} /> : <UserIcon size={32} />}
+            </span>
+            <input
+              id={ids.image}
+              type="file"
+              accept={acceptedImageTypes().join(",")}
+              aria-invalid={imageError ? true : undefined}
+              aria-describedby={`${ids.image}-hint${imageError ? ` ${ids.image}-error` : ""}`}
+              onChange={chooseFile}
+              data-testid="image-input"
+            />
+            {upload.isPending ? (
+              <span className={styles.small} role="status">
+                <FormattedMessage id="account.profile.uploading" />
+              </span>
+            ) : null}
+          </div>
+        </FieldFrame>
+        <div className={styles.formGrid}>
+          <TextField
+            label={<FormattedMessage id="account.profile.name" />}
+            autoComplete="name"
+            value={values.name}
+            error={form.error("name")}
+            onChange={(e) => set("name", e.currentTarget.value)}
+            onBlur={(e) => form.touch("name", e)}
+          />
+          <TextField
+            label={<FormattedMessage id="account.profile.mobile" />}
+            value={profile.mobile}
+            readOnly
+            dir="ltr"
+            hint={<FormattedMessage id="account.profile.mobileHint" />}
+          />
+          <TextField
+            label={<FormattedMessage id="account.profile.email" />}
+            type="email"
+            autoComplete="email"
+            optional
+            value={values.email}
+            error={form.error("email")}
+            onChange={(e) => set("email", e.currentTarget.value)}
+            onBlur={(e) => form.touch("email", e)}
+          />
+          <TextField
+            label={<FormattedMessage id="account.profile.company" />}
+            autoComplete="organization"
+            optional
+            value={values.company_name}
+            error={form.error("company_name")}
+            onChange={(e) => set("company_name", e.currentTarget.value)}
+            onBlur={(e) => form.touch("company_name", e)}
+          />
+          <fieldset className={`${styles.fieldset} ${styles.full}`} aria-describedby={birthError ? `${ids.birth}-error` : undefined}>
+            <legend className={styles.legend}>
+              <FormattedMessage id="account.profile.birthdate" />{" "}
+              <span className={styles.optional}>
+                <FormattedMessage id="account.optional" />
+              </span>
+            </legend>
+            <div className={styles.threeCols}>
+              <select
+                className={styles.input}
+                aria-label={intl.formatMessage({ id: "account.profile.day" })}
+                value={values.day}
+                onChange={(e) => set("day", e.currentTarget.value)}
+                data-testid="birth-day"
+              >
+                <option value="">{intl.formatMessage({ id: "account.profile.day" })}</option>
+                {Array.from({ length: days }, (_, i) => (
+                  <option key={i + 1} value={String(i + 1)}>
+                    {intl.formatNumber(i + 1)}
+                  </option>
+                ))}
+              </select>
+              <select
+                className={styles.input}
+                aria-label={intl.formatMessage({ id: "account.profile.month" })}
+                value={values.month}
+                onChange={(e) => set("month", e.currentTarget.value)}
+                data-testid="birth-month"
+              >
+                <option value="">{intl.formatMessage({ id: "account.profile.month" })}</option>
+                {months.map((name, i) => (
+                  <option key={name} value={String(i + 1)}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <select
+                className={styles.input}
+                aria-label={intl.formatMessage({ id: "account.profile.year" })}
+                aria-invalid={birthError ? true : undefined}
+                value={values.year}
+                onChange={(e) => set("year", e.currentTarget.value)}
+                onBlur={(e) => form.touch("year", e)}
+                data-testid="birth-year"
+              >
+                <option value="">{intl.formatMessage({ id: "account.profile.year" })}</option>
+                {years.map((year) => (
+                  <option key={year} value={String(year)}>
+                    {intl.formatNumber(year, { useGrouping: false })}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {birthError ? (
+              <p id={`${ids.birth}-error`} className={styles.error} role="alert">
+                {birthError}
+              </p>
+            ) : null}
+          </fieldset>
+          <fieldset className={`${styles.fieldset} ${styles.full}`}>
+            <legend className={styles.legend}>
+              <FormattedMessage id="account.profile.gender" />{" "}
+              <span className={styles.optional}>
+                <FormattedMessage id="account.optional" />
+              </span>
+            </legend>
+            <div className={styles.choices}>
+              {(["female", "male"] as const).map((gender) => (
+                <label key={gender} className={styles.choice}>
+                  <input
+                    type="radio"
+                    name={ids.gender}
+                    value={gender}
+                    checked={values.gender === gender}
+                    onChange={() => set("gender", gender)}
+                  />
+                  <FormattedMessage id={`account.profile.gender.${gender}`} />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </div>
+        <div className={styles.actions}>
+          <button
+            type="submit"
+            className={styles.primary}
+            disabled={save.isPending || upload.isPending}
+            aria-busy={save.isPending}
+            data-testid="profile-save"
+          >
+            <FormattedMessage id={save.isPending ? "account.saving" : "account.save"} />
+          </button>
+        </div>
+      </form>
+      {pendingEmail !== null ? (
+        <EmailConfirm
+          key={pendingEmail}
+          email={pendingEmail}
+          onConfirmed={(user) => {
+            setPendingEmail(null);
+            setFullProfileUser(queryClient, user);
+            void queryClient.invalidateQueries({ queryKey: ["profile"] });
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -4,11 +4,13 @@ import { useFullProfile } from "../queries";
 import { LoadFailed, Loading } from "../ui";
 import { PasswordForm } from "./PasswordForm";
 import { ProfileForm } from "./ProfileForm";
+import { SessionsCard } from "./SessionsCard";
 
 /**
  * /account/profile (spec 3, 4, 5): name, picture (local preview, images only), e-mail,
- * company, birthdate (the core's 60-year list), gender; and the password change with
- * the core's password rules.
+ * company, birthdate (the core's 60-year list), gender (a new e-mail address is confirmed
+ * by the code sent to it); the password change with the core's password rules; and
+ * "sign out on every device".
  */
 export default function ProfilePage() {
   const profile = useFullProfile();
@@ -22,6 +24,7 @@ export default function ProfilePage() {
         <>
           <ProfileForm key={profile.data.user.id} profile={profile.data.user} />
           <PasswordForm hasPassword={profile.data.user.has_password} />
+          <SessionsCard />
         </>
       )}
     </AccountLayout>

@@ -5,6 +5,7 @@ import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
 import { daysIn, joinDate, splitDate } from "./birthdate";
 import { imageRefusal } from "./ProfileForm";
 import ProfilePage from "./ProfilePage";
+import { SessionsCard } from "./SessionsCard";
 
 const PROFILE = {
   id: 1,
@@ -21,15 +22,35 @@ const PROFILE = {
   referral_code: "MONA10",
 };
 
-function profileApi(overrides: Record<string, unknown> = {}, replies: { profile?: Reply; password?: Reply } = {}) {
+function profileApi(
+  overrides: Record<string, unknown> = {},
+  replies: { profile?: Reply; password?: Reply; confirm?: (body: unknown) => Reply; logoutAll?: Reply } = {},
+) {
   return mockApi({
     "GET /user/profile": () => ({ body: { data: { user: { ...PROFILE, ...overrides }, address: null, default_locale: "en" }, message: null } }),
     "POST /upload-file/upload": () => ({ body: { data: { path: "/api/media/uploads/abc.png", mime: "image/png", size: 3 }, message: "Uploaded" } }),
     "PATCH /user/update-profile": (_url, body) =>
       replies.profile ?? { body: { data: { ...PROFILE, ...(body as object) }, message: "Profile updated successfully" } },
     "PATCH /user/update-password": () => replies.password ?? { body: { data: null, message: "Password updated" } },
+    "POST /user/email/confirm-change": (_url, body) =>
+      replies.confirm?.(body) ?? {
+        body: { data: { ...PROFILE, email: (body as { email: string }).email }, message: "Your e-mail address has been changed." },
+      },
+    "POST /user/logout-all": () => replies.logoutAll ?? { body: { data: null, message: "You have been signed out on every device." } },
   });
 }
+
+/** Types a code into the four boxes of `container`. */
+function typeCode(container: HTMLElement, code: string) {
+  [...code].forEach((digit, i) => {
+    fireEvent.change(within(container).getByLabelText(`Digit ${i + 1} of 4`), { target: { value: digit } });
+  });
+}
+
+/** The server's answer to a new e-mail address: saved details, the old address kept until confirmed. */
+const CODE_SENT: Reply = {
+  body: { data: PROFILE, message: "We sent a code to new@example.com. Enter it to confirm your new e-mail address." },
+};
 
 /** A file of `size` bytes (jsdom's File has no cheap way to claim a size). */
 function fileOfSize(name: string, type: string, size: number): File {
@@ -238,6 +259,71 @@ describe("ProfilePage", () => {
     });
     await waitFor(() => expect(toasts()).toEqual(["Password updated"]));
     expect((within(form).getByLabelText("New password") as HTMLInputElement).value).toBe("");
+  });
+
+  test("a new e-mail address is confirmed by the code sent to it", async () => {
+    const api = profileApi({}, { profile: CODE_SENT });
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: "new@example.com" } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    const card = await screen.findByTestId("email-confirm");
+    expect(toasts()).toEqual(["We sent a code to new@example.com. Enter it to confirm your new e-mail address."]);
+    expect(within(card).getByText("new@example.com")).toBeTruthy();
+    const confirm = within(card).getByTestId("email-confirm-save") as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    typeCode(card, "4821");
+    expect(confirm.disabled).toBe(false);
+    fireEvent.click(confirm);
+    await waitFor(() => expect(api.bodies("POST /user/email/confirm-change")).toEqual([{ email: "new@example.com", code: "4821" }]));
+    await waitFor(() => expect(screen.queryByTestId("email-confirm")).toBeNull());
+    expect(toasts()).toContain("Your e-mail address has been changed.");
+  });
+
+  test("a wrong confirmation code is a toast, and the boxes empty for another try", async () => {
+    profileApi(
+      {},
+      {
+        profile: CODE_SENT,
+        confirm: () => ({ status: 422, body: { message: "The code is incorrect.", errors: { code: ["The code is incorrect."] } } }),
+      },
+    );
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.change(await screen.findByLabelText(/E-mail/), { target: { value: "new@example.com" } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    const card = await screen.findByTestId("email-confirm");
+    typeCode(card, "1111");
+    fireEvent.click(within(card).getByTestId("email-confirm-save"));
+    await waitFor(() => expect(toasts()).toContain("The code is incorrect."));
+    expect((within(card).getByLabelText("Digit 1 of 4") as HTMLInputElement).value).toBe("");
+    expect(screen.getByTestId("email-confirm")).toBeTruthy();
+  });
+
+  test("saving with the same e-mail address asks for no code", async () => {
+    profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Mona A." } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    await waitFor(() => expect(toasts()).toEqual(["Profile updated successfully"]));
+    expect(screen.queryByTestId("email-confirm")).toBeNull();
+  });
+
+  test("sign out on every device: the server ends every session, then this one ends here", async () => {
+    const api = profileApi();
+    const end = jest.fn();
+    renderAt(<SessionsCard end={end} />, "/account/profile");
+    fireEvent.click(screen.getByRole("button", { name: "Sign out on every device" }));
+    await waitFor(() => expect(end).toHaveBeenCalledWith("/"));
+    expect(api.calls()).toEqual(["POST /user/logout-all"]);
+    expect(toasts()).toEqual(["You have been signed out on every device."]);
+  });
+
+  test("a failed sign-out everywhere keeps this session", async () => {
+    profileApi({}, { logoutAll: { status: 503, body: { message: "Service unavailable." } } });
+    const end = jest.fn();
+    renderAt(<SessionsCard end={end} />, "/account/profile");
+    fireEvent.click(screen.getByRole("button", { name: "Sign out on every device" }));
+    await waitFor(() => expect(toasts()).toEqual(["Service unavailable."]));
+    expect(end).not.toHaveBeenCalled();
   });
 
   test("without a password yet, no current password is asked", async () => {

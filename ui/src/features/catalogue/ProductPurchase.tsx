@@ -1,0 +1,82 @@
+import { useState } from "react";
+import { useIntl } from "react-intl";
+import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart";
+import type { CartProduct } from "storefront-core";
+import { useCoreText } from "../../i18n/LocaleProvider";
+import { useAddToCart } from "../cart/useAddToCart";
+import { ConfirmDialog } from "./ConfirmDialog";
+import { QuantityStepper } from "./QuantityStepper";
+import type { ProductDetail } from "./queries";
+import styles from "./Pages.module.css";
+
+/**
+ * The product as the core's stepper sees it. The API's stock state decides the stock
+ * limit: a product that can be pre-ordered is not limited by stock, and a closed shop
+ * sells nothing (stock 0 makes the core call the item unavailable).
+ */
+export function stepperProduct(product: ProductDetail): CartProduct {
+  let stock: number | null = product.stock;
+  if (product.branch.closed) stock = 0;
+  else if (product.stock_status === "preorder") stock = null;
+  return {
+    name: product.name,
+    image: product.image,
+    min_qty: product.min_qty,
+    max_qty: product.max_qty,
+    stock,
+    branch_id: product.branch.id,
+  };
+}
+
+/**
+ * The quantity and add-to-cart, or — when the shop does not deliver to the chosen
+ * district (the core's `shopDelivery` reads the API's `delivers`) — spec 8's 'We Don't
+ * Deliver To Your Location' and no way to add it.
+ */
+export default function Purchase({ product }: { product: ProductDetail }) {
+  const text = useCoreText();
+  const delivery = shopDelivery(product.delivers ?? null);
+  if (delivery.notice) {
+    return (
+      <div className={styles.purchase}>
+        <p className={styles.notDelivering} role="status" data-testid="not-delivering">
+          {text({ kind: "message", ...delivery.notice })}
+        </p>
+      </div>
+    );
+  }
+  return <AddToCartForm product={product} />;
+}
+
+function AddToCartForm({ product }: { product: ProductDetail }) {
+  const intl = useIntl();
+  const text = useCoreText();
+  const cart = useAddToCart();
+  const limits = quantityLimits(stepperProduct(product));
+  const opening = quantitySet(Math.max(1, limits.min), limits);
+  const [qty, setQty] = useState(opening.kind === "accepted" ? opening.qty : Math.max(1, limits.min));
+  const blocked = opening.kind === "refused" ? opening.message : null;
+
+  return (
+    <div className={styles.purchase}>
+      {blocked ? (
+        <p className={styles.unavailable} role="status" data-testid="unavailable">
+          {text({ kind: "message", ...blocked })}
+        </p>
+      ) : (
+        <QuantityStepper value={qty} limits={limits} onChange={setQty} />
+      )}
+      <button
+        type="button"
+        className={styles.primaryButton}
+        disabled={blocked !== null || cart.pending}
+        aria-busy={cart.pending}
+        onClick={() => void cart.add({ product_id: product.id, branch_id: product.branch.id, qty })}
+      >
+        {intl.formatMessage({ id: cart.pending ? "catalogue.adding" : "catalogue.addToCart" })}
+      </button>
+      <ConfirmDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
+    </div>
+  );
+}
+
