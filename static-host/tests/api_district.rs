@@ -4,8 +4,10 @@
 //!
 //! The oracle is the unfiltered answer and the delivery table: a district's list must
 //! be the unfiltered list without the shops that do not deliver there, in the same
-//! order, with totals, pages and price bounds of that list. Zamalek (district 1) and
-//! Maadi (district 4) are served by different shops, so their lists differ.
+//! order, with totals, pages and price bounds of that list. (Search results list each
+//! item once, as one of its products: there the oracle is the items with a product
+//! from a delivering shop; see [`check_search`].) Zamalek (district 1) and Maadi
+//! (district 4) are served by different shops, so their lists differ.
 
 mod common;
 mod orders_support;
@@ -151,6 +153,84 @@ async fn check_two_districts(server: &Server, query: &str) {
     assert_eq!(meta["total"].as_u64().unwrap() as usize, all.len());
 }
 
+/// Search results list each item (search document) once (issue 25), so a district may
+/// show an item as another shop's product than the unfiltered list does. In each
+/// district: every product listed is from a delivering shop; the items are those of
+/// the unfiltered list that a delivering shop sells; `shops` counts only delivering
+/// shops; the total counts the items and the bounds span every delivering product of
+/// them.
+async fn check_search(server: &Server, query: &str) {
+    let db = server.db();
+    let doc = |id: i64| -> i64 {
+        db.query_row("SELECT search_doc FROM products WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    };
+    let (all, meta) = all_pages(server, query, None).await;
+    assert_eq!(meta["total"].as_u64().unwrap() as usize, all.len());
+    let all_docs: Vec<i64> = all.iter().map(|p| doc(p["id"].as_i64().unwrap())).collect();
+    let mut counts = Vec::new();
+    for district in [ZAMALEK, MAADI] {
+        let shops = delivering(server, district);
+        let (items, meta) = all_pages(server, query, Some(district)).await;
+        let mut docs = HashSet::new();
+        let mut prices = Vec::new();
+        for item in &items {
+            assert!(
+                shops.contains(&item["branch"]["id"].as_i64().unwrap()),
+                "{item}"
+            );
+            assert!(
+                docs.insert(doc(item["id"].as_i64().unwrap())),
+                "each item once: {item}"
+            );
+            let mut stmt = db
+                .prepare("SELECT branch_id, price_minor FROM products WHERE search_doc = ?1")
+                .unwrap();
+            let offers: Vec<(i64, i64)> = stmt
+                .query_map([doc(item["id"].as_i64().unwrap())], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            let delivering_offers: Vec<&(i64, i64)> =
+                offers.iter().filter(|(b, _)| shops.contains(b)).collect();
+            let shop_count = delivering_offers
+                .iter()
+                .map(|(b, _)| *b)
+                .collect::<HashSet<_>>()
+                .len();
+            assert_eq!(
+                item["shops"].as_u64().unwrap() as usize,
+                shop_count,
+                "{item}"
+            );
+            prices.extend(delivering_offers.iter().map(|(_, p)| *p));
+        }
+        let sold_here = |d: i64| -> bool {
+            let mut stmt = db
+                .prepare("SELECT branch_id FROM products WHERE search_doc = ?1")
+                .unwrap();
+            let branches: Vec<i64> = stmt
+                .query_map([d], |r| r.get(0))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap();
+            branches.iter().any(|b| shops.contains(b))
+        };
+        let expected: HashSet<i64> = all_docs.iter().copied().filter(|d| sold_here(*d)).collect();
+        assert_eq!(docs, expected, "{query} in district {district}");
+        assert_eq!(meta["total"].as_u64().unwrap() as usize, items.len());
+        assert_eq!(minor(&meta["price_min"]), *prices.iter().min().unwrap());
+        assert_eq!(minor(&meta["price_max"]), *prices.iter().max().unwrap());
+        assert!(!items.is_empty() && items.len() < all.len(), "{query}");
+        counts.push(docs);
+    }
+    assert_ne!(counts[0], counts[1], "{query}: the two districts differ");
+}
+
 /// The first top-level category of a service.
 fn first_category(server: &Server, service: i64) -> i64 {
     server
@@ -199,9 +279,14 @@ async fn product_listings_follow_the_district_with_totals_and_bounds() {
         &format!("service_id={GROCERIES}&category_id={category}"),
     )
     .await;
-    // Search results, best match first.
+    // Search results, best match first, each item once.
     let word = common_word(&server, GROCERIES);
-    check_two_districts(&server, &format!("service_id={GROCERIES}&search={word}")).await;
+    check_search(&server, &format!("service_id={GROCERIES}&search={word}")).await;
+    check_search(
+        &server,
+        &format!("service_id={GROCERIES}&search={word}&sort=price_low"),
+    )
+    .await;
 
     // The district totals are kept per shop by triggers: they follow deletes and moves.
     let zamalek = delivering(&server, ZAMALEK);

@@ -195,8 +195,10 @@ async fn arabic_spelling_variants_diacritics_and_tatweel_find_the_same_products(
     assert_eq!(suggestions(&server, "قَهْوَة").await, vec![950011]);
     // Taa marbuta and haa; alef maqsura and yaa.
     assert_eq!(suggestions(&server, "قهوه").await, vec![950011]);
-    assert_eq!(suggestions(&server, "حلوي").await, vec![950012]);
-    assert_eq!(suggestions(&server, "حلوى").await, vec![950012]);
+    // ('حلوى', sweets, and 'حلو', sweet, share the stem 'حلو': the sweets, whose name
+    // starts with the word as typed, come first.)
+    assert_eq!(suggestions(&server, "حلوي").await, vec![950012, 950004]);
+    assert_eq!(suggestions(&server, "حلوى").await, vec![950012, 950004]);
     // The same rules in the results list and in the shop searches.
     assert_eq!(results(&server, "قهوه محمد").await, vec![950011]);
     let body = get(
@@ -230,7 +232,12 @@ async fn english_words_match_by_prefix_and_ignore_case() {
         suggestions(&server, "ORANGE").await,
         suggestions(&server, "orange").await
     );
-    assert_eq!(suggestions(&server, "oranges").await, vec![950002]);
+    // 'oranges' and 'orange' have one stem (issue 25): the plural finds the singular,
+    // the name holding the word as typed first.
+    assert_eq!(
+        suggestions(&server, "oranges").await,
+        vec![950002, 950001, 950003, 950004]
+    );
     // Every word must match, each from the start of a word.
     assert_eq!(suggestions(&server, "blood jui").await, vec![950003]);
     assert_eq!(suggestions(&server, "range").await, Vec::<i64>::new());
@@ -340,12 +347,17 @@ async fn shops_rank_the_same_way() {
     let body = get(&server, &branches("orange"), "en").await;
     assert_eq!(ids(&body["data"]), vec![950002, 950003, 950001]);
     assert_eq!(body["meta"]["total"], 3);
-    // 'oranges' is no word of the other two.
+    // 'oranges' has the stem of 'orange' (issue 25): the same shops, the one whose
+    // name holds the word as typed first.
     let body = get(&server, &branches("oranges"), "en").await;
-    assert_eq!(ids(&body["data"]), vec![950003]);
-    // In Arabic, 'برتقال' is the whole name of shop 950003; 'البرتقال' is another word.
+    assert_eq!(ids(&body["data"]), vec![950003, 950002, 950001]);
+    // In Arabic, 'برتقال' is the whole name of shop 950003, and 'البرتقال' in the name
+    // of 950002 is the same word with the article.
     let body = get(&server, &branches("برتقال"), "ar").await;
-    assert_eq!(ids(&body["data"]), vec![950003, 950001]);
+    assert_eq!(ids(&body["data"]), vec![950003, 950002, 950001]);
+    // With the article, the name holding it as typed comes first.
+    let body = get(&server, &branches("البرتقال"), "ar").await;
+    assert_eq!(ids(&body["data"]), vec![950002, 950003, 950001]);
     let body = get(
         &server,
         &format!("/api/services/search?service_id={SERVICE}&search=orange"),
@@ -403,7 +415,8 @@ async fn the_index_follows_every_change_of_products_and_shops() {
     };
     let (shared, indexed) = documents(&db);
     assert_eq!(shared, 1);
-    assert_eq!(suggestions(&server, "fig").await, vec![950022, 950021]);
+    // One item: suggestions show it once, as its more popular product.
+    assert_eq!(suggestions(&server, "fig").await, vec![950022]);
     db.execute(
         "UPDATE products SET name_en = 'Fig Jam' WHERE id = 950022",
         [],
@@ -560,6 +573,13 @@ async fn seed_products_sets_the_catalogue_size_once() {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .unwrap();
+    // (A search lists each item once, as one of its products: the item is found.)
+    let doc = |id: i64| -> i64 {
+        db.query_row("SELECT search_doc FROM products WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    };
     for name in [&name_en, &name_ar] {
         let body = get(
             &server,
@@ -570,10 +590,489 @@ async fn seed_products_sets_the_catalogue_size_once() {
             "en",
         )
         .await;
-        assert!(ids(&body["data"]).contains(&id), "{name}: {body}");
+        let docs: Vec<i64> = ids(&body["data"]).into_iter().map(doc).collect();
+        assert!(docs.contains(&doc(id)), "{name}: {body}");
     }
     // A restart with another size leaves the seeded catalogue as it is.
     let dir = server.dir;
     let again = start_with(&["--seed-products", "4000"], Some(dir)).await;
     assert_eq!(count(&again.db(), "products"), 2500);
+}
+
+/// `GET` in a language with a `district-id`, the status checked.
+async fn get_in_district(server: &Server, path: &str, district: Option<i64>) -> Value {
+    let mut request = server.client.get(server.url(path)).header("Language", "en");
+    if let Some(district) = district {
+        request = request.header("district-id", district.to_string());
+    }
+    let (status, body) = common::send_json(request, None, None).await;
+    assert_eq!(status, 200, "{path}: {body}");
+    body
+}
+
+/// Inserts a product of service 950 in `branch` (and `category`, `brand`).
+#[allow(clippy::too_many_arguments)]
+fn insert_offer(
+    db: &Connection,
+    id: i64,
+    branch: i64,
+    category: i64,
+    brand: Option<i64>,
+    name_en: &str,
+    name_ar: &str,
+    popularity: i64,
+    price: i64,
+) {
+    db.execute(
+        "INSERT INTO products (id, branch_id, service_id, category_id, brand_id, name_en, name_ar,
+            description_en, description_ar, image, price_minor, stock, popularity, created_at)
+         VALUES (?1, ?2, 950, ?3, ?4, ?5, ?6, '', '', '/api/media/products/' || ?1 || '.svg', ?7, 10, ?8, ?1)",
+        params![id, branch, category, brand, name_en, name_ar, price, popularity],
+    )
+    .unwrap();
+}
+
+#[tokio::test]
+async fn the_same_item_from_several_shops_is_listed_once_with_its_shops() {
+    let server = server().await;
+    let db = server.db();
+    // One item in three shops, and another item in one.
+    insert_offer(
+        &db,
+        950030,
+        950001,
+        950001,
+        None,
+        "Mango Jam",
+        "مربى مانجو",
+        5,
+        3000,
+    );
+    insert_offer(
+        &db,
+        950031,
+        950002,
+        950001,
+        None,
+        "Mango Jam",
+        "مربى مانجو",
+        9,
+        2500,
+    );
+    insert_offer(
+        &db,
+        950032,
+        950003,
+        950001,
+        None,
+        "Mango Jam",
+        "مربى مانجو",
+        1,
+        2800,
+    );
+    insert_offer(
+        &db,
+        950033,
+        950001,
+        950001,
+        None,
+        "Mango Juice",
+        "عصير مانجو",
+        3,
+        2000,
+    );
+    let path = format!("/api/products?service_id={SERVICE}&page=1&search=mango");
+    let body = get_in_district(&server, &path, None).await;
+    // The list counts items: the jam once, as its most popular offer, with the shops
+    // that sell it too, cheapest first.
+    assert_eq!(ids(&body["data"]), vec![950031, 950033]);
+    assert_eq!(body["meta"]["total"], 2);
+    assert_eq!(body["meta"]["price_min"], "20.00");
+    assert_eq!(body["meta"]["price_max"], "30.00");
+    let jam = &body["data"][0];
+    assert_eq!(
+        jam["branch"],
+        json!({"id": 950002, "name": "Orange Tree Grocer"})
+    );
+    assert_eq!(jam["shops"], 3);
+    assert_eq!(
+        jam["other_shops"],
+        json!([
+            {"id": 950032, "branch": {"id": 950003, "name": "Oranges"}, "price": "28.00",
+             "old_price": null, "currency": "EGP", "stock_status": "in_stock"},
+            {"id": 950030, "branch": {"id": 950001, "name": "Ahmed Bakery"}, "price": "30.00",
+             "old_price": null, "currency": "EGP", "stock_status": "in_stock"},
+        ])
+    );
+    assert_eq!(body["data"][1]["shops"], 1);
+    assert_eq!(body["data"][1]["other_shops"], json!([]));
+    // Suggestions show each item once.
+    assert_eq!(suggestions(&server, "mango").await, vec![950031, 950033]);
+    // A sorted search lists each item once too, as its first offer in that order.
+    let body = get_in_district(&server, &format!("{path}&sort=price_low"), None).await;
+    assert_eq!(ids(&body["data"]), vec![950033, 950031]);
+    assert_eq!(body["meta"]["total"], 2);
+    let body = get_in_district(&server, &format!("{path}&sort=price_high"), None).await;
+    assert_eq!(ids(&body["data"]), vec![950030, 950033]);
+    assert_eq!(body["data"][0]["shops"], 3);
+    // Pages count items.
+    let body = get_in_district(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&page=2&limit=1&search=mango"),
+        None,
+    )
+    .await;
+    assert_eq!(ids(&body["data"]), vec![950033]);
+    assert_eq!(body["meta"]["last_page"], 2);
+    // Other filters apply to the shops listed: from 26.00, the jam's most popular
+    // offer is Ahmed Bakery's, and the Orange Tree Grocer's (25.00) is not counted.
+    let body = get_in_district(&server, &format!("{path}&min_price=26"), None).await;
+    assert_eq!(ids(&body["data"]), vec![950030]);
+    assert_eq!(body["data"][0]["shops"], 2);
+    assert_eq!(ids(&body["data"][0]["other_shops"]), vec![950032]);
+    // Listings without a search are unchanged: every product, no shops fields.
+    let body = get_in_district(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&page=1&limit=100"),
+        None,
+    )
+    .await;
+    assert!(ids(&body["data"]).contains(&950030) && ids(&body["data"]).contains(&950031));
+    assert_eq!(body["data"][0]["shops"], Value::Null);
+    assert_eq!(body["data"][0]["other_shops"], Value::Null);
+
+    // In a district, only the shops delivering there: move the Oranges shop away.
+    db.execute_batch(
+        "INSERT INTO districts (id, name_en, name_ar, polygon) VALUES
+            (950001, 'Far Town', 'بلدة بعيدة', '[[150,40],[151,40],[151,41],[150,41],[150,40]]');
+         UPDATE branches SET district_id = 950001 WHERE id = 950003;",
+    )
+    .unwrap();
+    let body = get_in_district(&server, &path, Some(950000)).await;
+    assert_eq!(ids(&body["data"]), vec![950031, 950033]);
+    assert_eq!(body["data"][0]["shops"], 2);
+    assert_eq!(ids(&body["data"][0]["other_shops"]), vec![950030]);
+    let body = get_in_district(&server, &path, Some(950001)).await;
+    assert_eq!(ids(&body["data"]), vec![950032]);
+    assert_eq!(body["data"][0]["shops"], 1);
+    assert_eq!(body["meta"]["total"], 1);
+    let body = get_in_district(
+        &server,
+        &format!("/api/products?service_id={SERVICE}&text=mango"),
+        Some(950001),
+    )
+    .await;
+    assert_eq!(ids(&body["data"]), vec![950032]);
+}
+
+#[tokio::test]
+async fn ranking_follows_the_category_the_query_names() {
+    let server = server().await;
+    let db = server.db();
+    db.execute_batch(
+        "INSERT INTO categories (id, service_id, parent_id, name_en, name_ar, icon, featured, sort) VALUES
+            (950002, 950, 950001, 'Jams', 'مربيات', '/i/950002.svg', 0, 1),
+            (950003, 950, 950001, 'Bakery', 'مخبوزات', '/i/950003.svg', 0, 2);",
+    )
+    .unwrap();
+    // The donut's name starts with 'jam', is shorter and is more popular; the
+    // apricot jam is in the category the query names.
+    insert_offer(
+        &db,
+        950040,
+        950001,
+        950003,
+        None,
+        "Jam Donut",
+        "دونات بالمربى",
+        90,
+        1500,
+    );
+    insert_offer(
+        &db,
+        950041,
+        950001,
+        950002,
+        None,
+        "Apricot Jam Jar",
+        "برطمان مربى مشمش",
+        1,
+        4000,
+    );
+    let results = |text: &'static str| {
+        let server = &server;
+        async move {
+            let path = format!(
+                "/api/products?service_id={SERVICE}&page=1&search={}",
+                encode(text)
+            );
+            ids(&get_in_district(server, &path, None).await["data"])
+        }
+    };
+    assert_eq!(results("jam").await, vec![950041, 950040]);
+    assert_eq!(results("jams").await, vec![950041, 950040]);
+    assert_eq!(results("مربى").await, vec![950041, 950040]);
+    // A category's name alone finds its products (the donut is in Bakery).
+    assert_eq!(results("jams").await.first(), Some(&950041));
+    assert_eq!(
+        results("مربيات").await,
+        vec![950041, 950040],
+        "one stem with مربى"
+    );
+    assert_eq!(results("bakery").await, vec![950040]);
+    // Suggestions look at names and brands only, ranked the same way.
+    assert_eq!(suggestions(&server, "jam").await, vec![950041, 950040]);
+    assert_eq!(suggestions(&server, "bakery").await, Vec::<i64>::new());
+
+    // Renaming the category re-indexes its products.
+    db.execute(
+        "UPDATE categories SET name_en = 'Preserves' WHERE id = 950002",
+        [],
+    )
+    .unwrap();
+    assert_eq!(results("preserves").await, vec![950041]);
+    assert_eq!(
+        results("jam").await,
+        vec![950040, 950041],
+        "no category says jam now"
+    );
+    // And a parent's rename reaches its children's products.
+    db.execute(
+        "UPDATE categories SET name_en = 'Pantry' WHERE id = 950001",
+        [],
+    )
+    .unwrap();
+    assert!(results("pantry").await.contains(&950041));
+    assert_eq!(results("food").await, Vec::<i64>::new());
+}
+
+#[tokio::test]
+async fn brands_are_searched_apart_from_the_item_name() {
+    let server = server().await;
+    let db = server.db();
+    db.execute(
+        "INSERT INTO brands (id, service_id, name_en, name_ar, logo) VALUES
+            (950001, 950, 'Nile Farms', 'مزارع النيل', '/b/1.svg')",
+        [],
+    )
+    .unwrap();
+    insert_offer(
+        &db,
+        950050,
+        950001,
+        950001,
+        Some(950001),
+        "Nile Farms Clover Honey",
+        "مزارع النيل عسل برسيم",
+        1,
+        9000,
+    );
+    insert_offer(
+        &db,
+        950051,
+        950002,
+        950001,
+        None,
+        "Almond Honey Cake",
+        "كيكة لوز بالعسل",
+        50,
+        2000,
+    );
+    let results = |text: &'static str| {
+        let server = &server;
+        async move {
+            let path = format!(
+                "/api/products?service_id={SERVICE}&page=1&search={}",
+                encode(text)
+            );
+            ids(&get_in_district(server, &path, None).await["data"])
+        }
+    };
+    // The brand is found in both scripts, and with the item's words.
+    assert_eq!(results("nile farms").await, vec![950050]);
+    assert_eq!(results("مزارع النيل").await, vec![950050]);
+    assert_eq!(results("nile honey").await, vec![950050]);
+    // The item's name is 'Clover Honey': the brand does not make it longer than the
+    // cake's three words, so it ranks first for 'honey' though the cake is more
+    // popular.
+    assert_eq!(results("honey").await, vec![950050, 950051]);
+    let indexed: String = db
+        .query_row(
+            "SELECT name_en || ' | ' || brand_en FROM product_search
+             WHERE rowid = (SELECT search_doc FROM products WHERE id = 950050)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexed, "clover honey | nile farms");
+    // Renaming the brand re-indexes its products.
+    db.execute(
+        "UPDATE brands SET name_en = 'Delta Farms' WHERE id = 950001",
+        [],
+    )
+    .unwrap();
+    assert_eq!(results("delta").await, vec![950050]);
+    assert_eq!(
+        results("nile farms").await,
+        vec![950050],
+        "still in its own name"
+    );
+    db.execute(
+        "UPDATE products SET name_en = 'Clover Honey' WHERE id = 950050",
+        [],
+    )
+    .unwrap();
+    assert_eq!(results("nile").await, Vec::<i64>::new());
+}
+
+#[tokio::test]
+async fn typos_and_proclitics_are_tried_only_when_nothing_matches() {
+    let server = server().await;
+    let results = |text: &'static str| {
+        let server = &server;
+        async move {
+            let path = format!(
+                "/api/products?service_id={SERVICE}&page=1&limit=50&search={}",
+                encode(text)
+            );
+            let body = get_in_district(server, &path, None).await;
+            assert_eq!(
+                body["meta"]["total"],
+                body["data"].as_array().unwrap().len()
+            );
+            (ids(&body["data"]), body["meta"]["approximate"].clone())
+        }
+    };
+    // One letter too many, missing or swapped, in a word of five letters or more.
+    let (found, approximate) = results("orrange").await;
+    assert_eq!(found[0], 950001);
+    assert_eq!(approximate, true);
+    let (found, approximate) = results("ornage juice").await;
+    assert_eq!(found, vec![950003]);
+    assert_eq!(approximate, true);
+    assert_eq!(results("برتقل").await.0[0], 950001);
+    // What matches as typed is never corrected.
+    assert_eq!(results("orange").await.1, false);
+    assert_eq!(results("apple").await.0, vec![950006]);
+    // Shorter words are not corrected ('dtaes' has five letters, 'dtae' four).
+    assert_eq!(results("dtaes").await.0, vec![950010, 950014]);
+    assert_eq!(results("dtae").await, (vec![], json!(false)));
+    // Nothing one letter away: an empty, exact answer.
+    assert_eq!(results("zzzzzzz").await, (vec![], json!(false)));
+    // Suggestions follow the typing and are never corrected.
+    assert_eq!(suggestions(&server, "orrange").await, Vec::<i64>::new());
+    // A bare proclitic (ب with, ك like, ل for, ف then) is dropped only when the word
+    // as typed finds nothing: 'ببرتقال' finds 'برتقال', not approximate.
+    let (found, approximate) = results("ببرتقال").await;
+    assert_eq!(found[0], 950001);
+    assert_eq!(approximate, false);
+}
+
+#[tokio::test]
+async fn the_issues_examples_on_the_demo_catalogue() {
+    let server = start().await;
+    let db = server.db();
+    let category_of = |id: i64| -> String {
+        db.query_row(
+            "SELECT c.name_en FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = ?1",
+            [id],
+            |r| r.get(0),
+        )
+        .unwrap()
+    };
+    let doc_of = |id: i64| -> i64 {
+        db.query_row("SELECT search_doc FROM products WHERE id = ?1", [id], |r| {
+            r.get(0)
+        })
+        .unwrap()
+    };
+    let results = |text: &'static str| {
+        let server = &server;
+        async move {
+            let path = format!(
+                "/api/products?service_id=1&page=1&limit=100&search={}",
+                encode(text)
+            );
+            let body = get_in_district(server, &path, None).await;
+            assert_eq!(body["meta"]["approximate"], false, "{text}");
+            ids(&body["data"])
+        }
+    };
+    let sorted = |mut ids: Vec<i64>| {
+        ids.sort_unstable();
+        ids
+    };
+    // The definite article: 'الحليب' finds the milk 'حليب' finds, milk first;
+    // 'الجبنة' cheese.
+    let milk = results("حليب").await;
+    assert!(milk.len() >= 10, "{milk:?}");
+    let with_article = results("الحليب").await;
+    assert_eq!(category_of(with_article[0]), "Milk");
+    assert_eq!(sorted(with_article), sorted(milk));
+    let cheese = results("جبنة").await;
+    assert!(!cheese.is_empty());
+    let with_article = results("الجبنة").await;
+    assert_eq!(category_of(with_article[0]), "Cheese");
+    assert_eq!(sorted(with_article), sorted(cheese));
+    // 'البرتقال' and 'بالبرتقال' find the oranges 'برتقال' finds.
+    let oranges = sorted(results("برتقال").await);
+    assert!(oranges.iter().any(|id| category_of(*id) == "Fruits"));
+    assert_eq!(sorted(results("البرتقال").await), oranges);
+    assert_eq!(sorted(results("بالبرتقال").await), oranges);
+    // 'milk' ranks milk above chocolate.
+    let milk = results("milk").await;
+    let last_milk = milk
+        .iter()
+        .rposition(|id| category_of(*id) == "Milk")
+        .unwrap();
+    let first_chocolate = milk
+        .iter()
+        .position(|id| category_of(*id) == "Chocolate")
+        .unwrap();
+    assert!(last_milk < first_chocolate, "{milk:?}");
+    // 'oranges' and 'orange' find the same products.
+    let plural = sorted(results("oranges").await);
+    assert!(!plural.is_empty());
+    assert_eq!(sorted(results("orange").await), plural);
+    // 'فول' puts foul medames first, not roasted peanuts ('فول سوداني').
+    let foul = results("فول").await;
+    assert!(
+        db.query_row(
+            "SELECT name_en FROM products WHERE id = ?1",
+            [foul[0]],
+            |r| r.get::<_, String>(0)
+        )
+        .unwrap()
+        .contains("Foul Medames"),
+        "{foul:?}"
+    );
+    // Every item once, in the results and in the suggestions, though the demo
+    // catalogue sells some milk in several shops.
+    let docs: Vec<i64> = milk.iter().map(|id| doc_of(*id)).collect();
+    assert_eq!(
+        sorted(docs.clone())
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .count(),
+        0
+    );
+    let shared: i64 = db
+        .query_row(
+            "SELECT count(*) FROM (SELECT search_doc FROM products p JOIN categories c ON c.id = p.category_id
+             WHERE c.name_en = 'Milk' GROUP BY search_doc HAVING count(*) > 1)",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(shared > 0, "the demo catalogue has milk in several shops");
+    let body = get_in_district(&server, "/api/products?service_id=1&text=milk", None).await;
+    let suggested: Vec<i64> = ids(&body["data"]).into_iter().map(doc_of).collect();
+    assert_eq!(suggested.len(), 10);
+    assert_eq!(
+        sorted(suggested)
+            .windows(2)
+            .filter(|w| w[0] == w[1])
+            .count(),
+        0
+    );
 }

@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_catalogue_indexes.sql"),
     include_str!("../../migrations/0008_delivery_districts.sql"),
     include_str!("../../migrations/0009_abuse_round_2.sql"),
+    include_str!("../../migrations/0010_search_quality.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,
@@ -175,8 +176,9 @@ async fn run_blocking<T: Send + 'static>(
 }
 
 /// Adds the SQL functions the schema's triggers call (before migrating: migrations
-/// 0006 and 0008 call them too): the search index's `search_key` and
-/// `search_digest`, and the delivery rule's `district_reaches`. Another connection
+/// 0006, 0008 and 0010 call them too): the search index's `search_key`,
+/// `search_stems`, `search_item` and `search_digest`, and the delivery rule's
+/// `district_reaches`. Another connection
 /// that writes products, shops or districts needs them as well.
 pub fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
     super::catalogue::search::register_functions(conn)?;

@@ -155,7 +155,8 @@ impl Filters {
         let mut conditions = vec![format!("b.service_id = {}", sql.arg(self.service_id))];
         match &self.search {
             SearchFilter::Words(search) if joined => {
-                let m = sql.arg(search.match_expression(Fields::NamesAndDescriptions));
+                let m =
+                    sql.arg(search.match_expression(Index::Branches, Fields::NamesAndDescriptions));
                 conditions.push(format!("branch_search MATCH {m}"));
             }
             search => conditions.extend(search.condition(
@@ -206,14 +207,19 @@ fn listing(
     let mut sql = Sql::default();
     let user = sql.arg(user_id);
     let (from, order) = match &filters.search {
-        SearchFilter::Words(search) => (
-            SEARCH_FROM,
-            format!(
-                "{}, {}, b.sort, b.id",
-                search.tier(Index::Branches, Fields::NamesAndDescriptions, &mut sql),
-                Index::Branches.score()
-            ),
-        ),
+        SearchFilter::Words(search) => {
+            let ranking = search.ranking(Index::Branches, Fields::NamesAndDescriptions, &mut sql);
+            (
+                SEARCH_FROM,
+                format!(
+                    "{}, {}, {}, {}, b.sort, b.id",
+                    ranking.tier,
+                    ranking.form,
+                    ranking.starts,
+                    Index::Branches.score()
+                ),
+            )
+        }
         _ => ("FROM branches b", "b.sort, b.id".to_owned()),
     };
     let joined = from == SEARCH_FROM;

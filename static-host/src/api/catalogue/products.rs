@@ -9,7 +9,7 @@ use storefront_core::locale::Language;
 use storefront_core::money::Money;
 use utoipa::{IntoParams, ToSchema};
 
-use super::search::{Fields, Index, SearchFilter, TextSearch};
+use super::search::{Fields, Index, Relaxation, SearchFilter, TextSearch};
 use super::shared::{
     CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, invalid_choice,
     not_found, old_amount, optional_search, out_of_range, pick, required_search, required_service,
@@ -114,10 +114,13 @@ pub struct ProductsQuery {
     /// Items per page, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<u32>,
-    /// Words of the product name or description, each matching the start of a word, in
-    /// either language, ignoring case, Arabic spelling variants and diacritics (at most
-    /// 100 characters; blank means no search). Without `sort`, the best matches come
-    /// first.
+    /// Words of the product name, brand, category or description, each matching the
+    /// start of a word or a word with the same stem, in either language, ignoring case,
+    /// Arabic spelling variants, diacritics and the Arabic article (at most 100
+    /// characters; blank means no search). The list holds each item once (`shops`,
+    /// `other_shops`). Without `sort`, the best matches come first. When nothing
+    /// matches, an Arabic word may drop a leading ب ك ل ف, then a word of five letters
+    /// or more may be one letter off (`meta.approximate`).
     pub search: Option<String>,
     /// A category of the service; a parent category includes its subcategories.
     pub category_id: Option<i64>,
@@ -175,6 +178,32 @@ pub struct ProductItem {
     pub branch: IdName,
     pub category_id: i64,
     pub brand: Option<IdName>,
+    /// Search results only (absent elsewhere): how many shops sell this item under the
+    /// same filters, this one included. A search lists each item (the same name,
+    /// description, brand and category) once, as the offer of its most popular shop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shops: Option<i64>,
+    /// Search results only (absent elsewhere): the other shops' offers of the same
+    /// item, one per shop, cheapest first, at most five.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub other_shops: Option<Vec<ShopOffer>>,
+}
+
+/// Most other shops' offers shown with a search result.
+pub const MAX_OTHER_SHOPS: usize = 5;
+
+/// Another shop's offer of a search result's item.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct ShopOffer {
+    /// That shop's product.
+    pub id: i64,
+    pub branch: IdName,
+    /// Decimal string in EGP.
+    pub price: String,
+    pub old_price: Option<String>,
+    /// Always `"EGP"`.
+    pub currency: String,
+    pub stock_status: StockStatus,
 }
 
 /// Pagination plus the price bounds of every product matching the filters other
@@ -185,6 +214,9 @@ pub struct ProductMeta {
     pub page: Meta,
     pub price_min: Option<String>,
     pub price_max: Option<String>,
+    /// True when nothing matched the search as typed and the list holds the matches
+    /// of words one letter away ('bananna' → 'banana'); false otherwise.
+    pub approximate: bool,
 }
 
 /// A page of products.
@@ -436,12 +468,17 @@ fn listing_columns(user: &str) -> String {
 
 const LISTING_FROM: &str = "FROM products p JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
 
-/// SQL of the products matching `search` in `fields` and `condition` (on `p`), best
-/// first: `id, tier, score, popularity` of each, for `ORDER BY` [`RANKED_ORDER`].
-/// Search documents are ranked (each distinct text scored once), then their products
-/// read from the `products_by_search_doc` index, so a common word costs one pass over
-/// index entries, not over product rows. Values enter as parameters of `sql`.
-fn ranked_ids(
+/// SQL of the items matching `search` in `fields` whose products pass `condition`
+/// (on `p`, the filters but the search), best first: `doc, id, ord` of each, `doc` the
+/// item's search document, `id` its most popular product passing the filters (then
+/// the cheapest), `ord` the rank (order by it as `top.ord`).
+///
+/// Documents are ranked (each distinct text scored once) and each keeps the
+/// popularity of its best product, read from the `products_by_search_doc` index (one
+/// seek per document, no product rows); only the page's items get their product.
+/// `condition` is used three times with the same parameters. Values enter as
+/// parameters of `sql`.
+fn ranked_items(
     search: &TextSearch,
     fields: Fields,
     condition: &str,
@@ -449,21 +486,42 @@ fn ranked_ids(
     offset: &str,
     sql: &mut Sql,
 ) -> String {
-    let m = sql.arg(search.match_expression(fields));
-    let tier = search.tier(Index::Products, fields, sql);
+    let m = sql.arg(search.match_expression(Index::Products, fields));
+    let ranking = search.ranking(Index::Products, fields, sql);
+    // The item name's length in the query's language (fixed column names).
+    let words = format!("words_{}", search.language());
     format!(
-        "SELECT p.id AS id, d.tier AS tier, d.score AS score, p.popularity AS popularity
-         FROM (SELECT rowid AS doc, {tier} AS tier, {} AS score
-               FROM product_search WHERE product_search MATCH {m}) d
-         CROSS JOIN products p ON p.search_doc = d.doc
-         WHERE {condition}
-         ORDER BY d.tier, d.score, p.popularity DESC, p.id LIMIT {limit} OFFSET {offset}",
-        Index::Products.score()
+        "WITH d AS (SELECT rowid AS doc, {tier} AS tier, {category} AS category, {form} AS form,
+                          {starts} AS starts,
+                          (SELECT {words} FROM product_search_docs WHERE id = product_search.rowid) AS words,
+                          {typed} AS typed
+                   FROM product_search WHERE product_search MATCH {m}),
+              g AS (SELECT d.doc, d.tier, d.category, d.form, d.starts, d.words, d.typed,
+                          (SELECT p.popularity FROM products p WHERE p.search_doc = d.doc AND {condition}
+                           ORDER BY p.popularity DESC LIMIT 1) AS popularity
+                   FROM d),
+              page AS MATERIALIZED (
+                   SELECT doc, tier, category, form, starts, words, typed, popularity FROM g
+                   WHERE popularity IS NOT NULL
+                   ORDER BY {RANKED_ORDER}
+                   LIMIT {limit} OFFSET {offset})
+         SELECT page.doc AS doc,
+                (SELECT p.id FROM products p WHERE p.search_doc = page.doc AND {condition}
+                 ORDER BY p.popularity DESC, p.price_minor, p.id LIMIT 1) AS id,
+                row_number() OVER (ORDER BY {RANKED_ORDER}) AS ord
+         FROM page",
+        tier = ranking.tier,
+        category = ranking.category,
+        form = ranking.form,
+        starts = ranking.starts,
+        typed = ranking.typed,
     )
 }
 
-/// The order of [`ranked_ids`]'s rows, for the query reading them as `top`.
-const RANKED_ORDER: &str = "top.tier, top.score, top.popularity DESC, top.id";
+/// The order of ranked items (see the search module): how well the name matches, the
+/// category, an Arabic relation word as typed, the name's start, how much of the name
+/// the query covers (fewer words first), every word as typed, then popularity.
+const RANKED_ORDER: &str = "tier, category, form, starts, words, typed, popularity DESC, doc";
 
 fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<ProductItem> {
     let price: i64 = r.get(4)?;
@@ -495,15 +553,17 @@ fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Produ
         category_id: r.get(14)?,
         brand,
         favorite: u8::from(r.get::<_, bool>(18)?),
+        shops: None,
+        other_shops: None,
     })
 }
 
-/// How many products match, and the price bounds over every filter but the price
-/// range.
-fn total_and_bounds(
-    c: &Connection,
-    filters: &Filters,
-) -> Result<(i64, Option<i64>, Option<i64>), ApiError> {
+/// A list's total, and its lowest and highest price in minor units.
+type Counted = (i64, Option<i64>, Option<i64>);
+
+/// How many products match (items, when searching: a search lists each item once),
+/// and the price bounds over every filter but the price range.
+fn total_and_bounds(c: &Connection, filters: &Filters) -> Result<Counted, ApiError> {
     let mut sql = Sql::default();
     let condition = filters.condition(&mut sql, Holding::AllButPrice, false);
     let searching = matches!(filters.search, SearchFilter::Words(_));
@@ -512,8 +572,8 @@ fn total_and_bounds(
         // index reads are cheaper than one pass over the matching products.)
         return Ok(c.query_row(
             &format!(
-                "SELECT count(*), min(p.price_minor), max(p.price_minor) FROM products p
-                 WHERE {condition}"
+                "SELECT count(DISTINCT p.search_doc), min(p.price_minor), max(p.price_minor)
+                 FROM products p WHERE {condition}"
             ),
             sql.params(),
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
@@ -555,8 +615,13 @@ fn total_and_bounds(
     } else {
         let mut sql = Sql::default();
         let condition = filters.condition(&mut sql, Holding::All, false);
+        let counted = if searching {
+            "DISTINCT p.search_doc"
+        } else {
+            "*"
+        };
         c.query_row(
-            &format!("SELECT count(*) FROM products p WHERE {condition}"),
+            &format!("SELECT count({counted}) FROM products p WHERE {condition}"),
             sql.params(),
             |r| r.get(0),
         )?
@@ -598,17 +663,18 @@ fn listing(
         lang,
     )?;
 
-    let (total, low, high) = total_and_bounds(c, filters)?;
+    let (filters, (total, low, high)) = settle_search(c, filters)?;
+    let searching = matches!(filters.search, SearchFilter::Words(_));
 
     let mut sql = Sql::default();
     let user = sql.arg(user_id);
     let limit = sql.arg(i64::from(paging.limit));
     let offset = sql.arg(paging.offset());
     let text = match (&filters.search, sort) {
-        // Best match first: the page's ids come ranked, then their rows are read.
+        // Best match first: the page's items come ranked, then their rows are read.
         (SearchFilter::Words(search), None) => {
             let condition = filters.condition(&mut sql, Holding::AllButSearch, true);
-            let ranked = ranked_ids(
+            let ranked = ranked_items(
                 search,
                 Fields::NamesAndDescriptions,
                 &condition,
@@ -617,33 +683,163 @@ fn listing(
                 &mut sql,
             );
             format!(
-                "SELECT {} FROM ({ranked}) top JOIN products p ON p.id = top.id
+                "SELECT {}, p.search_doc FROM ({ranked}) top JOIN products p ON p.id = top.id
                  JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id
-                 ORDER BY {RANKED_ORDER}",
+                 ORDER BY top.ord",
                 listing_columns(&user)
+            )
+        }
+        // A sorted search: each item once, as its first product in that order. Each
+        // matching document picks its product from the `products_by_search_doc` index
+        // (a few dozen products each; `INDEXED BY`, or SQLite walks the order's index
+        // over the whole service for every document), rather than one sort of every
+        // matching product (23,000 for 'fresh' at 100,000 products).
+        (SearchFilter::Words(search), Some(sort)) => {
+            let m = sql.arg(search.match_expression(Index::Products, Fields::NamesAndDescriptions));
+            let condition = filters.condition(&mut sql, Holding::AllButSearch, false);
+            let order = sort.order_by(lang);
+            format!(
+                "SELECT {}, p.search_doc {LISTING_FROM}
+                 WHERE p.id IN (
+                     SELECT (SELECT p.id FROM products p INDEXED BY products_by_search_doc
+                             WHERE p.search_doc = d.doc AND {condition}
+                             ORDER BY {order} LIMIT 1)
+                     FROM (SELECT rowid AS doc FROM product_search WHERE product_search MATCH {m}) d)
+                 ORDER BY {order} LIMIT {limit} OFFSET {offset}",
+                listing_columns(&user),
             )
         }
         (_, sort) => {
             let condition = filters.condition(&mut sql, Holding::All, true);
             format!(
-                "SELECT {} {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
+                "SELECT {}, p.search_doc {LISTING_FROM} WHERE {condition} ORDER BY {} LIMIT {limit} OFFSET {offset}",
                 listing_columns(&user),
                 sort.unwrap_or_default().order_by(lang),
             )
         }
     };
     let mut stmt = c.prepare(&text)?;
-    let data = stmt
-        .query_map(sql.params(), |r| product_item(r, lang))?
+    let mut rows = stmt
+        .query_map(sql.params(), |r| {
+            Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(19)?))
+        })?
         .collect::<Result<Vec<_>, _>>()?;
+    if searching {
+        add_other_shops(c, &filters, &mut rows, lang)?;
+    }
+    let approximate = match &filters.search {
+        SearchFilter::Words(search) => search.relaxation() == Relaxation::Typos,
+        _ => false,
+    };
     Ok(ProductPage {
-        data,
+        data: rows.into_iter().map(|(item, _)| item).collect(),
         meta: ProductMeta {
             page: paging.meta(u64::try_from(total).unwrap_or(0)),
             price_min: low.map(amount),
             price_max: high.map(amount),
+            approximate,
         },
     })
+}
+
+/// The total and bounds of `filters`, relaxing a search that finds nothing as typed
+/// (see [`TextSearch::broader`] and [`TextSearch::with_typos`]): the filters that
+/// were searched, with their total and bounds.
+fn settle_search(c: &Connection, filters: &Filters) -> Result<(Filters, Counted), ApiError> {
+    let counted = total_and_bounds(c, filters)?;
+    let SearchFilter::Words(search) = &filters.search else {
+        return Ok((filters.clone(), counted));
+    };
+    if counted.0 > 0 {
+        return Ok((filters.clone(), counted));
+    }
+    let mut relaxed = Filters {
+        search: SearchFilter::Words(search.broader()),
+        ..filters.clone()
+    };
+    let counted = total_and_bounds(c, &relaxed)?;
+    if counted.0 > 0 || !search.typo_tolerant() {
+        return Ok((relaxed, counted));
+    }
+    let mut stmt = c.prepare_cached("SELECT term FROM product_search_terms")?;
+    let terms = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let vocabulary: Vec<&str> = terms.iter().map(String::as_str).collect();
+    let Some(typos) = search.with_typos(&vocabulary) else {
+        return Ok((relaxed, counted));
+    };
+    relaxed.search = SearchFilter::Words(typos);
+    let counted = total_and_bounds(c, &relaxed)?;
+    Ok((relaxed, counted))
+}
+
+/// Fills `shops` and `other_shops` of a search's page of items (each with its search
+/// document): every shop's cheapest product of the item under the same filters.
+fn add_other_shops(
+    c: &Connection,
+    filters: &Filters,
+    items: &mut [(ProductItem, Option<i64>)],
+    lang: Language,
+) -> Result<(), ApiError> {
+    if items.is_empty() {
+        return Ok(());
+    }
+    let mut sql = Sql::default();
+    let docs: Vec<String> = items
+        .iter()
+        .map(|(_, doc)| sql.arg(doc.unwrap_or_default()))
+        .collect();
+    let condition = filters.condition(&mut sql, Holding::AllButSearch, true);
+    let mut stmt = c.prepare(&format!(
+        "SELECT o.doc, p.id, p.branch_id, b.name_en, b.name_ar, p.price_minor, p.old_price_minor,
+                p.stock, p.preorder
+         FROM (SELECT p.search_doc AS doc, p.id AS id,
+                      row_number() OVER (PARTITION BY p.search_doc, p.branch_id
+                                         ORDER BY p.price_minor, p.id) AS n
+               FROM products p WHERE p.search_doc IN ({}) AND {condition}) o
+         JOIN products p ON p.id = o.id JOIN branches b ON b.id = p.branch_id
+         WHERE o.n = 1
+         ORDER BY o.doc, p.price_minor, p.id",
+        docs.join(", ")
+    ))?;
+    let offers = stmt
+        .query_map(sql.params(), |r| {
+            let price: i64 = r.get(5)?;
+            let stock: i64 = r.get(7)?;
+            Ok((
+                r.get::<_, i64>(0)?,
+                ShopOffer {
+                    id: r.get(1)?,
+                    branch: IdName {
+                        id: r.get(2)?,
+                        name: pick(lang, r.get(3)?, r.get(4)?),
+                    },
+                    price: amount(price),
+                    old_price: old_amount(price, r.get(6)?),
+                    currency: CURRENCY.to_owned(),
+                    stock_status: stock_status(stock, r.get(8)?),
+                },
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    for (item, doc) in items.iter_mut() {
+        let of_item: Vec<&ShopOffer> = offers
+            .iter()
+            .filter(|(d, _)| Some(*d) == *doc)
+            .map(|(_, offer)| offer)
+            .collect();
+        item.shops = Some(of_item.len().max(1) as i64);
+        item.other_shops = Some(
+            of_item
+                .into_iter()
+                .filter(|offer| offer.branch.id != item.branch.id)
+                .take(MAX_OTHER_SHOPS)
+                .cloned()
+                .collect(),
+        );
+    }
+    Ok(())
 }
 
 fn suggestions(
@@ -660,16 +856,17 @@ fn suggestions(
     let mut sql = Sql::default();
     let mut condition = format!("p.service_id = {}", sql.arg(service_id));
     if let Some(district) = district {
+        // `+`: a document's products are read from its index, not from the shops'.
         condition.push_str(&format!(
-            " AND p.branch_id IN ({})",
+            " AND +p.branch_id IN ({})",
             delivering_branches(&sql.arg(district))
         ));
     }
     let limit = sql.arg(SUGGESTIONS);
-    let ranked = ranked_ids(&search, Fields::Names, &condition, &limit, "0", &mut sql);
+    let ranked = ranked_items(&search, Fields::Names, &condition, &limit, "0", &mut sql);
     let mut stmt = c.prepare(&format!(
         "SELECT p.id, p.name_en, p.name_ar FROM ({ranked}) top JOIN products p ON p.id = top.id
-         ORDER BY {RANKED_ORDER}"
+         ORDER BY top.ord"
     ))?;
     let rows = stmt.query_map(sql.params(), |r| IdName::from_row(r, lang))?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)

@@ -572,9 +572,10 @@ pub async fn search_services(
                 return Ok(Vec::new());
             };
             let mut sql = Sql::default();
-            let m = sql.arg(search.match_expression(Fields::Names));
+            let m = sql.arg(search.match_expression(Index::Branches, Fields::Names));
             let service = sql.arg(service_id);
-            let tier = search.tier(Index::Branches, Fields::Names, &mut sql);
+            let ranking = search.ranking(Index::Branches, Fields::Names, &mut sql);
+            let tier = format!("{}, {}, {}", ranking.tier, ranking.form, ranking.starts);
             let limit = sql.arg(SUGGESTIONS);
             let area = delivering_to("b.id", district, &mut sql);
             let mut stmt = c.prepare(&format!(

@@ -34,30 +34,43 @@ export function BranchGrid({ branches, label }: { branches: CardBranch[]; label?
 interface InfiniteProductsProps {
   filters: Record<string, string | number>;
   empty?: ReactNode;
+  /** A second line under `empty`: what to try next. */
+  emptyHint?: ReactNode;
   label?: string;
   enabled?: boolean;
   service?: number | null;
   /** Load the next page on scroll (else by the button only). */
   auto?: boolean;
+  /** Shown above the list when it holds close matches, not exact ones (`meta.approximate`). */
+  approximate?: ReactNode;
 }
 
 /** Products page after page (meta.last_page ends it), with skeleton, error and empty states. */
 export function InfiniteProducts({
   filters,
   empty,
+  emptyHint,
   label,
   enabled = true,
   service = null,
   auto = true,
+  approximate,
 }: InfiniteProductsProps) {
   const query = useProductsInfinite(filters, enabled, service);
   if (!enabled) return null;
   if (query.isPending) return <CardGridSkeleton />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const items: ProductItem[] = query.data.pages.flatMap((page) => page.data);
-  if (items.length === 0) return <EmptyState>{empty ?? <FormattedMessage id="catalogue.empty.products" />}</EmptyState>;
+  if (items.length === 0)
+    return <EmptyState hint={emptyHint}>{empty ?? <FormattedMessage id="catalogue.empty.products" />}</EmptyState>;
+  const close = approximate && query.data.pages[0]?.meta.approximate;
   return (
     <>
+      {close ? (
+        <p className={styles.notice} role="status" data-testid="approximate-results">
+          {approximate}
+        </p>
+      ) : null}
       <ProductGrid products={items.map(cardFromListing)} label={label} />
       <LoadMore
         hasNext={query.hasNextPage}

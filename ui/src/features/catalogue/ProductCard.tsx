@@ -4,7 +4,7 @@ import { useCartAdder } from "./AddToCart";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
 import { Price } from "./Price";
-import type { ProductItem, StockStatus } from "./queries";
+import type { ProductItem, ShopOffer, StockStatus } from "./queries";
 import { Rating } from "./Rating";
 import { StockBadge } from "./StockBadge";
 import styles from "./Cards.module.css";
@@ -21,6 +21,26 @@ export interface CardProduct {
   rating: number;
   favorite: boolean;
   branch_id: number;
+  /**
+   * Search results only, when the item is sold by more than one shop (the list shows
+   * each item once): the shop of this offer and the other shops' offers.
+   */
+  shops?: ShopOffers;
+}
+
+/** The shop of a search result and the other shops selling the same item. */
+export interface ShopOffers {
+  shop: string;
+  /** How many other shops sell it (may be more than `others` lists). */
+  more: number;
+  others: ShopOffer[];
+}
+
+/** The shops line of a search result: only for items sold by more than one shop. */
+export function shopOffers(item: ProductItem): ShopOffers | undefined {
+  const count = item.shops ?? 0;
+  if (count < 2) return undefined;
+  return { shop: item.branch.name, more: count - 1, others: item.other_shops ?? [] };
 }
 
 export function cardFromListing(item: ProductItem): CardProduct {
@@ -35,6 +55,7 @@ export function cardFromListing(item: ProductItem): CardProduct {
     rating: item.rating,
     favorite: item.favorite === 1,
     branch_id: item.branch.id,
+    shops: shopOffers(item),
   };
 }
 
@@ -78,6 +99,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           </Link>
         </h3>
         <Price amount={product.price} old={product.old_price} currency={product.currency} />
+        {product.shops ? <ShopsLine offers={product.shops} /> : null}
         <div className={styles.cardMeta}>
           <Rating value={product.rating} />
           <StockBadge status={product.stock_status} />
@@ -95,5 +117,35 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         ) : null}
       </div>
     </article>
+  );
+}
+
+/**
+ * Which shop a search result is from, and the other shops that sell the same item (a
+ * search lists each item once): their offers open on demand, each a link to that
+ * shop's product.
+ */
+function ShopsLine({ offers }: { offers: ShopOffers }) {
+  return (
+    <div className={styles.cardShops} data-testid="product-shops">
+      <p className={styles.cardShop}>
+        <FormattedMessage id="catalogue.product.soldBy" values={{ shop: offers.shop }} />
+      </p>
+      {offers.others.length > 0 ? (
+        <details className={styles.cardOthers}>
+          <summary>
+            <FormattedMessage id="catalogue.product.otherShops" values={{ count: offers.more }} />
+          </summary>
+          <ul>
+            {offers.others.map((offer) => (
+              <li key={offer.id}>
+                <Link href={`/products/${offer.id}`}>{offer.branch.name}</Link>{" "}
+                <Price amount={offer.price} old={offer.old_price} currency={offer.currency} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
   );
 }

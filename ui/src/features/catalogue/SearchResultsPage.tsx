@@ -6,7 +6,11 @@ import { SearchBox } from "./SearchBox";
 import { EmptyState } from "./States";
 import styles from "./Pages.module.css";
 
-/** /search-results?query=: products whose name holds the text, with a search box and suggestions. */
+/**
+ * /search-results?query=: the items matching the text (each once, with its shops), with
+ * a search box and suggestions; a notice when the server could only find close matches
+ * (one letter off), and a no-results state when it found nothing.
+ */
 export default function SearchResultsPage({ query }: ScreenProps) {
   const intl = useIntl();
   const text = query.get("query")?.trim() ?? "";
@@ -25,12 +29,9 @@ export default function SearchResultsPage({ query }: ScreenProps) {
           <InfiniteProducts
             filters={{ search: text }}
             label={intl.formatMessage({ id: "catalogue.listing.title" })}
-            empty={
-              <>
-                <FormattedMessage id="catalogue.empty.query" values={{ query: text }} />{" "}
-                <FormattedMessage id="catalogue.empty.hint" />
-              </>
-            }
+            approximate={<FormattedMessage id="catalogue.search.approximate" values={{ query: text }} />}
+            empty={<FormattedMessage id="catalogue.empty.query" values={{ query: text }} />}
+            emptyHint={<FormattedMessage id="catalogue.search.noResultsHint" />}
           />
         ) : (
           <EmptyState>

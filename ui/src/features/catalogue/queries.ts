@@ -9,6 +9,7 @@ import { useAppStore } from "../../app/store";
 
 type Schemas = components["schemas"];
 export type ProductItem = Schemas["ProductItem"];
+export type ShopOffer = Schemas["ShopOffer"];
 export type ProductPage = Schemas["ProductPage"];
 export type ProductDetail = Schemas["ProductDetail"];
 export type BranchItem = Schemas["BranchItem"];
@@ -58,7 +59,7 @@ export async function fetchProductsPage(
   limit = PAGE_LIMIT,
 ): Promise<ProductPage> {
   const payload = listPayload("products", page, serviceId);
-  if (!payload) return { data: [], meta: { ...emptyMeta, price_min: null, price_max: null } };
+  if (!payload) return { data: [], meta: { ...emptyMeta, price_min: null, price_max: null, approximate: false } };
   const body = await unwrap(api.GET("/products", { params: { query: { ...filters, ...payload, limit } } }));
   if (!("price_min" in body.meta)) throw new Error("unexpected suggestions answer");
   return body as ProductPage;
