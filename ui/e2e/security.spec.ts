@@ -51,7 +51,7 @@ async function visit(page: Page, path: string): Promise<void> {
 
 test("the server sends the security headers with pages, assets and API answers", async ({ request }) => {
   const index = await request.get("/");
-  const asset = /src="(\/assets\/index-[^"]+\.js)"/.exec(await index.text())?.[1];
+  const asset = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
   expect(asset).toBeTruthy();
   for (const path of ["/", "/products/1", asset ?? "", "/api/setting", "/api/no-such-call"]) {
     const response = await request.get(path);
