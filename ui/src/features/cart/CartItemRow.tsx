@@ -41,9 +41,9 @@ export function CartItemRow({ item, pricing, currency, onQuantity, onRemove }: C
         ) : null}
       </div>
       <div className={styles.rowMain}>
-        <h3 id={nameId} className={styles.itemName}>
+        <h2 id={nameId} className={styles.itemName}>
           <Link href={`/products/${item.product_id}`}>{name}</Link>
-        </h3>
+        </h2>
         <p className={styles.unitPrice}>{intl.formatMessage({ id: "cart.unitPrice" }, { price: format(item.price, currency) })}</p>
         <QuantityStepper value={item.qty} limits={quantityLimits(product)} onChange={(qty) => onQuantity(item, qty)} />
       </div>

@@ -57,7 +57,7 @@ describe("CartPage", () => {
   test("loads the cart of the selected service and shows lines and totals per locale", async () => {
     const api = mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) });
     renderWithProviders(<CartPage />);
-    expect(await screen.findByRole("heading", { level: 3, name: "Green tea" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Green tea" })).toBeTruthy();
     await waitFor(() => expect(api.calls()).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]));
     expect(screen.getByTestId("cart-count").textContent).toBe("3 items · From Garden City Grocer");
     expect(within(row("Green tea")).getByTestId("line-total").textContent).toBe("EGP\u00a050.00");
@@ -76,7 +76,7 @@ describe("CartPage", () => {
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA]), message: null } }) });
     renderWithProviders(<CartPage />);
     expect(await screen.findByRole("heading", { level: 1, name: "سلة التسوق" })).toBeTruthy();
-    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     expect(totals().price).toBe("\u200f٥٠٫٠٠ ج.م.\u200f");
   });
 
@@ -87,7 +87,7 @@ describe("CartPage", () => {
       "POST /order/update-cart": () => answer.promise,
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
     // Before the server answers: 3 × 25.00 + 40.00 = 115.00, tax 16.10, delivery 12.50.
     expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("3");
@@ -136,7 +136,7 @@ describe("CartPage", () => {
     const shownQty = () => within(row("Basmati rice")).getByRole("textbox").getAttribute("value");
     const more = () => fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Increase quantity" }));
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Basmati rice" });
+    await screen.findByRole("heading", { level: 2, name: "Basmati rice" });
 
     more();
     more();
@@ -172,7 +172,7 @@ describe("CartPage", () => {
       }),
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
     await waitFor(() => expect(toastTexts()).toEqual(["There is not enough stock available."]));
     expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("2");
@@ -185,7 +185,7 @@ describe("CartPage", () => {
       "GET /get_card": () => ({ body: { data: cartBody([{ ...TEA, qty: 3 }, { ...RICE, minQty: 1 }]), message: null } }),
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
     expect(within(row("Green tea")).getByTestId("quantity-message").textContent).toBe("Max Quantity Reached");
     fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Decrease quantity" }));
@@ -213,17 +213,17 @@ describe("CartPage", () => {
       },
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Basmati rice" });
+    await screen.findByRole("heading", { level: 2, name: "Basmati rice" });
     fireEvent.click(screen.getByRole("button", { name: "Remove Basmati rice" }));
-    expect(screen.queryByRole("heading", { level: 3, name: "Basmati rice" })).toBeNull();
+    expect(screen.queryByRole("heading", { level: 2, name: "Basmati rice" })).toBeNull();
     await waitFor(() => expect(toastTexts()).toEqual(["Bad things"]));
-    expect(screen.getByRole("heading", { level: 3, name: "Basmati rice" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Basmati rice" })).toBeTruthy();
 
     refuse = false;
     fireEvent.click(screen.getByRole("button", { name: "Remove Basmati rice" }));
     await waitFor(() => expect(api.calls().filter((c) => c.startsWith("DELETE")).length).toBe(2));
     await waitFor(() => expect(totals().total).toBe("EGP 69.50"));
-    expect(screen.queryByRole("heading", { level: 3, name: "Basmati rice" })).toBeNull();
+    expect(screen.queryByRole("heading", { level: 2, name: "Basmati rice" })).toBeNull();
     expect(useAppStore.getState().cart?.items_quantity).toBe(2);
   });
 
@@ -270,7 +270,7 @@ describe("CartPage", () => {
       },
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     const field = screen.getByRole("textbox", { name: "Coupon code" });
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(screen.getByTestId("coupon-error").textContent).toBe("This field is required");
@@ -353,7 +353,7 @@ describe("CartPage", () => {
       "GET /branches/3": () => shop.promise,
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Basmati rice" });
+    await screen.findByRole("heading", { level: 2, name: "Basmati rice" });
     expect(screen.getByRole("link", { name: "Proceed to checkout" }).getAttribute("href")).toBe("/checkout");
     expect(screen.queryByTestId("cart-minimum")).toBeNull();
     await act(async () => shop.release({ body: { data: branchDetail(3, { minimum: "100.00" }), message: null } }));
@@ -455,7 +455,7 @@ describe("CartPage", () => {
       },
     });
     renderWithProviders(<CartPage />);
-    await screen.findByRole("heading", { level: 3, name: "Green tea" });
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     expect(screen.queryByTestId("cart-not-delivering")).toBeNull();
     expect(screen.getByRole("link", { name: "Proceed to checkout" })).toBeTruthy();
     // The location picker stores another district (Maadi).
@@ -477,6 +477,6 @@ describe("CartPage", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Server down");
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { level: 3, name: "Green tea" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 2, name: "Green tea" })).toBeTruthy();
   });
 });
