@@ -288,10 +288,13 @@ mod tests {
 
         #[test]
         fn the_key_works_word_by_word(a in "[\\u0621-\\u064Aa-z]{1,12}", b in "[\\u0621-\\u064Aa-z]{1,12}") {
-            prop_assert_eq!(
-                search_stem_key(&format!("{a} {b}")),
-                format!("{} {}", search_stem_key(&a), search_stem_key(&b))
-            );
+            // A word can fold away entirely (a lone tatweel 'ـ'), so the keys of the
+            // words that remain are the ones joined.
+            let parts: Vec<String> = [search_stem_key(&a), search_stem_key(&b)]
+                .into_iter()
+                .filter(|key| !key.is_empty())
+                .collect();
+            prop_assert_eq!(search_stem_key(&format!("{a} {b}")), parts.join(" "));
         }
 
         #[test]
