@@ -7,7 +7,7 @@ use std::time::Duration;
 use clap::Parser;
 use thiserror::Error;
 
-pub use crate::api::rate_limit::Rate;
+pub use crate::http::rate_limit::Rate;
 
 #[derive(Debug, Clone, Parser)]
 #[command(
@@ -41,8 +41,8 @@ pub struct Config {
     #[arg(
         long,
         env = "STOREFRONT_SEED_PRODUCTS",
-        default_value_t = crate::api::seed::DEFAULT_PRODUCTS,
-        value_parser = clap::value_parser!(u32).range(1..=crate::api::seed::MAX_PRODUCTS as i64)
+        default_value_t = crate::seed::DEFAULT_PRODUCTS,
+        value_parser = clap::value_parser!(u32).range(1..=crate::seed::MAX_PRODUCTS as i64)
     )]
     pub seed_products: u32,
 

@@ -1,12 +1,28 @@
 //! `static-host`: serves the built storefront UI and, unless an external API is
 //! configured, the embedded reference product API under `/api`.
 
-pub mod api;
-pub mod client_ip;
+// Layers, each importing only those above it in this list:
+// config and the infrastructure (i18n, db, code_sender, clock, http) first, then the
+// features, then the seed data, the API's composition and the operator commands.
+pub mod clock;
+pub mod code_sender;
 pub mod config;
+pub mod db;
+pub mod http;
+pub mod i18n;
+
+pub mod account;
+pub mod auth;
+pub mod cart;
+pub mod catalogue;
+pub mod location;
+pub mod media;
+pub mod orders;
+pub mod pages;
+
+pub mod api;
 pub mod ops;
-pub mod security_headers;
-mod unread_body;
+pub mod seed;
 mod web;
 
 use std::future::{Future, IntoFuture};
@@ -26,8 +42,7 @@ use tower_http::trace::TraceLayer;
 
 pub use config::Config;
 
-/// Where the embedded API is mounted.
-pub const API_MOUNT: &str = "/api";
+pub use http::{API_MOUNT, MAX_REQUEST_BODY};
 
 #[derive(Debug, Error)]
 pub enum StartError {
@@ -39,10 +54,6 @@ pub enum StartError {
     Bind { addr: String, source: io::Error },
 }
 
-/// The largest request body any route reads: an upload with its multipart framing.
-/// Routes read less (JSON bodies: [`api::JSON_BODY_LIMIT`]); this caps everything else.
-pub const MAX_REQUEST_BODY: usize = api::upload::MAX_UPLOAD_BYTES + 64 * 1024;
-
 /// Builds the whole application for a configuration.
 pub fn app(config: &Config) -> Result<Router, StartError> {
     app_with_db(config).map(|(router, _)| router)
@@ -50,9 +61,9 @@ pub fn app(config: &Config) -> Result<Router, StartError> {
 
 /// The application and, when the embedded API is on, its database (to close it
 /// cleanly once the server has stopped).
-pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), StartError> {
+pub fn app_with_db(config: &Config) -> Result<(Router, Option<db::Db>), StartError> {
     // Only the server's user may enter it (0700) when it is created here.
-    api::state::private_dir(&config.data_dir).map_err(|source| StartError::DataDir {
+    http::state::private_dir(&config.data_dir).map_err(|source| StartError::DataDir {
         path: config.data_dir.display().to_string(),
         source,
     })?;
@@ -70,10 +81,10 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), Sta
         None => web::Source::embedded(api.clone()),
         Some(url) => web::Source::external(url),
     };
-    if let Some(cors) = security_headers::cors(&config.cors_origins) {
+    if let Some(cors) = http::security_headers::cors(&config.cors_origins) {
         api = api.layer(cors);
     }
-    let headers = security_headers::SecurityHeaders::new(
+    let headers = http::security_headers::SecurityHeaders::new(
         config.api_base_url.as_deref(),
         config.trust_forwarded_headers,
     );
@@ -87,15 +98,15 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<api::db::Db>), Sta
         .layer(CompressionLayer::new())
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BODY))
         // Inside the timeout: a client cannot hold the connection open by trickling.
-        .layer(axum::middleware::from_fn(unread_body::drain_unread_body))
+        .layer(axum::middleware::from_fn(http::unread_body::drain_unread_body))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             config.request_timeout,
         ))
-        .layer(axum::middleware::from_fn(api::json_refusals))
+        .layer(axum::middleware::from_fn(http::json_refusals))
         .layer(axum::middleware::from_fn_with_state(
             headers,
-            security_headers::add_security_headers,
+            http::security_headers::add_security_headers,
         ))
         // Method and path only: query strings can carry what people typed.
         .layer(TraceLayer::new_for_http().make_span_with(|request: &Request| {

@@ -432,7 +432,7 @@ async fn bodies_over_the_limit_are_refused_on_every_route() {
         .client
         .post(server.url("/api/user/login-by-otp"))
         .header("content-type", "application/json")
-        .body(vec![b' '; static_host::api::JSON_BODY_LIMIT + 1])
+        .body(vec![b' '; static_host::http::JSON_BODY_LIMIT + 1])
         .send()
         .await
         .unwrap();
@@ -535,7 +535,7 @@ async fn a_body_refused_before_it_is_read_still_gets_its_answer() {
             raw_exchange(
                 &base,
                 "POST /api/user/login-by-otp HTTP/1.1\r\nContent-Type: application/json",
-                &big[..static_host::api::JSON_BODY_LIMIT * 8],
+                &big[..static_host::http::JSON_BODY_LIMIT * 8],
             ),
         ]
     })

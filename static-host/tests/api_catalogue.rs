@@ -156,8 +156,8 @@ fn fixture(db: &Connection) {
     db.execute(
         "INSERT INTO tokens (token_hash, user_id, created_at) VALUES (?1, 900001, ?2)",
         params![
-            static_host::api::auth::tokens::hash_token(TOKEN),
-            static_host::api::state::now_ms()
+            static_host::http::session::hash_token(TOKEN),
+            static_host::http::state::now_ms()
         ],
     )
     .unwrap();

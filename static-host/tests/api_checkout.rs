@@ -8,7 +8,7 @@ mod orders_support;
 use common::{Server, start, start_with};
 use orders_support::*;
 use serde_json::{Value, json};
-use static_host::api::orders::payment::test_gateway;
+use static_host::orders::payment::test_gateway;
 use storefront_core::orders::{OrderDetail, OrderStatus};
 
 async fn checkout(server: &Server, c: &Customer, body: Value) -> (u16, Value) {

@@ -7,8 +7,8 @@ mod orders_support;
 use common::start;
 use orders_support::*;
 use serde_json::{Value, json};
-use static_host::api::orders::payment::test_gateway;
-use static_host::api::orders::state_machine::StatusChangeError;
+use static_host::orders::payment::test_gateway;
+use static_host::orders::state_machine::StatusChangeError;
 use storefront_core::locale::Language;
 use storefront_core::orders::{OrderDetail, OrderStatus, can_transition};
 
@@ -356,8 +356,8 @@ async fn the_status_machine_allows_exactly_the_documented_changes() {
                         api.body()["errors"]["error"],
                         format!(
                             "An order cannot go from {} to {}.",
-                            static_host::api::orders::messages::status_label(from, Language::En),
-                            static_host::api::orders::messages::status_label(to, Language::En)
+                            static_host::orders::messages::status_label(from, Language::En),
+                            static_host::orders::messages::status_label(to, Language::En)
                         )
                     );
                 }

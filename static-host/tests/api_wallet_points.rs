@@ -9,12 +9,12 @@ use common::start;
 use reqwest::Method;
 use rusqlite::params;
 use serde_json::json;
-use static_host::api::account::referral::{REFERRAL_POINTS, reward_referrer};
+use static_host::account::referral::{REFERRAL_POINTS, reward_referrer};
 
 const DAY: i64 = 86_400_000;
 
 fn now() -> i64 {
-    static_host::api::state::now_ms()
+    static_host::http::state::now_ms()
 }
 
 fn wallet_entry(

@@ -12,7 +12,7 @@ use common::start_with;
 use orders_support::*;
 use rusqlite::params;
 use serde_json::json;
-use static_host::api::orders::payment::test_gateway;
+use static_host::orders::payment::test_gateway;
 
 #[tokio::test]
 async fn a_stalling_gateway_does_not_hold_the_shops_other_writes() {

@@ -294,8 +294,8 @@ mod tests {
                     .join("|")
             };
             axum::Json(serde_json::json!({"data": {
-                "peer": crate::client_ip::client_ip(&request, false).to_string(),
-                "behind_proxy": crate::client_ip::client_ip(&request, true).to_string(),
+                "peer": crate::http::client_ip::client_ip(&request, false).to_string(),
+                "behind_proxy": crate::http::client_ip::client_ip(&request, true).to_string(),
                 "language": header("language"),
                 "district": header("district-id"),
                 "kind": header("user-agent-type"),

@@ -5,7 +5,7 @@
 
 use rusqlite::params;
 use serde_json::{Value, json};
-use static_host::api::orders::state_machine::{Actor, StatusChangeError, advance};
+use static_host::orders::state_machine::{Actor, StatusChangeError, advance};
 use storefront_core::orders::OrderStatus;
 
 use crate::common::Server;
@@ -13,7 +13,7 @@ use crate::common::Server;
 pub const DAY_MS: i64 = 86_400_000;
 
 pub fn now_ms() -> i64 {
-    static_host::api::state::now_ms()
+    static_host::http::state::now_ms()
 }
 
 /// A signed-in customer.

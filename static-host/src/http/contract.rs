@@ -1,0 +1,156 @@
+//! Finishing touches on the generated OpenAPI document: the answers that come from
+//! the layers around the handlers (body parsing, body limits, timeouts, rate limits,
+//! code delivery) rather than from a handler's own `responses(...)`, and `anyOf`
+//! for untagged unions. Checked by schemathesis (`just fuzz-api`) against what the
+//! server really answers.
+
+use axum::http::Method;
+use serde_json::{Value, json};
+
+use crate::http::rate_limit::{IpGroup, ip_groups};
+
+/// Applies every rule below to the document.
+pub fn finish(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    let Ok(mut value) = serde_json::to_value(&doc) else {
+        return doc;
+    };
+    untagged_unions_as_any_of(&mut value);
+    if let Some(paths) = value.get_mut("paths").and_then(Value::as_object_mut) {
+        for (path, item) in paths.iter_mut() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            for (method, operation) in item.iter_mut() {
+                let Ok(method) = method.to_ascii_uppercase().parse::<Method>() else {
+                    continue;
+                };
+                add_layer_responses(&method, path, operation);
+            }
+        }
+    }
+    serde_json::from_value(value).unwrap_or(doc)
+}
+
+/// A serde `untagged` enum is derived as `oneOf`, which says "exactly one": but its
+/// variants are open objects, so a value of one shape can also match another, and
+/// validators then reject real answers. `anyOf` says what the server promises.
+fn untagged_unions_as_any_of(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            if map.get("discriminator").is_none()
+                && let Some(items) = map.remove("oneOf")
+            {
+                map.insert("anyOf".to_owned(), items);
+            }
+            map.values_mut().for_each(untagged_unions_as_any_of);
+        }
+        Value::Array(items) => items.iter_mut().for_each(untagged_unions_as_any_of),
+        _ => {}
+    }
+}
+
+fn error_response(description: &str, schema: &str) -> Value {
+    json!({
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": format!("#/components/schemas/{schema}")}}}
+    })
+}
+
+fn add_layer_responses(method: &Method, path: &str, operation: &mut Value) {
+    let has_body = operation.get("requestBody").is_some();
+    let is_json = operation
+        .pointer("/requestBody/content/application~1json")
+        .is_some();
+    let groups = ip_groups(method, path, Some("text=x&search=x"));
+    let Some(responses) = operation
+        .get_mut("responses")
+        .and_then(Value::as_object_mut)
+    else {
+        return;
+    };
+    let mut add = |status: &str, response: Value| {
+        responses.entry(status.to_owned()).or_insert(response);
+    };
+    if has_body {
+        add(
+            "400",
+            error_response(
+                "The body cannot be read (broken JSON or multipart)",
+                "BadRequestBody",
+            ),
+        );
+    }
+    if is_json {
+        add(
+            "415",
+            error_response("The body is not sent as JSON", "ErrorBody"),
+        );
+    }
+    if has_body {
+        add("413", error_response("The body is too large", "ErrorBody"));
+    }
+    if !groups.is_empty() {
+        add(
+            "429",
+            error_response(
+                "Too many requests from this client, number or address; wait `Retry-After` seconds",
+                "ErrorBody",
+            ),
+        );
+    }
+    if groups.contains(&IpGroup::CodeRequests) {
+        add(
+            "503",
+            error_response("The code could not be delivered", "ErrorBody"),
+        );
+    }
+    add(
+        "408",
+        error_response(
+            "The request took longer than the server allows",
+            "ErrorBody",
+        ),
+    );
+    // Every 429, the handlers' own included, says how long to wait.
+    if let Some(limited) = responses.get_mut("429").and_then(Value::as_object_mut) {
+        limited.entry("headers").or_insert_with(|| {
+            json!({"Retry-After": {
+                "description": "Seconds to wait before trying again",
+                "required": true,
+                "schema": {"type": "integer", "minimum": 1}
+            }})
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_of_without_a_discriminator_becomes_any_of() {
+        let mut value = json!({"a": {"oneOf": [{"type": "string"}]},
+                               "b": {"oneOf": [], "discriminator": {"propertyName": "kind"}}});
+        untagged_unions_as_any_of(&mut value);
+        assert_eq!(value["a"], json!({"anyOf": [{"type": "string"}]}));
+        assert!(value["b"].get("oneOf").is_some());
+    }
+
+    #[test]
+    fn every_operation_documents_the_layers_answers() {
+        let doc = finish(crate::api::openapi());
+        let value = serde_json::to_value(&doc).unwrap();
+        let login = &value["paths"]["/user/login-by-otp"]["post"]["responses"];
+        for status in ["400", "408", "413", "415", "422", "429", "503"] {
+            assert!(login.get(status).is_some(), "login-by-otp: {status}");
+        }
+        assert!(login["429"]["headers"].get("Retry-After").is_some());
+        let profile = &value["paths"]["/user/profile"]["get"]["responses"];
+        assert!(profile.get("408").is_some());
+        assert!(profile.get("429").is_none(), "reads are not rate limited");
+        assert!(value["paths"]["/map/search"]["get"]["responses"]["429"].is_object());
+        let upload = &value["paths"]["/upload-file/upload"]["post"]["responses"];
+        assert!(upload.get("413").is_some() && upload.get("400").is_some());
+        assert!(!serde_json::to_string(&value).unwrap().contains("\"oneOf\""));
+    }
+}

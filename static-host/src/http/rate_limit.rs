@@ -1,0 +1,503 @@
+//! Abuse limits of the API: per client IP on code requests, code checks, sign-in,
+//! search and writes, and per code on code checks (the per-target caps on code
+//! *requests* and on wrong tries live in the database, `otp::issue`). Each limit
+//! is a keyed GCRA limiter from `governor`: `N/PERIOD` lets a burst of N through and
+//! then one more every PERIOD/N. A refusal is 429 with `Retry-After` and a message in
+//! the request's language.
+//!
+//! Refusals are counted, not logged one by one: a flood of refused requests must cost
+//! the server (and its log) nothing more than the refusals. [`RateLimits::take_refusals`]
+//! hands the counts of each group to a task that logs them once per window.
+
+use std::fmt;
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
+use std::time::Duration;
+
+use axum::extract::{Request, State};
+use axum::http::Method;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota};
+use storefront_core::locale::Language;
+
+use crate::config::Config;
+use crate::http::client_ip::client_ip;
+use crate::http::error::ApiError;
+use crate::http::extract::language_of_headers;
+use crate::i18n::Msg;
+
+/// A configured limit: `N/PERIOD` (e.g. `20/1h`, `3/10s`) or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rate {
+    Off,
+    Every { count: NonZeroU32, per: Duration },
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("expected N/PERIOD such as 20/1h or 3/10s, or off; got {0:?}")]
+pub struct RateError(String);
+
+impl FromStr for Rate {
+    type Err = RateError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("off") {
+            return Ok(Rate::Off);
+        }
+        let bad = || RateError(s.to_owned());
+        let (count, per) = s.split_once('/').ok_or_else(bad)?;
+        let count: NonZeroU32 = count.trim().parse().map_err(|_| bad())?;
+        let per = humantime::parse_duration(per.trim()).map_err(|_| bad())?;
+        // GCRA replenishes one request every per/count: it must be a real interval.
+        if (per / count.get()).is_zero() {
+            return Err(bad());
+        }
+        Ok(Rate::Every { count, per })
+    }
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rate::Off => f.write_str("off"),
+            Rate::Every { count, per } => {
+                write!(f, "{count}/{}", humantime::format_duration(*per))
+            }
+        }
+    }
+}
+
+impl Rate {
+    fn quota(self) -> Option<Quota> {
+        match self {
+            Rate::Off => None,
+            Rate::Every { count, per } => {
+                Quota::with_period(per / count.get()).map(|q| q.allow_burst(count))
+            }
+        }
+    }
+}
+
+/// One keyed limiter; `None` when its rate is `off`.
+struct Limiter<K: Hash + Eq + Clone> {
+    inner: Option<DefaultKeyedRateLimiter<K>>,
+    checks: AtomicU32,
+}
+
+/// How often (in checks) a limiter forgets keys whose limit has fully recovered, so
+/// the table stays as small as the set of recently active clients.
+const SWEEP_EVERY: u32 = 1024;
+
+impl<K: Hash + Eq + Clone> Limiter<K> {
+    fn new(rate: Rate) -> Self {
+        Limiter {
+            inner: rate.quota().map(DefaultKeyedRateLimiter::dashmap),
+            checks: AtomicU32::new(0),
+        }
+    }
+
+    /// Ok, or how long until the key may try again.
+    fn check(&self, key: &K) -> Result<(), Duration> {
+        let Some(limiter) = &self.inner else {
+            return Ok(());
+        };
+        if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY == SWEEP_EVERY - 1 {
+            limiter.retain_recent();
+        }
+        limiter
+            .check_key(key)
+            .map_err(|not_until| not_until.wait_time_from(DefaultClock::default().now()))
+    }
+}
+
+/// The per-IP groups a request can count against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IpGroup {
+    CodeRequests,
+    CodeChecks,
+    SignIn,
+    Search,
+    Writes,
+}
+
+impl IpGroup {
+    pub const ALL: [IpGroup; 5] = [
+        IpGroup::CodeRequests,
+        IpGroup::CodeChecks,
+        IpGroup::SignIn,
+        IpGroup::Search,
+        IpGroup::Writes,
+    ];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The limit's flag, as the log names it.
+    pub fn flag(self) -> &'static str {
+        match self {
+            IpGroup::CodeRequests => "limit-code-requests-per-ip",
+            IpGroup::CodeChecks => "limit-code-checks-per-ip",
+            IpGroup::SignIn => "limit-sign-in-per-ip",
+            IpGroup::Search => "limit-search-per-ip",
+            IpGroup::Writes => "limit-writes-per-ip",
+        }
+    }
+}
+
+/// Every limiter of the API, shared by the middleware and the handlers.
+pub struct RateLimits {
+    code_requests_per_ip: Limiter<IpAddr>,
+    code_checks_per_ip: Limiter<IpAddr>,
+    sign_in_per_ip: Limiter<IpAddr>,
+    search_per_ip: Limiter<IpAddr>,
+    writes_per_ip: Limiter<IpAddr>,
+    /// Checks of one code (keyed by the code's id), whatever the IP.
+    code_checks_per_code: Limiter<i64>,
+    /// Codes one number or address may receive; enforced by `otp::issue` on the
+    /// stored codes.
+    pub codes_per_target: Rate,
+    /// Wrong tries on one number's or address's codes, after which no new code is
+    /// sent; enforced by `otp::issue` on the stored codes.
+    pub wrong_codes_per_target: Rate,
+    trust_forwarded_headers: bool,
+    /// Requests refused per group since the last [`RateLimits::take_refusals`].
+    refused: [AtomicU64; 5],
+}
+
+impl RateLimits {
+    pub fn from_config(config: &Config) -> Self {
+        RateLimits {
+            code_requests_per_ip: Limiter::new(config.limit_code_requests_per_ip),
+            code_checks_per_ip: Limiter::new(config.limit_code_checks_per_ip),
+            sign_in_per_ip: Limiter::new(config.limit_sign_in_per_ip),
+            search_per_ip: Limiter::new(config.limit_search_per_ip),
+            writes_per_ip: Limiter::new(config.limit_writes_per_ip),
+            code_checks_per_code: Limiter::new(config.limit_code_checks_per_target),
+            codes_per_target: config.limit_codes_per_target,
+            wrong_codes_per_target: config.limit_wrong_codes_per_target,
+            trust_forwarded_headers: config.trust_forwarded_headers,
+            refused: Default::default(),
+        }
+    }
+
+    /// Whether `X-Forwarded-For` names the client.
+    pub fn trust_forwarded_headers(&self) -> bool {
+        self.trust_forwarded_headers
+    }
+
+    /// The caps on the codes of one target.
+    pub fn code_caps(&self) -> crate::auth::otp::Caps {
+        crate::auth::otp::Caps {
+            codes: self.codes_per_target,
+            wrong_tries: self.wrong_codes_per_target,
+        }
+    }
+
+    /// Counts a check of the code `code_id`, whichever IP it comes from: Ok, or how
+    /// long until the code may be tried again. A new code starts afresh.
+    pub fn check_code(&self, code_id: i64) -> Result<(), Duration> {
+        self.code_checks_per_code.check(&code_id)
+    }
+
+    fn record_refusal(&self, group: IpGroup) {
+        self.refused[group.index()].fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The refusals of each group since the last call (groups with none left out),
+    /// counting from zero again.
+    pub fn take_refusals(&self) -> Vec<(IpGroup, u64)> {
+        IpGroup::ALL
+            .into_iter()
+            .filter_map(|group| {
+                let count = self.refused[group.index()].swap(0, Ordering::Relaxed);
+                (count > 0).then_some((group, count))
+            })
+            .collect()
+    }
+
+    fn per_ip(&self, group: IpGroup) -> &Limiter<IpAddr> {
+        match group {
+            IpGroup::CodeRequests => &self.code_requests_per_ip,
+            IpGroup::CodeChecks => &self.code_checks_per_ip,
+            IpGroup::SignIn => &self.sign_in_per_ip,
+            IpGroup::Search => &self.search_per_ip,
+            IpGroup::Writes => &self.writes_per_ip,
+        }
+    }
+}
+
+/// The 429 of a limit.
+pub fn too_many_requests(wait: Duration, lang: Language) -> ApiError {
+    // Whole seconds, at least one: Retry-After has no fractions.
+    let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    let seconds = seconds.max(1);
+    ApiError::TooManyRequests {
+        message: Msg::RateLimited { seconds }.text(lang),
+        retry_after_secs: seconds,
+    }
+}
+
+/// The per-IP groups of a call to the API (`path` relative to the API mount).
+pub fn ip_groups(method: &Method, path: &str, query: Option<&str>) -> Vec<IpGroup> {
+    let path = path.strip_prefix(crate::API_MOUNT).unwrap_or(path);
+    let mut groups = Vec::new();
+    let writes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
+    if writes {
+        groups.push(IpGroup::Writes);
+    }
+    match path {
+        "/user/login-by-otp" | "/user/email/login-by-otp" | "/user/forget-password" if writes => {
+            groups.extend([IpGroup::SignIn, IpGroup::CodeRequests]);
+        }
+        "/user/verify-login-by-otp"
+        | "/user/register-by-otp"
+        | "/user/email/verify"
+        | "/user/password/reset"
+            if writes =>
+        {
+            groups.extend([IpGroup::SignIn, IpGroup::CodeChecks]);
+        }
+        "/user/update-password" if writes => groups.push(IpGroup::SignIn),
+        "/services/search" | "/map/search" => groups.push(IpGroup::Search),
+        "/products" | "/branches" if has_search_text(query) => groups.push(IpGroup::Search),
+        _ => {}
+    }
+    groups
+}
+
+fn has_search_text(query: Option<&str>) -> bool {
+    form_urlencoded::parse(query.unwrap_or_default().as_bytes())
+        .any(|(key, value)| (key == "text" || key == "search") && !value.trim().is_empty())
+}
+
+/// Shared state of the per-IP middleware.
+#[derive(Clone)]
+pub struct IpLimitState(pub Arc<RateLimits>);
+
+/// Middleware: counts the request against each of its per-IP groups and answers 429
+/// when one is spent.
+pub async fn limit_per_ip(
+    State(IpLimitState(limits)): State<IpLimitState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let groups = ip_groups(
+        request.method(),
+        request.uri().path(),
+        request.uri().query(),
+    );
+    if !groups.is_empty() {
+        let ip = client_ip(&request, limits.trust_forwarded_headers);
+        for group in groups {
+            if let Err(wait) = limits.per_ip(group).check(&ip) {
+                let lang = language_of_headers(request.headers());
+                // Counted, and logged once per window by `log_refusals`: one line per
+                // refused request would let a flood fill the log (or stall it).
+                limits.record_refusal(group);
+                return too_many_requests(wait, lang).into_response();
+            }
+        }
+    }
+    next.run(request).await
+}
+
+/// A count of refusals that is logged at most once per period: [`CountedLog::count_and_due`]
+/// counts one and, when the period since the last line is over, hands back the count
+/// to log (then counting from zero again).
+#[derive(Debug)]
+pub struct CountedLog {
+    period_ms: i64,
+    /// When the last line was logged (ms since the epoch; 0: never).
+    last_ms: std::sync::atomic::AtomicI64,
+    count: AtomicU64,
+}
+
+impl CountedLog {
+    pub const fn new(period_ms: i64) -> Self {
+        CountedLog {
+            period_ms,
+            last_ms: std::sync::atomic::AtomicI64::new(0),
+            count: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts one refusal at `now_ms`; `Some(count)` when a line is due.
+    pub fn count_and_due(&self, now_ms: i64) -> Option<u64> {
+        self.count.fetch_add(1, Ordering::Relaxed);
+        let last = self.last_ms.load(Ordering::Relaxed);
+        if last != 0 && now_ms.saturating_sub(last) < self.period_ms {
+            return None;
+        }
+        // One caller wins the line; the others keep counting.
+        self.last_ms
+            .compare_exchange(last, now_ms, Ordering::Relaxed, Ordering::Relaxed)
+            .ok()?;
+        Some(self.count.swap(0, Ordering::Relaxed))
+    }
+}
+
+/// How often the refusal counts are logged.
+pub const REFUSAL_LOG_WINDOW: Duration = Duration::from_secs(60);
+
+/// Logs, once per window, how many requests each limit refused in it.
+pub async fn log_refusals(limits: Arc<RateLimits>, window: Duration) {
+    let mut ticks = tokio::time::interval(window);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ticks.tick().await;
+    loop {
+        ticks.tick().await;
+        for (group, refused) in limits.take_refusals() {
+            tracing::info!(
+                limit = group.flag(),
+                refused,
+                window_secs = window.as_secs(),
+                "requests refused by an abuse limit"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_counted_log_logs_once_per_period_with_the_count() {
+        let log = CountedLog::new(60_000);
+        let t0 = 1_800_000_000_000;
+        assert_eq!(
+            log.count_and_due(t0),
+            Some(1),
+            "the first refusal is logged"
+        );
+        let due: Vec<_> = (1..=500)
+            .filter_map(|i| log.count_and_due(t0 + i * 100))
+            .collect();
+        assert!(due.is_empty(), "{due:?}");
+        assert_eq!(log.count_and_due(t0 + 60_000), Some(501));
+        assert_eq!(log.count_and_due(t0 + 60_001), None);
+    }
+
+    #[test]
+    fn refusals_are_counted_per_group_and_taken_once() {
+        let config = <crate::Config as clap::Parser>::try_parse_from(["static-host"]).unwrap();
+        let limits = RateLimits::from_config(&config);
+        assert!(limits.take_refusals().is_empty());
+        for _ in 0..1000 {
+            limits.record_refusal(IpGroup::Search);
+        }
+        limits.record_refusal(IpGroup::Writes);
+        assert_eq!(
+            limits.take_refusals(),
+            [(IpGroup::Search, 1000), (IpGroup::Writes, 1)]
+        );
+        // One report per window: the counts start again from zero.
+        assert!(limits.take_refusals().is_empty());
+    }
+
+    #[test]
+    fn rates_parse_and_print() {
+        let rate: Rate = "20/1h".parse().unwrap();
+        assert_eq!(
+            rate,
+            Rate::Every {
+                count: NonZeroU32::new(20).unwrap(),
+                per: Duration::from_secs(3600)
+            }
+        );
+        assert_eq!(rate.to_string(), "20/1h");
+        assert_eq!("3/10s".parse::<Rate>().unwrap().to_string(), "3/10s");
+        assert_eq!("10/15m".parse::<Rate>().unwrap().to_string(), "10/15m");
+        assert_eq!("OFF".parse::<Rate>().unwrap(), Rate::Off);
+        for bad in ["", "20", "0/1h", "-1/1h", "20/", "20/soon", "x/1h", "5/0s"] {
+            assert!(bad.parse::<Rate>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_limiter_lets_the_burst_through_then_refuses_with_a_wait() {
+        let limiter = Limiter::<String>::new("3/1h".parse().unwrap());
+        let key = "+201001234567".to_owned();
+        for _ in 0..3 {
+            assert_eq!(limiter.check(&key), Ok(()));
+        }
+        let wait = limiter.check(&key).unwrap_err();
+        // One request comes back every 20 minutes.
+        assert!(wait > Duration::from_secs(19 * 60) && wait <= Duration::from_secs(20 * 60));
+        // Another key has its own allowance.
+        assert_eq!(limiter.check(&"+201009999999".to_owned()), Ok(()));
+    }
+
+    #[test]
+    fn an_off_limiter_never_refuses() {
+        let limiter = Limiter::<String>::new(Rate::Off);
+        for _ in 0..10_000 {
+            assert_eq!(limiter.check(&"k".to_owned()), Ok(()));
+        }
+    }
+
+    #[test]
+    fn the_429_names_the_wait_in_both_languages() {
+        let en = too_many_requests(Duration::from_millis(1500), Language::En);
+        let ar = too_many_requests(Duration::from_millis(1500), Language::Ar);
+        assert!(matches!(
+            en,
+            ApiError::TooManyRequests {
+                retry_after_secs: 2,
+                ..
+            }
+        ));
+        assert_eq!(
+            en.body()["message"],
+            "Too many requests. Please try again in 2 seconds."
+        );
+        assert_eq!(
+            ar.body()["message"],
+            "طلبات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد 2 ثانية."
+        );
+    }
+
+    #[test]
+    fn calls_fall_into_their_groups() {
+        use IpGroup::*;
+        let post = Method::POST;
+        let get = Method::GET;
+        assert_eq!(
+            ip_groups(&post, "/user/login-by-otp", None),
+            [Writes, SignIn, CodeRequests]
+        );
+        assert_eq!(
+            ip_groups(&post, "/api/user/email/verify", None),
+            [Writes, SignIn, CodeChecks]
+        );
+        assert_eq!(
+            ip_groups(&Method::PATCH, "/user/update-password", None),
+            [Writes, SignIn]
+        );
+        assert_eq!(ip_groups(&post, "/order/add-to-cart", None), [Writes]);
+        assert_eq!(ip_groups(&Method::DELETE, "/addresses/3", None), [Writes]);
+        assert_eq!(
+            ip_groups(&get, "/map/search", Some("search=tahrir")),
+            [Search]
+        );
+        assert_eq!(
+            ip_groups(&get, "/products", Some("service_id=1&text=tea")),
+            [Search]
+        );
+        assert_eq!(
+            ip_groups(&get, "/branches", Some("page=1&search=x")),
+            [Search]
+        );
+        assert!(ip_groups(&get, "/products", Some("service_id=1&page=1&text=")).is_empty());
+        assert!(ip_groups(&get, "/user/profile", None).is_empty());
+        assert!(ip_groups(&get, "/products/12", None).is_empty());
+    }
+}

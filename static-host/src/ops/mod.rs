@@ -1,0 +1,171 @@
+//! Operator commands. The reference API has no admin HTTP API, so the shop's side of
+//! the order flow (preparing, shipping, delivering, receiving returns) is done from the
+//! command line, on the data directory's database:
+//!
+//! ```text
+//! static-host --data-dir storefront-data order-status 12 processing shipped delivered
+//! ```
+//!
+//! Each status is one step through [`state_machine::advance`] (actor `shop`), in order:
+//! only the changes the core's table allows happen, each with its effects (stock,
+//! refunds, points, referral rewards, history, a notification) in its own transaction.
+//! The first refused step stops the command: the steps before it stay, the refused one
+//! changes nothing. It is safe to run while the server serves the same directory
+//! (SQLite WAL; the write waits for the server's writer).
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use storefront_core::orders::OrderStatus;
+
+use crate::Config;
+use crate::db::{Db, DbError};
+use crate::orders::order_number;
+use crate::orders::state_machine::{Actor, StatusChangeError, advance};
+
+/// The file of the API's database inside the data directory.
+pub const DATABASE_FILE: &str = "storefront.db";
+
+#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
+pub enum Command {
+    /// Moves an order through the status machine (the shop's side: processing,
+    /// shipped, out_for_delivery, delivered, return_received, returned, on_hold,
+    /// rejected, cancelled). Give several statuses to take several steps in order.
+    OrderStatus {
+        /// The order's id (the customer sees number 100000 + id; `#100012` is read as id 12).
+        order: String,
+        /// The status(es) to move to, one step each.
+        #[arg(required = true, num_args = 1..)]
+        statuses: Vec<String>,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum OpsError {
+    #[error("no database at {0}: start the server on this data directory first")]
+    NoDatabase(String),
+    #[error(transparent)]
+    Db(#[from] DbError),
+    #[error("{0:?} is not an order id")]
+    BadOrder(String),
+    #[error("{0:?} is not an order status (one of: {list})", list = known_statuses())]
+    BadStatus(String),
+    #[error("order {0} does not exist")]
+    NotFound(i64),
+    #[error("refused: {0}")]
+    Refused(String),
+    #[error("{0}")]
+    Failed(String),
+    #[error("cannot write the output: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+fn known_statuses() -> String {
+    OrderStatus::ALL
+        .iter()
+        .map(|s| s.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// An order id as typed: `12`, or the customer's number `#100012` / `100012`.
+pub fn parse_order(text: &str) -> Result<i64, OpsError> {
+    let trimmed = text.trim();
+    let (digits, is_number) = match trimmed.strip_prefix('#') {
+        Some(rest) => (rest, true),
+        None => (trimmed, false),
+    };
+    let value: i64 = digits
+        .parse()
+        .ok()
+        .filter(|v| *v > 0)
+        .ok_or_else(|| OpsError::BadOrder(text.to_owned()))?;
+    if is_number {
+        return (value > 100_000)
+            .then_some(value - 100_000)
+            .ok_or_else(|| OpsError::BadOrder(text.to_owned()));
+    }
+    Ok(value)
+}
+
+/// A status as typed; unknown words are refused (never read as `unknown`).
+pub fn parse_status(text: &str) -> Result<OrderStatus, OpsError> {
+    match OrderStatus::parse(text) {
+        OrderStatus::Unknown => Err(OpsError::BadStatus(text.to_owned())),
+        status => Ok(status),
+    }
+}
+
+/// The database of a data directory; it must exist already (the command never
+/// creates an empty store).
+pub fn database_path(data_dir: &std::path::Path) -> Result<PathBuf, OpsError> {
+    let path = data_dir.join(DATABASE_FILE);
+    if path.is_file() {
+        Ok(path)
+    } else {
+        Err(OpsError::NoDatabase(path.display().to_string()))
+    }
+}
+
+/// Runs an operator command, writing one line per step to `out`.
+pub fn run(config: &Config, command: &Command, out: &mut impl Write) -> Result<(), OpsError> {
+    match command {
+        Command::OrderStatus { order, statuses } => {
+            let order_id = parse_order(order)?;
+            let steps = statuses
+                .iter()
+                .map(|s| parse_status(s))
+                .collect::<Result<Vec<_>, _>>()?;
+            let db = Db::open(&database_path(&config.data_dir)?, 1)?;
+            for to in steps {
+                let result = db.with_writer(|conn| {
+                    advance(
+                        conn,
+                        order_id,
+                        to,
+                        Actor::Shop,
+                        crate::http::state::now_ms(),
+                    )
+                });
+                match result {
+                    Ok(from) => writeln!(
+                        out,
+                        "order {order_id} (#{}): {} -> {}",
+                        order_number(order_id),
+                        from.as_str(),
+                        to.as_str()
+                    )?,
+                    Err(StatusChangeError::NotFound(id)) => return Err(OpsError::NotFound(id)),
+                    Err(StatusChangeError::Refused(err)) => {
+                        return Err(OpsError::Refused(err.to_string()));
+                    }
+                    Err(err) => return Err(OpsError::Failed(err.to_string())),
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_ids_and_customer_numbers() {
+        assert_eq!(parse_order("12").unwrap(), 12);
+        assert_eq!(parse_order(" #100012 ").unwrap(), 12);
+        assert!(matches!(parse_order("#12"), Err(OpsError::BadOrder(_))));
+        assert!(matches!(parse_order("0"), Err(OpsError::BadOrder(_))));
+        assert!(matches!(parse_order("twelve"), Err(OpsError::BadOrder(_))));
+    }
+
+    #[test]
+    fn reads_known_statuses_only() {
+        assert_eq!(parse_status("Delivered").unwrap(), OrderStatus::Delivered);
+        assert_eq!(parse_status("canceled").unwrap(), OrderStatus::Cancelled);
+        let err = parse_status("lost").unwrap_err();
+        assert!(err.to_string().contains("out_for_delivery"), "{err}");
+    }
+}

@@ -1,0 +1,116 @@
+//! The order flow (spec 3, 4, 7, 8): the cart with its coupon, checkout with card,
+//! cash and wallet payments, the customer's orders with their status machine, and
+//! returns.
+//!
+//! Every call needs `Authorization: Bearer …` (401 otherwise). Another customer's
+//! ids answer 404, as ids that do not exist do. Amounts are decimal strings in EGP,
+//! `date` fields `YYYY-MM-DD HH:MM` in UTC and `*_at` fields RFC 3339 in UTC. The
+//! rules — totals, tax and delivery ([`pricing`], [`delivery`]), payments
+//! ([`payment`]), the status machine ([`state_machine`]), refunds and returns
+//! ([`returns`]) — are written down in `static-host/docs/orders.md`.
+
+pub mod checkout;
+pub mod coupons;
+pub mod messages;
+pub mod my_orders;
+pub mod payment;
+pub mod payment_outbox;
+pub mod pricing;
+pub mod returns;
+pub mod state_machine;
+
+use storefront_core::locale::Language;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::http::error::ApiError;
+use crate::http::state::AppState;
+use crate::i18n::Msg;
+
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(coupons::add_coupon))
+        .routes(routes!(checkout::checkout))
+        .routes(routes!(my_orders::list_orders))
+        .routes(routes!(my_orders::get_order))
+        .routes(routes!(my_orders::cancel_order))
+        .routes(routes!(returns::request_return))
+        .routes(routes!(returns::list_returns))
+}
+
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The order number customers see: 100000 + the order's id.
+pub fn order_number(id: i64) -> String {
+    (100_000 + id).to_string()
+}
+
+/// `YYYY-MM-DD HH:MM` in UTC.
+pub fn date_time(ms: i64) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]");
+    time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .ok()
+        .and_then(|t| t.format(&format).ok())
+        .unwrap_or_default()
+}
+
+/// RFC 3339 in UTC, whole seconds (`2025-03-01T09:30:00Z`).
+pub fn iso_time(ms: i64) -> String {
+    use time::format_description::well_known::Rfc3339;
+    time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .ok()
+        .and_then(|t| t.format(&Rfc3339).ok())
+        .unwrap_or_default()
+}
+
+pub fn not_found(lang: Language) -> ApiError {
+    ApiError::NotFound {
+        message: Msg::NotFound.text(lang),
+    }
+}
+
+/// 422 "The selected … is invalid." for an id in a body that names nothing usable.
+pub fn invalid(field: &str, lang: Language) -> ApiError {
+    let leaf = field.rsplit('.').next().unwrap_or(field).to_owned();
+    ApiError::validation(field, Msg::InvalidChoice { field: leaf }.text(lang))
+}
+
+/// A 422 naming several fields (the first message is also `message`); Ok when there
+/// are none.
+pub fn fields_error(errors: Vec<(String, String)>) -> Result<(), ApiError> {
+    match errors.first() {
+        None => Ok(()),
+        Some((_, first)) => Err(ApiError::Validation {
+            message: first.clone(),
+            errors,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_numbers() {
+        assert_eq!(date_time(1_740_821_400_123), "2025-03-01 09:30");
+        assert_eq!(iso_time(1_740_821_400_123), "2025-03-01T09:30:00Z");
+        assert_eq!(order_number(7), "100007");
+    }
+
+    #[test]
+    fn field_errors_keep_their_order() {
+        assert!(fields_error(Vec::new()).is_ok());
+        let err = fields_error(vec![
+            ("b".into(), "first".into()),
+            ("a".into(), "second".into()),
+        ])
+        .unwrap_err();
+        assert_eq!(err.body()["message"], "first");
+        assert_eq!(err.body()["errors"]["a"][0], "second");
+        assert_eq!(
+            invalid("address_id", Language::En).body()["errors"]["address_id"][0],
+            "The selected address is invalid."
+        );
+    }
+}
