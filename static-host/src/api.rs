@@ -9,7 +9,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::{Extension, Json, Router};
 use serde_json::json;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
@@ -83,7 +83,7 @@ pub fn router(config: &Config) -> Result<(Router, db::Db), ApiStartError> {
     }
     let secret = Arc::new(state::load_or_create_secret(data_dir)?);
     let db = db::Db::open(&db_path, 4)?;
-    db.with_writer(|conn| seed::run(conn, state::now_ms(), config.seed_products))?;
+    db.with_writer(|conn| seed::run(conn, crate::clock::now_ms(), config.seed_products))?;
     let state = AppState {
         db: db.clone(),
         sender: code_sender::from_spec(&config.code_sender),
@@ -160,6 +160,10 @@ fn build(state: AppState) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        // Orders reach the account area's side of their changes only through this.
+        .layer(Extension::<orders::effects::Effects>(Arc::new(
+            account::order_effects::AccountEffects,
+        )))
         .layer(axum::middleware::from_fn_with_state(
             per_ip,
             rate_limit::limit_per_ip,

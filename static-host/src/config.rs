@@ -1,5 +1,7 @@
 //! Configuration from flags and the same-named `STOREFRONT_*` environment variables.
 
+use std::fmt;
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
@@ -7,7 +9,14 @@ use std::time::Duration;
 use clap::Parser;
 use thiserror::Error;
 
-pub use crate::http::rate_limit::Rate;
+/// Where the embedded API is mounted.
+pub const API_MOUNT: &str = "/api";
+
+/// Products in the demo catalogue unless `--seed-products` says otherwise.
+pub const DEFAULT_SEED_PRODUCTS: u32 = 1_000;
+
+/// The most products `--seed-products` may ask for.
+pub const MAX_SEED_PRODUCTS: u32 = 2_000_000;
 
 #[derive(Debug, Clone, Parser)]
 #[command(
@@ -41,8 +50,8 @@ pub struct Config {
     #[arg(
         long,
         env = "STOREFRONT_SEED_PRODUCTS",
-        default_value_t = crate::seed::DEFAULT_PRODUCTS,
-        value_parser = clap::value_parser!(u32).range(1..=crate::seed::MAX_PRODUCTS as i64)
+        default_value_t = DEFAULT_SEED_PRODUCTS,
+        value_parser = clap::value_parser!(u32).range(1..=MAX_SEED_PRODUCTS as i64)
     )]
     pub seed_products: u32,
 
@@ -176,13 +185,70 @@ pub struct Config {
 
     /// An operator command to run on the data directory instead of serving.
     #[command(subcommand)]
-    pub command: Option<crate::ops::Command>,
+    pub command: Option<Command>,
+}
+
+/// Operator commands (run by `ops`), part of the command line.
+#[derive(Debug, Clone, PartialEq, Eq, clap::Subcommand)]
+pub enum Command {
+    /// Moves an order through the status machine (the shop's side: processing,
+    /// shipped, out_for_delivery, delivered, return_received, returned, on_hold,
+    /// rejected, cancelled). Give several statuses to take several steps in order.
+    OrderStatus {
+        /// The order's id (the customer sees number 100000 + id; `#100012` is read as id 12).
+        order: String,
+        /// The status(es) to move to, one step each.
+        #[arg(required = true, num_args = 1..)]
+        statuses: Vec<String>,
+    },
+}
+
+/// A configured limit: `N/PERIOD` (e.g. `20/1h`, `3/10s`) or `off`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rate {
+    Off,
+    Every { count: NonZeroU32, per: Duration },
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("expected N/PERIOD such as 20/1h or 3/10s, or off; got {0:?}")]
+pub struct RateError(String);
+
+impl FromStr for Rate {
+    type Err = RateError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let s = s.trim();
+        if s.eq_ignore_ascii_case("off") {
+            return Ok(Rate::Off);
+        }
+        let bad = || RateError(s.to_owned());
+        let (count, per) = s.split_once('/').ok_or_else(bad)?;
+        let count: NonZeroU32 = count.trim().parse().map_err(|_| bad())?;
+        let per = humantime::parse_duration(per.trim()).map_err(|_| bad())?;
+        // GCRA replenishes one request every per/count: it must be a real interval.
+        if (per / count.get()).is_zero() {
+            return Err(bad());
+        }
+        Ok(Rate::Every { count, per })
+    }
+}
+
+impl fmt::Display for Rate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rate::Off => f.write_str("off"),
+            Rate::Every { count, per } => {
+                write!(f, "{count}/{}", humantime::format_duration(*per))
+            }
+        }
+    }
 }
 
 impl Config {
     /// The API base the UI is told to use.
     pub fn ui_api_base(&self) -> &str {
-        self.api_base_url.as_deref().unwrap_or(crate::API_MOUNT)
+        self.api_base_url.as_deref().unwrap_or(API_MOUNT)
     }
 
     /// Whether the embedded reference API is served under `/api`.

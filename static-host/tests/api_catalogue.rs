@@ -157,7 +157,7 @@ fn fixture(db: &Connection) {
         "INSERT INTO tokens (token_hash, user_id, created_at) VALUES (?1, 900001, ?2)",
         params![
             static_host::http::session::hash_token(TOKEN),
-            static_host::http::state::now_ms()
+            static_host::clock::now_ms()
         ],
     )
     .unwrap();

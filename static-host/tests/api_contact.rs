@@ -355,7 +355,7 @@ async fn all_notifications_can_be_marked_read_at_once() {
         .execute(
             "INSERT INTO notifications (user_id, kind, title_en, title_ar, body_en, body_ar, order_id, created_at)
              VALUES (?1, 'order', 'Order shipped', 'تم شحن الطلب', 'Your order #5 is on its way.', 'طلبك رقم 5 في الطريق.', 5, ?2)",
-            rusqlite::params![me, static_host::http::state::now_ms() + 1000],
+            rusqlite::params![me, static_host::clock::now_ms() + 1000],
         )
         .unwrap();
     let (_, body) = get(&server, "/api/notifications", &token).await;

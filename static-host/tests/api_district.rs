@@ -787,7 +787,7 @@ async fn the_migration_decides_the_shops_of_an_existing_database() {
     std::fs::create_dir_all(&data).unwrap();
     {
         let db = rusqlite::Connection::open(data.join("storefront.db")).unwrap();
-        static_host::catalogue::search::register_functions(&db).unwrap();
+        static_host::db::functions::register(&db).unwrap();
         for sql in [
             include_str!("../migrations/0001_initial.sql"),
             include_str!("../migrations/0002_shared_ledgers.sql"),

@@ -356,8 +356,8 @@ async fn the_status_machine_allows_exactly_the_documented_changes() {
                         api.body()["errors"]["error"],
                         format!(
                             "An order cannot go from {} to {}.",
-                            static_host::orders::messages::status_label(from, Language::En),
-                            static_host::orders::messages::status_label(to, Language::En)
+                            static_host::i18n::orders::status_label(from, Language::En),
+                            static_host::i18n::orders::status_label(to, Language::En)
                         )
                     );
                 }
@@ -519,4 +519,103 @@ async fn rejection_refunds_like_a_cancellation() {
     assert_eq!(charge, "refunded");
     let (_, body) = get(&server, &c, "/api/orders?tab=rejected").await;
     assert_eq!(ids(&body), vec![order]);
+}
+
+/// What a recording [`OrderEffects`] saw, in order.
+#[derive(Default)]
+struct Recorder(std::sync::Mutex<Vec<String>>);
+
+impl static_host::orders::effects::OrderEffects for Recorder {
+    fn delivered(
+        &self,
+        _: &rusqlite::Connection,
+        buyer: i64,
+        order: i64,
+        purchase: i64,
+        _: i64,
+    ) -> rusqlite::Result<()> {
+        self.0
+            .lock()
+            .unwrap()
+            .push(format!("delivered {buyer} {order} {purchase}"));
+        Ok(())
+    }
+
+    fn returned(
+        &self,
+        _: &rusqlite::Connection,
+        order: i64,
+        returned: i64,
+        whole_order: i64,
+        whole: bool,
+        _: i64,
+    ) -> rusqlite::Result<()> {
+        let line = format!("returned {order} {returned}/{whole_order} {whole}");
+        self.0.lock().unwrap().push(line);
+        Ok(())
+    }
+
+    fn notify(
+        &self,
+        _: &rusqlite::Connection,
+        n: &static_host::orders::effects::OrderNotice,
+        _: i64,
+    ) -> rusqlite::Result<()> {
+        let line = format!(
+            "notify {} {}: {} | {}",
+            n.user_id, n.order_id, n.body_en, n.body_ar
+        );
+        self.0.lock().unwrap().push(line);
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn the_status_machine_reaches_other_features_only_through_its_effects() {
+    use static_host::orders::state_machine::{Actor, advance};
+    let server = start().await;
+    let (c, order, _, _) = placed_order(&server, "01000000071").await;
+    let user: i64 = server
+        .db()
+        .query_row("SELECT user_id FROM orders WHERE id = ?1", [order], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    let recorder = Recorder::default();
+    let mut db = server.db();
+    for to in [
+        OrderStatus::Processing,
+        OrderStatus::Shipped,
+        OrderStatus::Delivered,
+    ] {
+        advance(&mut db, &recorder, order, to, Actor::Shop, now_ms()).unwrap();
+    }
+    let seen = recorder.0.lock().unwrap().clone();
+    // 2 × 50.00 EGP: the referrer's base is the subtotal (no coupon), tax and delivery
+    // apart; each change tells the customer in both languages.
+    assert_eq!(
+        seen,
+        [
+            format!(
+                "notify {user} {order}: Your order is now: Processing. | حالة طلبك الآن: قيد التجهيز."
+            ),
+            format!(
+                "notify {user} {order}: Your order is now: Shipped. | حالة طلبك الآن: تم الشحن."
+            ),
+            format!("delivered {user} {order} 10000"),
+            format!(
+                "notify {user} {order}: Your order is now: Delivered. | حالة طلبك الآن: تم التوصيل."
+            ),
+        ]
+    );
+    // The recorder stored nothing: the customer's notifications hold only checkout's.
+    let (status, body) = get(&server, &c, "/api/notifications").await;
+    assert_eq!(status, 200, "{body}");
+    let order_notices = body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["type"] == "order")
+        .count();
+    assert_eq!(order_notices, 1, "{body}");
 }

@@ -14,7 +14,7 @@ use static_host::account::referral::{REFERRAL_POINTS, reward_referrer};
 const DAY: i64 = 86_400_000;
 
 fn now() -> i64 {
-    static_host::http::state::now_ms()
+    static_host::clock::now_ms()
 }
 
 fn wallet_entry(

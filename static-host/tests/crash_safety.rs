@@ -50,7 +50,7 @@ fn minor(amount: &Value) -> i64 {
 }
 
 fn now_ms() -> i64 {
-    static_host::http::state::now_ms()
+    static_host::clock::now_ms()
 }
 
 /// A shop in district 1 with three products, and customers with an address and a

@@ -2,12 +2,14 @@
 //! search dropdown (spec 8); the place types shared with storage and startup.
 
 mod picker;
+mod reach;
 mod search;
 mod types;
 
 pub use picker::{
     LocationPicker, LocationPickerEvent, MAP_HEIGHT_PX, MAP_ZOOM, dismiss, open, update,
 };
+pub use reach::{DELIVERY_RADIUS_M, District, centre, distance_m, reaches};
 pub use search::{MapSearch, MapSearchResult, MapSearchStatus};
 pub use types::{Address, GeoPoint, LatLng, Named};
 

@@ -27,10 +27,11 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::account::{Form, ParentId, not_found};
 use crate::catalogue::shared::{IdName, pick};
+use crate::clock::now_ms;
 use crate::http::envelope::{Data, Location, Named, Page, Paging};
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Id, JsonBody, Lang, Query};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::location::{contains, parse_ring};
 use crate::pages::settings::remote_config;
@@ -345,7 +346,7 @@ fn address_row(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Addres
             name: pick(lang, r.get(16)?, r.get(17)?),
         },
         is_default: r.get(18)?,
-        created_at: crate::account::iso_time(r.get(19)?),
+        created_at: crate::clock::iso_time(r.get(19)?),
     })
 }
 

@@ -5,17 +5,16 @@
 
 use axum::Json;
 use axum::extract::State;
-use rusqlite::params;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::account::iso_time;
 use crate::account::referral::percent;
-use crate::account::wallet::PageQuery;
 use crate::catalogue::shared::amount;
+use crate::clock::iso_time;
 use crate::http::envelope::Page;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
+use crate::http::paging::{Paging, page_of};
 use crate::http::state::AppState;
 
 /// One commission.
@@ -37,35 +36,30 @@ pub struct Commission {
 
 /// The customer's affiliate commissions, newest first.
 #[utoipa::path(get, path = "/affiliate/commissions", tag = "account", security(("bearer" = [])),
-    params(PageQuery, ("Language" = Option<String>, Header, description = "en or ar")),
+    params(Paging, ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Page<Commission>), (status = 401, body = ErrorBody),
         (status = 422, body = ValidationErrorBody)))]
 pub async fn list_commissions(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
-    Query(query): Query<PageQuery>,
+    Query(query): Query<Paging>,
 ) -> Result<Json<Page<Commission>>, ApiError> {
-    let paging = query.paging().checked(lang)?;
+    let paging = query.checked(lang)?;
     let user_id = user.id;
     let page = state
         .db
         .read(move |c| {
-            let total: i64 = c.query_row(
+            let page = page_of(
+                c,
                 "SELECT count(*) FROM wallet_entries WHERE user_id = ?1 AND kind = 'affiliate_commission'",
-                [user_id],
-                |r| r.get(0),
-            )?;
-            let mut stmt = c.prepare(
                 "SELECT w.id, w.amount_minor, a.purchase_minor, a.rate_bp, w.order_id, w.created_at
                  FROM wallet_entries w LEFT JOIN affiliate_commissions a ON a.wallet_entry_id = w.id
                  WHERE w.user_id = ?1 AND w.kind = 'affiliate_commission'
-                 ORDER BY w.id DESC LIMIT ?2 OFFSET ?3",
-            )?;
-            let data = stmt
-                .query_map(
-                    params![user_id, i64::from(paging.limit), paging.offset()],
-                    |r| {
+                 ORDER BY w.id DESC",
+                &[&user_id],
+                paging,
+                |r| {
                         let rate: Option<i64> = r.get(3)?;
                         Ok(Commission {
                             id: r.get(0)?,
@@ -78,12 +72,8 @@ pub async fn list_commissions(
                             date: iso_time(r.get(5)?),
                         })
                     },
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Page {
-                data,
-                meta: paging.meta(u64::try_from(total).unwrap_or(0)),
-            })
+            )?;
+            Ok(page)
         })
         .await?;
     Ok(Json(page))

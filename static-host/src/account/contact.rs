@@ -15,12 +15,13 @@ use serde::{Deserialize, Serialize};
 use storefront_core::validation::{email_format, min_length, parse_phone};
 use utoipa::ToSchema;
 
-use crate::account::{Form, iso_time, owns_order};
+use crate::account::{Form, owns_order};
 use crate::catalogue::shared::invalid_choice;
+use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, MaybeUser};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::pages::settings::remote_config;
 

@@ -13,6 +13,7 @@ pub mod affiliate;
 pub mod contact;
 pub mod favorites;
 pub mod notifications;
+pub mod order_effects;
 pub mod points;
 pub mod referral;
 pub mod wallet;
@@ -54,17 +55,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(notifications::list_notifications))
         .routes(routes!(notifications::read_notification))
         .routes(routes!(notifications::read_all_notifications))
-}
-
-/// A millisecond Unix time as RFC 3339 in UTC (`2025-03-01T09:30:00Z`), the form
-/// every date of the account areas takes.
-pub fn iso_time(ms: i64) -> String {
-    use time::format_description::well_known::Rfc3339;
-    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
-        .ok()
-        .and_then(|t| t.replace_millisecond(0).ok())
-        .and_then(|t| t.format(&Rfc3339).ok())
-        .unwrap_or_default()
 }
 
 /// The numeric id in a path such as `/addresses/{id}/default`: the segment before
@@ -225,12 +215,6 @@ pub fn owns_order(conn: &rusqlite::Connection, user_id: i64, order_id: i64) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn times_are_rfc3339_in_utc_without_fractions() {
-        assert_eq!(iso_time(0), "1970-01-01T00:00:00Z");
-        assert_eq!(iso_time(1_740_821_400_123), "2025-03-01T09:30:00Z");
-    }
 
     #[test]
     fn forms_name_every_bad_field_once() {

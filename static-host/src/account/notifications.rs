@@ -14,13 +14,14 @@ use serde::Serialize;
 use storefront_core::locale::Language;
 use utoipa::ToSchema;
 
-use crate::account::wallet::PageQuery;
-use crate::account::{ParentId, iso_time, not_found};
+use crate::account::{ParentId, not_found};
 use crate::catalogue::shared::pick;
+use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Meta};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
-use crate::http::state::{AppState, now_ms};
+use crate::http::paging::{Paging, page_of};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
 
 /// What a notification is about.
@@ -156,39 +157,35 @@ fn unread(conn: &Connection, user_id: i64) -> rusqlite::Result<i64> {
 
 /// The customer's notifications, newest first, with the number unread.
 #[utoipa::path(get, path = "/notifications", tag = "account", security(("bearer" = [])),
-    params(PageQuery, ("Language" = Option<String>, Header, description = "en or ar")),
+    params(Paging, ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = NotificationPage), (status = 401, body = ErrorBody),
         (status = 422, body = ValidationErrorBody)))]
 pub async fn list_notifications(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
-    Query(query): Query<PageQuery>,
+    Query(query): Query<Paging>,
 ) -> Result<Json<NotificationPage>, ApiError> {
-    let paging = query.paging().checked(lang)?;
+    let paging = query.checked(lang)?;
     let user_id = user.id;
     let page = state
         .db
         .read(move |c| {
-            let total: i64 = c.query_row(
+            let page = page_of(
+                c,
                 "SELECT count(*) FROM notifications WHERE user_id = ?1",
-                [user_id],
-                |r| r.get(0),
+                &format!(
+                    "SELECT {COLUMNS} FROM notifications WHERE user_id = ?1
+                 ORDER BY created_at DESC, id DESC"
+                ),
+                &[&user_id],
+                paging,
+                |r| notification_row(r, lang),
             )?;
-            let mut stmt = c.prepare(&format!(
-                "SELECT {COLUMNS} FROM notifications WHERE user_id = ?1
-                 ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3"
-            ))?;
-            let data = stmt
-                .query_map(
-                    params![user_id, i64::from(paging.limit), paging.offset()],
-                    |r| notification_row(r, lang),
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
             Ok(NotificationPage {
-                data,
+                data: page.data,
                 meta: NotificationMeta {
-                    page: paging.meta(u64::try_from(total).unwrap_or(0)),
+                    page: page.meta,
                     unread_count: unread(c, user_id)?,
                 },
             })

@@ -17,20 +17,20 @@
 
 use axum::Json;
 use axum::extract::State;
-use rusqlite::{Connection, params};
+use rusqlite::Connection;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::account::iso_time;
-use crate::account::wallet::PageQuery;
+use crate::clock::DAY_MS;
+use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Page};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
-use crate::http::state::{AppState, now_ms};
+use crate::http::paging::{Paging, page_of};
+use crate::http::state::AppState;
 
 /// Points that expire within this many days count as "expiring soon".
 pub const EXPIRING_SOON_DAYS: i64 = 30;
-pub const DAY_MS: i64 = 86_400_000;
 
 /// One ledger entry as [`summarize`] reads it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -208,51 +208,42 @@ pub async fn get_points(
 
 /// The points history, newest first.
 #[utoipa::path(get, path = "/loyalty-points/history", tag = "account", security(("bearer" = [])),
-    params(PageQuery, ("Language" = Option<String>, Header, description = "en or ar")),
+    params(Paging, ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Page<PointsHistoryItem>), (status = 401, body = ErrorBody),
         (status = 422, body = ValidationErrorBody)))]
 pub async fn list_history(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
-    Query(query): Query<PageQuery>,
+    Query(query): Query<Paging>,
 ) -> Result<Json<Page<PointsHistoryItem>>, ApiError> {
-    let paging = query.paging().checked(lang)?;
+    let paging = query.checked(lang)?;
     let (user_id, now) = (user.id, now_ms());
     let page = state
         .db
         .read(move |c| {
-            let total: i64 = c.query_row(
+            let page = page_of(
+                c,
                 "SELECT count(*) FROM point_entries WHERE user_id = ?1",
-                [user_id],
-                |r| r.get(0),
-            )?;
-            let mut stmt = c.prepare(
                 "SELECT id, kind, points, expires_at, order_id, created_at FROM point_entries
-                 WHERE user_id = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3",
+                 WHERE user_id = ?1 ORDER BY created_at DESC, id DESC",
+                &[&user_id],
+                paging,
+                |r| {
+                    let points: i64 = r.get(2)?;
+                    let expires_at: Option<i64> = r.get(3)?;
+                    Ok(PointsHistoryItem {
+                        id: r.get(0)?,
+                        kind: r.get(1)?,
+                        points,
+                        expiry_date: expires_at.map(iso_time),
+                        is_expired: points > 0 && expires_at.is_some_and(|at| at <= now),
+                        order_id: r.get(4)?,
+                        date: iso_time(r.get(5)?),
+                    })
+                },
             )?;
-            let data = stmt
-                .query_map(
-                    params![user_id, i64::from(paging.limit), paging.offset()],
-                    |r| {
-                        let points: i64 = r.get(2)?;
-                        let expires_at: Option<i64> = r.get(3)?;
-                        Ok(PointsHistoryItem {
-                            id: r.get(0)?,
-                            kind: r.get(1)?,
-                            points,
-                            expiry_date: expires_at.map(iso_time),
-                            is_expired: points > 0 && expires_at.is_some_and(|at| at <= now),
-                            order_id: r.get(4)?,
-                            date: iso_time(r.get(5)?),
-                        })
-                    },
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Page {
-                data,
-                meta: paging.meta(u64::try_from(total).unwrap_or(0)),
-            })
+            Ok(page)
         })
         .await?;
     Ok(Json(page))

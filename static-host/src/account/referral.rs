@@ -30,8 +30,8 @@ use utoipa::ToSchema;
 
 use crate::account::has_purchase;
 use crate::account::notifications::{Kind, NewNotification, notify};
-use crate::account::points::DAY_MS;
 use crate::catalogue::shared::amount;
+use crate::clock::DAY_MS;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::CurrentUser;

@@ -9,16 +9,17 @@
 
 use axum::Json;
 use axum::extract::State;
-use rusqlite::{Connection, params};
-use serde::{Deserialize, Serialize};
+use rusqlite::Connection;
+use serde::Serialize;
 use storefront_core::locale::Language;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
-use crate::account::iso_time;
 use crate::catalogue::shared::{CURRENCY, amount, text};
-use crate::http::envelope::{Data, Page, Paging};
+use crate::clock::iso_time;
+use crate::http::envelope::{Data, Page};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
+use crate::http::paging::{Paging, page_of};
 use crate::http::state::AppState;
 
 /// The wallet balance.
@@ -87,27 +88,6 @@ pub fn default_details(kind: &str, order_id: Option<i64>, lang: Language) -> Str
     }
 }
 
-/// Query of the paginated account lists.
-#[derive(Debug, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct PageQuery {
-    /// Page number, from 1.
-    #[param(minimum = 1, maximum = 100000)]
-    pub page: Option<u32>,
-    /// Items per page, 1 to 100 (default 20).
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-}
-
-impl PageQuery {
-    pub fn paging(&self) -> Paging {
-        Paging {
-            page: self.page,
-            limit: self.limit,
-        }
-    }
-}
-
 /// The wallet balance in EGP.
 #[utoipa::path(get, path = "/wallet", tag = "account", security(("bearer" = [])),
     params(("Language" = Option<String>, Header, description = "en or ar")),
@@ -130,67 +110,58 @@ pub async fn get_wallet(
 /// The wallet transactions, newest first. An empty list is where the client shows
 /// 'No credits available'.
 #[utoipa::path(get, path = "/wallet/transactions", tag = "account", security(("bearer" = [])),
-    params(PageQuery, ("Language" = Option<String>, Header, description = "en or ar")),
+    params(Paging, ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Page<WalletTransaction>), (status = 401, body = ErrorBody),
         (status = 422, body = ValidationErrorBody)))]
 pub async fn list_transactions(
     State(state): State<AppState>,
     Lang(lang): Lang,
     user: CurrentUser,
-    Query(query): Query<PageQuery>,
+    Query(query): Query<Paging>,
 ) -> Result<Json<Page<WalletTransaction>>, ApiError> {
-    let paging = query.paging().checked(lang)?;
+    let paging = query.checked(lang)?;
     let user_id = user.id;
     let page = state
         .db
         .read(move |c| {
-            let total: i64 = c.query_row(
+            let page = page_of(
+                c,
                 "SELECT count(*) FROM wallet_entries WHERE user_id = ?1",
-                [user_id],
-                |r| r.get(0),
-            )?;
-            let mut stmt = c.prepare(
                 "SELECT id, kind, amount_minor, order_id, note_en, note_ar, created_at
                  FROM wallet_entries WHERE user_id = ?1
-                 ORDER BY id DESC LIMIT ?2 OFFSET ?3",
-            )?;
-            let data = stmt
-                .query_map(
-                    params![user_id, i64::from(paging.limit), paging.offset()],
-                    |r| {
-                        let kind: String = r.get(1)?;
-                        let minor: i64 = r.get(2)?;
-                        let order_id: Option<i64> = r.get(3)?;
-                        let note: String = match lang {
-                            Language::En => r.get(4)?,
-                            Language::Ar => r.get(5)?,
-                        };
-                        let details = if note.trim().is_empty() {
-                            default_details(&kind, order_id, lang)
+                 ORDER BY id DESC",
+                &[&user_id],
+                paging,
+                |r| {
+                    let kind: String = r.get(1)?;
+                    let minor: i64 = r.get(2)?;
+                    let order_id: Option<i64> = r.get(3)?;
+                    let note: String = match lang {
+                        Language::En => r.get(4)?,
+                        Language::Ar => r.get(5)?,
+                    };
+                    let details = if note.trim().is_empty() {
+                        default_details(&kind, order_id, lang)
+                    } else {
+                        note
+                    };
+                    Ok(WalletTransaction {
+                        id: r.get(0)?,
+                        amount: amount(minor),
+                        direction: if minor < 0 {
+                            Direction::Debit
                         } else {
-                            note
-                        };
-                        Ok(WalletTransaction {
-                            id: r.get(0)?,
-                            amount: amount(minor),
-                            direction: if minor < 0 {
-                                Direction::Debit
-                            } else {
-                                Direction::Credit
-                            },
-                            status: "completed".to_owned(),
-                            details,
-                            order_id,
-                            date: iso_time(r.get(6)?),
-                            kind,
-                        })
-                    },
-                )?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(Page {
-                data,
-                meta: paging.meta(u64::try_from(total).unwrap_or(0)),
-            })
+                            Direction::Credit
+                        },
+                        status: "completed".to_owned(),
+                        details,
+                        order_id,
+                        date: iso_time(r.get(6)?),
+                        kind,
+                    })
+                },
+            )?;
+            Ok(page)
         })
         .await?;
     Ok(Json(page))

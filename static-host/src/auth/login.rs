@@ -12,10 +12,11 @@ use utoipa::ToSchema;
 use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::profile::{Profile, load_profile};
 use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
+use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, JsonBody, Lang};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::pages::settings::remote_config;
 

@@ -73,8 +73,11 @@ async fn issue_and_send(
     lang: Language,
 ) -> Result<(), ApiError> {
     let secret = state.secret.clone();
-    let (to, now) = (target.clone(), crate::http::state::now_ms());
-    let caps = state.limits.code_caps();
+    let (to, now) = (target.clone(), crate::clock::now_ms());
+    let caps = otp::Caps {
+        codes: state.limits.codes_per_target,
+        wrong_tries: state.limits.wrong_codes_per_target,
+    };
     let issued = state
         .db
         .write(move |tx| {

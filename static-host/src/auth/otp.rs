@@ -27,7 +27,7 @@ use hmac::{Hmac, KeyInit, Mac};
 use rusqlite::{OptionalExtension, Transaction, params};
 use sha2::Sha256;
 
-use crate::http::rate_limit::Rate;
+use crate::config::Rate;
 
 pub const CODE_TTL_MS: i64 = 5 * 60 * 1000;
 pub const RESEND_AFTER_MS: i64 = 60 * 1000;
@@ -39,7 +39,7 @@ pub const REGISTRATION_WINDOW_MS: i64 = 30 * 60 * 1000;
 pub const KNOWN_CLIENT_MS: i64 = 30 * 24 * 3_600_000;
 /// The period a known client's own wrong tries are counted over when the daily cap of
 /// wrong tries is off.
-const DAY_MS: i64 = 24 * 3_600_000;
+use crate::clock::DAY_MS;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Purpose {
@@ -117,16 +117,7 @@ fn code_hash(secret: &[u8; 32], purpose: Purpose, target: &str, code: &str) -> V
     mac.finalize().into_bytes().to_vec()
 }
 
-/// How a client (its address, as the per-IP limits count it) is stored with the codes
-/// it asked for: a keyed hash, so the database holds no address.
-pub fn client_key(secret: &[u8; 32], ip: std::net::IpAddr) -> String {
-    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret) else {
-        unreachable!("HMAC accepts keys of any length")
-    };
-    mac.update(b"client\0");
-    mac.update(ip.to_string().as_bytes());
-    hex::encode(&mac.finalize().into_bytes()[..16])
-}
+pub use crate::http::client_ip::client_key;
 
 fn same(a: &[u8], b: &[u8]) -> bool {
     // Constant time over equal lengths.

@@ -8,10 +8,11 @@ use storefront_core::locale::Language;
 use utoipa::ToSchema;
 
 use crate::auth::fields;
+use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

@@ -7,7 +7,7 @@
 //! Porter 2). A product's document also holds its brand and its category (with the
 //! parent category) in columns of their own, and its name without the leading brand
 //! (`search_item`). Triggers keep the indexes in step with `products`, `brands`,
-//! `categories` and `branches` through the SQL functions [`register_functions`] adds
+//! `categories` and `branches` through the SQL functions `db::functions` adds
 //! to every connection the server opens.
 //!
 //! A `product_search` row is a search document: one distinct text (names,
@@ -53,12 +53,9 @@
 //! index's words read from `product_search_terms`), and the list says it is
 //! approximate (`meta.approximate`).
 
-use rusqlite::Connection;
-use rusqlite::functions::FunctionFlags;
-use sha2::{Digest, Sha256};
 use storefront_core::text::{
-    bare_proclitic_rest, has_relation_proclitic, search_key, search_stem_key, search_terms,
-    stem_word, strip_arabic_proclitics, typo_candidates, typo_tolerant,
+    bare_proclitic_rest, has_relation_proclitic, search_terms, stem_word, strip_arabic_proclitics,
+    typo_candidates, typo_tolerant,
 };
 
 use crate::catalogue::shared::Sql;
@@ -194,71 +191,6 @@ enum Closeness {
     Whole,
     /// Also the start of a word.
     Prefix,
-}
-
-/// Adds the SQL functions the index triggers call, so every connection that writes
-/// products, brands, categories or shops needs them (deterministic and innocuous, as
-/// SQLite requires of functions used in triggers and views):
-/// - `search_key(text)`: the folded words of a text;
-/// - `search_stems(text)`: their stems ([`search_stem_key`]);
-/// - `search_item(name, brand)`: the folded name without the brand's words in front
-///   ('Juhayna Full Cream Milk', 'Juhayna' → 'full cream milk');
-/// - `search_words(text)`: how many words its folded text has;
-/// - `search_digest(text, …)`: names a search document (equal for texts that fold
-///   alike), from any number of texts.
-pub fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
-    let flags = FunctionFlags::SQLITE_UTF8
-        | FunctionFlags::SQLITE_DETERMINISTIC
-        | FunctionFlags::SQLITE_INNOCUOUS;
-    conn.create_scalar_function("search_key", 1, flags, |ctx| {
-        let text: Option<String> = ctx.get(0)?;
-        Ok(text.map(|text| search_key(&text)))
-    })?;
-    conn.create_scalar_function("search_stems", 1, flags, |ctx| {
-        let text: Option<String> = ctx.get(0)?;
-        Ok(text.map(|text| search_stem_key(&text)))
-    })?;
-    conn.create_scalar_function("search_item", 2, flags, |ctx| {
-        let name: Option<String> = ctx.get(0)?;
-        let brand: Option<String> = ctx.get(1)?;
-        Ok(name.map(|name| item_key(&name, brand.as_deref().unwrap_or(""))))
-    })?;
-    conn.create_scalar_function("search_words", 1, flags, |ctx| {
-        let text: Option<String> = ctx.get(0)?;
-        Ok(text.map_or(0, |text| search_terms(&text).len() as i64))
-    })?;
-    conn.create_scalar_function("search_digest", -1, flags, |ctx| {
-        let mut texts = Vec::with_capacity(ctx.len());
-        for i in 0..ctx.len() {
-            texts.push(ctx.get::<Option<String>>(i)?.unwrap_or_default());
-        }
-        Ok(search_digest(&texts))
-    })
-}
-
-/// The folded `name` without the folded `brand` in front of it (whole words only, and
-/// only when something is left).
-fn item_key(name: &str, brand: &str) -> String {
-    let name = search_key(name);
-    let brand = search_key(brand);
-    if !brand.is_empty()
-        && let Some(rest) = name.strip_prefix(&brand)
-        && let Some(rest) = rest.strip_prefix(' ')
-    {
-        return rest.to_owned();
-    }
-    name
-}
-
-/// The first 16 bytes of the SHA-256 of the texts' keys, each followed by a unit
-/// separator (which no key holds): a collision would take about 2^64 distinct texts.
-fn search_digest(texts: &[String]) -> Vec<u8> {
-    let mut hasher = Sha256::new();
-    for text in texts {
-        hasher.update(search_key(text).as_bytes());
-        hasher.update([0x1f]);
-    }
-    hasher.finalize()[..16].to_vec()
 }
 
 /// A list's search parameter, once validated.
@@ -714,8 +646,8 @@ mod tests {
 
     #[test]
     fn the_functions_fold_stem_and_strip_the_brand() {
-        let conn = Connection::open_in_memory().unwrap();
-        register_functions(&conn).unwrap();
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        crate::db::functions::register(&conn).unwrap();
         let text = |sql: &str| -> Option<String> { conn.query_row(sql, [], |r| r.get(0)).unwrap() };
         assert_eq!(
             text("SELECT search_key('  مُـحَمَّد  أحمد!')"),

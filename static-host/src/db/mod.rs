@@ -1,6 +1,8 @@
 //! SQLite access: one writer connection and a few read-only connections in WAL mode,
 //! used from blocking tasks so the async runtime never waits on disk.
 
+pub mod functions;
+
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, TryLockError};
@@ -175,18 +177,8 @@ async fn run_blocking<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("database task failed: {e}")))?
 }
 
-/// Adds the SQL functions the schema's triggers call (before migrating: migrations
-/// 0006, 0008 and 0010 call them too): the search index's `search_key`,
-/// `search_stems`, `search_item` and `search_digest`, and the delivery rule's
-/// `district_reaches`. Another connection
-/// that writes products, shops or districts needs them as well.
-pub fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
-    crate::catalogue::search::register_functions(conn)?;
-    crate::location::delivery::register_functions(conn)
-}
-
 fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
-    register_functions(conn)?;
+    functions::register(conn)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // Reads map the file instead of copying pages through read(2), and each

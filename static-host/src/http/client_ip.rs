@@ -7,6 +7,8 @@ use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
 use axum::extract::{ConnectInfo, Request};
 use axum::http::HeaderMap;
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha256;
 
 /// The address of the request's client, normalised for counting.
 pub fn client_ip(request: &Request, trust_forwarded_headers: bool) -> IpAddr {
@@ -67,6 +69,17 @@ fn normalise(ip: IpAddr) -> IpAddr {
             }
         },
     }
+}
+
+/// How a client (its address, as the per-IP limits count it) is stored with the codes
+/// it asked for: a keyed hash, so the database holds no address.
+pub fn client_key(secret: &[u8; 32], ip: IpAddr) -> String {
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret) else {
+        unreachable!("HMAC accepts keys of any length")
+    };
+    mac.update(b"client\0");
+    mac.update(ip.to_string().as_bytes());
+    hex::encode(&mac.finalize().into_bytes()[..16])
 }
 
 #[cfg(test)]

@@ -2,11 +2,7 @@
 //! `{"data": [...], "meta": {"current_page", "last_page", ...}}`.
 
 use serde::{Deserialize, Serialize};
-use storefront_core::locale::Language;
-use utoipa::{IntoParams, ToSchema};
-
-use crate::http::error::ApiError;
-use crate::i18n::Msg;
+use utoipa::ToSchema;
 
 /// One object and an optional message for the client to show.
 #[derive(Debug, Serialize, ToSchema)]
@@ -65,81 +61,8 @@ impl<T> Page<T> {
     }
 }
 
-/// `page` (from 1) and `limit` (1–100) query parameters.
-#[derive(Debug, Clone, Copy, Deserialize, IntoParams, ToSchema)]
-#[into_params(parameter_in = Query)]
-pub struct Paging {
-    /// Page number, from 1.
-    #[param(minimum = 1, maximum = 100000)]
-    pub page: Option<u32>,
-    /// Items per page, 1 to 100.
-    #[param(minimum = 1, maximum = 100)]
-    pub limit: Option<u32>,
-}
-
-pub const DEFAULT_LIMIT: u32 = 20;
-pub const MAX_LIMIT: u32 = 100;
-pub const MAX_PAGE: u32 = 100_000;
-
-/// Validated paging.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PageRequest {
-    pub page: u32,
-    pub limit: u32,
-}
-
-impl Paging {
-    /// Checks the ranges; out of range is a 422 naming the field.
-    pub fn checked(&self, lang: Language) -> Result<PageRequest, ApiError> {
-        self.checked_with_default(lang, DEFAULT_LIMIT)
-    }
-
-    pub fn checked_with_default(
-        &self,
-        lang: Language,
-        default_limit: u32,
-    ) -> Result<PageRequest, ApiError> {
-        let page = self.page.unwrap_or(1);
-        if !(1..=MAX_PAGE).contains(&page) {
-            return Err(out_of_range("page", 1, MAX_PAGE, lang));
-        }
-        let limit = self.limit.unwrap_or(default_limit);
-        if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(out_of_range("limit", 1, MAX_LIMIT, lang));
-        }
-        Ok(PageRequest { page, limit })
-    }
-}
-
-fn out_of_range(field: &str, min: u32, max: u32, lang: Language) -> ApiError {
-    ApiError::validation(
-        field,
-        Msg::OutOfRange {
-            field: field.to_owned(),
-            min: i64::from(min),
-            max: i64::from(max),
-        }
-        .text(lang),
-    )
-}
-
-impl PageRequest {
-    pub fn offset(&self) -> i64 {
-        i64::from(self.page - 1) * i64::from(self.limit)
-    }
-
-    pub fn meta(&self, total: u64) -> Meta {
-        let last_page = u32::try_from(total.div_ceil(u64::from(self.limit)))
-            .unwrap_or(u32::MAX)
-            .max(1);
-        Meta {
-            current_page: self.page,
-            last_page,
-            per_page: self.limit,
-            total,
-        }
-    }
-}
+// Paging lives in `paging`; re-exported here, beside the `Page` it fills.
+pub use crate::http::paging::{DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, PageRequest, Paging};
 
 /// A point (spec 3 `location{latitude, longitude}`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -156,6 +79,8 @@ pub struct Named {
 
 #[cfg(test)]
 mod tests {
+    use storefront_core::locale::Language;
+
     use super::*;
 
     #[test]

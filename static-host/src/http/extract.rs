@@ -104,7 +104,10 @@ impl FromRequestParts<AppState> for Client {
             &parts.headers,
             state.limits.trust_forwarded_headers(),
         );
-        Ok(Client(crate::auth::otp::client_key(&state.secret, ip)))
+        Ok(Client(crate::http::client_ip::client_key(
+            &state.secret,
+            ip,
+        )))
     }
 }
 
@@ -161,7 +164,7 @@ async fn user_for(state: &AppState, token: &str, lang: Language) -> Result<Curre
     let Some((id, created_at, last_used_at)) = session else {
         return Err(unauthenticated(lang));
     };
-    let now = crate::http::state::now_ms();
+    let now = crate::clock::now_ms();
     match state.sessions.standing(created_at, last_used_at, now) {
         Standing::Ended => Err(unauthenticated(lang)),
         Standing::Valid { renew } => {

@@ -20,8 +20,7 @@ use axum::response::{IntoResponse, Response};
 use crate::i18n::Msg;
 use error::ApiError;
 
-/// Where the embedded API is mounted.
-pub const API_MOUNT: &str = "/api";
+pub use crate::config::API_MOUNT;
 
 /// Largest JSON body accepted.
 pub const JSON_BODY_LIMIT: usize = 64 * 1024;

@@ -9,11 +9,8 @@
 //! the server (and its log) nothing more than the refusals. [`RateLimits::take_refusals`]
 //! hands the counts of each group to a task that logs them once per window.
 
-use std::fmt;
 use std::hash::Hash;
 use std::net::IpAddr;
-use std::num::NonZeroU32;
-use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
@@ -32,47 +29,7 @@ use crate::http::error::ApiError;
 use crate::http::extract::language_of_headers;
 use crate::i18n::Msg;
 
-/// A configured limit: `N/PERIOD` (e.g. `20/1h`, `3/10s`) or `off`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Rate {
-    Off,
-    Every { count: NonZeroU32, per: Duration },
-}
-
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("expected N/PERIOD such as 20/1h or 3/10s, or off; got {0:?}")]
-pub struct RateError(String);
-
-impl FromStr for Rate {
-    type Err = RateError;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let s = s.trim();
-        if s.eq_ignore_ascii_case("off") {
-            return Ok(Rate::Off);
-        }
-        let bad = || RateError(s.to_owned());
-        let (count, per) = s.split_once('/').ok_or_else(bad)?;
-        let count: NonZeroU32 = count.trim().parse().map_err(|_| bad())?;
-        let per = humantime::parse_duration(per.trim()).map_err(|_| bad())?;
-        // GCRA replenishes one request every per/count: it must be a real interval.
-        if (per / count.get()).is_zero() {
-            return Err(bad());
-        }
-        Ok(Rate::Every { count, per })
-    }
-}
-
-impl fmt::Display for Rate {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Rate::Off => f.write_str("off"),
-            Rate::Every { count, per } => {
-                write!(f, "{count}/{}", humantime::format_duration(*per))
-            }
-        }
-    }
-}
+pub use crate::config::{Rate, RateError};
 
 impl Rate {
     fn quota(self) -> Option<Quota> {
@@ -191,14 +148,6 @@ impl RateLimits {
     /// Whether `X-Forwarded-For` names the client.
     pub fn trust_forwarded_headers(&self) -> bool {
         self.trust_forwarded_headers
-    }
-
-    /// The caps on the codes of one target.
-    pub fn code_caps(&self) -> crate::auth::otp::Caps {
-        crate::auth::otp::Caps {
-            codes: self.codes_per_target,
-            wrong_tries: self.wrong_codes_per_target,
-        }
     }
 
     /// Counts a check of the code `code_id`, whichever IP it comes from: Ok, or how
@@ -367,6 +316,8 @@ pub async fn log_refusals(limits: Arc<RateLimits>, window: Duration) {
 
 #[cfg(test)]
 mod tests {
+    use std::num::NonZeroU32;
+
     use super::*;
 
     #[test]

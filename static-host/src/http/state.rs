@@ -7,7 +7,6 @@ use crate::code_sender::CodeSender;
 use crate::db::Db;
 use crate::http::rate_limit::RateLimits;
 use crate::http::session::SessionPolicy;
-use crate::media::upload::UploadPolicy;
 
 #[derive(Clone)]
 pub struct AppState {
@@ -28,12 +27,12 @@ pub struct AppState {
     pub payments: Arc<tokio::sync::Notify>,
 }
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
+/// The upload limits (see `media::upload`).
+#[derive(Debug, Clone, Copy)]
+pub struct UploadPolicy {
+    pub quota: crate::config::UploadQuota,
+    pub unused_after: std::time::Duration,
+    pub min_free_disk: u64,
 }
 
 /// Why the server secret cannot be used.

@@ -1,6 +1,10 @@
-//! The API's own messages in English and Arabic. The `Language` request header picks
-//! one. Where the spec words a message, the core catalogue's text is used so server
-//! and client say the same thing.
+//! The server's one message catalogue, in English and Arabic: [`Msg`] for the API
+//! at large and [`orders::OrderMsg`] for the cart, checkout, orders and returns. The
+//! `Language` request header picks the language. Where the spec words a message, the
+//! core catalogue's text is used ([`Msg::Core`]) so server and client say the same
+//! thing. Tests check that every message of both exists in both languages.
+
+pub mod orders;
 
 use storefront_core::locale::Language;
 use storefront_core::messages::{Message, MessageId};
@@ -482,5 +486,163 @@ mod tests {
         );
         assert_eq!(msg.text(Language::Ar), "حقل رقم الجوال مطلوب.");
         assert_eq!(field_label("unknown_field", Language::Ar), "unknown_field");
+    }
+
+    /// One of every message. The match below fails to compile when a message is
+    /// added without being listed here, so the check covers every key.
+    fn every_message() -> Vec<Msg> {
+        let all = vec![
+            Msg::Core(Message::new(MessageId::AreaNotServed)),
+            Msg::NotFound,
+            Msg::Unauthenticated,
+            Msg::InvalidJson,
+            Msg::ExpectedJson,
+            Msg::BodyTooLarge { max_kb: 3 },
+            Msg::FieldRequired {
+                field: "mobile".into(),
+            },
+            Msg::FieldType {
+                field: "mobile".into(),
+            },
+            Msg::InvalidChoice {
+                field: "mobile".into(),
+            },
+            Msg::OutOfRange {
+                field: "mobile".into(),
+                min: 3,
+                max: 3,
+            },
+            Msg::ChannelDisabled,
+            Msg::EmailCodeSent,
+            Msg::CodeIncorrect,
+            Msg::CodeExpired,
+            Msg::TooManyAttempts,
+            Msg::TooManyCodes { minutes: 3 },
+            Msg::CodesPaused { hours: 3 },
+            Msg::CodeOtherClient,
+            Msg::RateLimited { seconds: 3 },
+            Msg::AlreadyRegistered,
+            Msg::EmailTaken,
+            Msg::NoAccountForEmail,
+            Msg::ResetCodeSent,
+            Msg::PasswordReset,
+            Msg::PasswordUpdated,
+            Msg::CurrentPasswordWrong,
+            Msg::ProfileUpdated,
+            Msg::SettingsUpdated,
+            Msg::LoggedOut,
+            Msg::Uploaded,
+            Msg::FileTooLarge { max_mb: 3 },
+            Msg::MultipartExpected,
+            Msg::LocationSupported,
+            Msg::AddressCreated,
+            Msg::AddressUpdated,
+            Msg::AddressDeleted,
+            Msg::DefaultAddressSet,
+            Msg::TooManyAddresses { max: 3 },
+            Msg::FavoriteAdded,
+            Msg::FavoriteRemoved,
+            Msg::ContactReceived,
+            Msg::TooManyContactMessages,
+            Msg::SupportReceived { id: 3 },
+            Msg::NotificationRead,
+            Msg::NotificationsAllRead,
+            Msg::MethodNotAllowed,
+            Msg::RequestTimeout,
+            Msg::SignedIn,
+            Msg::SendFailed,
+            Msg::UploadQuota {
+                files: 3,
+                mb: 3,
+                hours: 3,
+            },
+            Msg::StorageLow,
+            Msg::EmailChangeCodeSent {
+                email: "a@example.com".into(),
+            },
+            Msg::EmailChanged,
+            Msg::LoggedOutEverywhere,
+        ];
+        for msg in &all {
+            match msg {
+                Msg::Core(_) => {}
+                Msg::NotFound => {}
+                Msg::Unauthenticated => {}
+                Msg::InvalidJson => {}
+                Msg::ExpectedJson => {}
+                Msg::BodyTooLarge { .. } => {}
+                Msg::FieldRequired { .. } => {}
+                Msg::FieldType { .. } => {}
+                Msg::InvalidChoice { .. } => {}
+                Msg::OutOfRange { .. } => {}
+                Msg::ChannelDisabled => {}
+                Msg::EmailCodeSent => {}
+                Msg::CodeIncorrect => {}
+                Msg::CodeExpired => {}
+                Msg::TooManyAttempts => {}
+                Msg::TooManyCodes { .. } => {}
+                Msg::CodesPaused { .. } => {}
+                Msg::CodeOtherClient => {}
+                Msg::RateLimited { .. } => {}
+                Msg::AlreadyRegistered => {}
+                Msg::EmailTaken => {}
+                Msg::NoAccountForEmail => {}
+                Msg::ResetCodeSent => {}
+                Msg::PasswordReset => {}
+                Msg::PasswordUpdated => {}
+                Msg::CurrentPasswordWrong => {}
+                Msg::ProfileUpdated => {}
+                Msg::SettingsUpdated => {}
+                Msg::LoggedOut => {}
+                Msg::Uploaded => {}
+                Msg::FileTooLarge { .. } => {}
+                Msg::MultipartExpected => {}
+                Msg::LocationSupported => {}
+                Msg::AddressCreated => {}
+                Msg::AddressUpdated => {}
+                Msg::AddressDeleted => {}
+                Msg::DefaultAddressSet => {}
+                Msg::TooManyAddresses { .. } => {}
+                Msg::FavoriteAdded => {}
+                Msg::FavoriteRemoved => {}
+                Msg::ContactReceived => {}
+                Msg::TooManyContactMessages => {}
+                Msg::SupportReceived { .. } => {}
+                Msg::NotificationRead => {}
+                Msg::NotificationsAllRead => {}
+                Msg::MethodNotAllowed => {}
+                Msg::RequestTimeout => {}
+                Msg::SignedIn => {}
+                Msg::SendFailed => {}
+                Msg::UploadQuota { .. } => {}
+                Msg::StorageLow => {}
+                Msg::EmailChangeCodeSent { .. } => {}
+                Msg::EmailChanged => {}
+                Msg::LoggedOutEverywhere => {}
+            }
+        }
+        all
+    }
+
+    fn has_arabic_letters(text: &str) -> bool {
+        text.chars().any(|c| ('\u{0621}'..='\u{064A}').contains(&c))
+    }
+
+    #[test]
+    fn every_message_exists_in_english_and_arabic() {
+        let all = every_message();
+        for msg in &all {
+            let (en, ar) = (msg.text(Language::En), msg.text(Language::Ar));
+            assert!(
+                !en.trim().is_empty() && !has_arabic_letters(&en),
+                "{msg:?}: {en:?}"
+            );
+            assert!(has_arabic_letters(&ar) && ar != en, "{msg:?}: {ar:?}");
+        }
+        // No two messages read alike: a copied text would hide a missing one.
+        let mut english: Vec<String> = all.iter().map(|m| m.text(Language::En)).collect();
+        english.sort();
+        english.dedup();
+        assert_eq!(english.len(), all.len());
     }
 }

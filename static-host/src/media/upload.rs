@@ -25,10 +25,11 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
 
 /// Largest accepted image: the core's limit, which clients check before uploading.
@@ -44,13 +45,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(uploaded_file))
 }
 
-/// The upload limits (see the module doc).
-#[derive(Debug, Clone, Copy)]
-pub struct UploadPolicy {
-    pub quota: crate::config::UploadQuota,
-    pub unused_after: std::time::Duration,
-    pub min_free_disk: u64,
-}
+pub use crate::http::state::UploadPolicy;
 
 /// Refusals for want of disk space are counted and logged at most once a minute with
 /// their count: a flood of uploads on a full disk must not flood the log too.

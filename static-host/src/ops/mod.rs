@@ -16,10 +16,10 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use clap::Subcommand;
 use storefront_core::orders::OrderStatus;
 
 use crate::Config;
+use crate::account::order_effects::AccountEffects;
 use crate::db::{Db, DbError};
 use crate::orders::order_number;
 use crate::orders::state_machine::{Actor, StatusChangeError, advance};
@@ -27,19 +27,7 @@ use crate::orders::state_machine::{Actor, StatusChangeError, advance};
 /// The file of the API's database inside the data directory.
 pub const DATABASE_FILE: &str = "storefront.db";
 
-#[derive(Debug, Clone, PartialEq, Eq, Subcommand)]
-pub enum Command {
-    /// Moves an order through the status machine (the shop's side: processing,
-    /// shipped, out_for_delivery, delivered, return_received, returned, on_hold,
-    /// rejected, cancelled). Give several statuses to take several steps in order.
-    OrderStatus {
-        /// The order's id (the customer sees number 100000 + id; `#100012` is read as id 12).
-        order: String,
-        /// The status(es) to move to, one step each.
-        #[arg(required = true, num_args = 1..)]
-        statuses: Vec<String>,
-    },
-}
+pub use crate::config::Command;
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpsError {
@@ -122,10 +110,11 @@ pub fn run(config: &Config, command: &Command, out: &mut impl Write) -> Result<(
                 let result = db.with_writer(|conn| {
                     advance(
                         conn,
+                        &AccountEffects,
                         order_id,
                         to,
                         Actor::Shop,
-                        crate::http::state::now_ms(),
+                        crate::clock::now_ms(),
                     )
                 });
                 match result {

@@ -48,6 +48,7 @@
 //! not compared. A refused attempt stores nothing, so the same key may be sent again
 //! (e.g. with another card after a decline). Keys are per customer.
 
+use axum::Extension;
 use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -63,16 +64,19 @@ use utoipa::ToSchema;
 
 use crate::cart::{Branch, CartSnapshot, load_cart};
 use crate::catalogue::shared::{amount, check_service, required_service};
+use crate::clock::{DAY_MS, now_ms};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, JsonBody, Lang};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::orders::{OrderMsg, core_message, core_text};
 use crate::location::delivery;
-use crate::orders::messages::{OrderMsg, core_message, core_text};
+use crate::orders::effects::Effects;
 use crate::orders::my_orders::{OrderDetailBody, load_detail};
 use crate::orders::payment::{Authorization, Card, CardInput, gateway};
-use crate::orders::{DAY_MS, fields_error, invalid, order_number};
+use crate::orders::state_machine::notify_customer;
+use crate::orders::{fields_error, invalid, order_number};
 
 /// Loyalty points earned per whole EGP of the order's subtotal after the coupon (tax
 /// and delivery do not earn points).
@@ -495,13 +499,6 @@ fn place(
             ],
         )?;
     }
-    crate::orders::state_machine::notify_customer(
-        conn,
-        user_id,
-        order_id,
-        OrderStatus::Pending,
-        now_ms,
-    )?;
     if let Some(cart_id) = plan.cart.cart_id {
         conn.execute("DELETE FROM cart_items WHERE cart_id = ?1", [cart_id])?;
         conn.execute(
@@ -572,6 +569,7 @@ wallet balance or a declined card", body = BadRequestBody),
 ASCII characters", body = ValidationErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
+    Extension(effects): Extension<Effects>,
     Lang(lang): Lang,
     user: CurrentUser,
     headers: HeaderMap,
@@ -643,6 +641,7 @@ pub async fn checkout(
                 return Err(ApiError::bad_request(OrderMsg::CartChanged.text(lang)));
             }
             let order_id = place(tx, user_id, &request, &plan, held.as_ref(), lang, now)?;
+            notify_customer(tx, &*effects, user_id, order_id, OrderStatus::Pending, now)?;
             if let Some(key) = &key {
                 tx.execute(
                     "INSERT INTO checkout_idempotency_keys (user_id, key, order_id, created_at)

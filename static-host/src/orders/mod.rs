@@ -11,7 +11,7 @@
 
 pub mod checkout;
 pub mod coupons;
-pub mod messages;
+pub mod effects;
 pub mod my_orders;
 pub mod payment;
 pub mod payment_outbox;
@@ -38,29 +38,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(returns::list_returns))
 }
 
-pub const DAY_MS: i64 = 86_400_000;
-
 /// The order number customers see: 100000 + the order's id.
 pub fn order_number(id: i64) -> String {
     (100_000 + id).to_string()
-}
-
-/// `YYYY-MM-DD HH:MM` in UTC.
-pub fn date_time(ms: i64) -> String {
-    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute]");
-    time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
-        .ok()
-        .and_then(|t| t.format(&format).ok())
-        .unwrap_or_default()
-}
-
-/// RFC 3339 in UTC, whole seconds (`2025-03-01T09:30:00Z`).
-pub fn iso_time(ms: i64) -> String {
-    use time::format_description::well_known::Rfc3339;
-    time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
-        .ok()
-        .and_then(|t| t.format(&Rfc3339).ok())
-        .unwrap_or_default()
 }
 
 pub fn not_found(lang: Language) -> ApiError {
@@ -92,9 +72,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn dates_and_numbers() {
-        assert_eq!(date_time(1_740_821_400_123), "2025-03-01 09:30");
-        assert_eq!(iso_time(1_740_821_400_123), "2025-03-01T09:30:00Z");
+    fn order_numbers_start_at_100000() {
         assert_eq!(order_number(7), "100007");
     }
 

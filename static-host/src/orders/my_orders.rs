@@ -12,6 +12,7 @@
 //! part the wallet paid; `total` = cart_total − wallet_balance, what the card was
 //! charged or the courier collects.
 
+use axum::Extension;
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -24,15 +25,17 @@ use storefront_core::orders::{
 use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::shared::{CURRENCY, IdName, amount, pick};
+use crate::clock::{DAY_MS, date_time, iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
-use crate::orders::messages::{OrderMsg, status_label};
+use crate::i18n::orders::{OrderMsg, status_label};
+use crate::orders::effects::Effects;
 use crate::orders::returns::{ReturnBody, load_return};
 use crate::orders::state_machine::{Actor, change_status};
-use crate::orders::{DAY_MS, date_time, iso_time, not_found, order_number};
+use crate::orders::{not_found, order_number};
 
 /// An order id from a path such as `/orders/{id}/cancel`: anything but a positive
 /// number is a 404.
@@ -475,6 +478,7 @@ pub async fn get_order(
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub async fn cancel_order(
     State(state): State<AppState>,
+    Extension(effects): Extension<Effects>,
     Lang(lang): Lang,
     user: CurrentUser,
     raw: Result<Path<String>, PathRejection>,
@@ -496,8 +500,15 @@ pub async fn cancel_order(
             if !can_cancel(status) {
                 return Err(ApiError::bad_request(OrderMsg::CannotCancel.text(lang)));
             }
-            change_status(tx, id, OrderStatus::Cancelled, Actor::Customer, now)
-                .map_err(|e| e.into_api(lang))?;
+            change_status(
+                tx,
+                &*effects,
+                id,
+                OrderStatus::Cancelled,
+                Actor::Customer,
+                now,
+            )
+            .map_err(|e| e.into_api(lang))?;
             Ok(())
         })
         .await?;

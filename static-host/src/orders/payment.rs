@@ -42,7 +42,7 @@ use utoipa::ToSchema;
 use storefront_core::messages::Message;
 
 use crate::i18n::Msg;
-use crate::orders::messages::core_message;
+use crate::i18n::orders::core_message;
 
 /// Card numbers the test gateway approves.
 pub const TEST_CARDS_APPROVED: [&str; 3] =

@@ -17,9 +17,9 @@ use std::time::Duration;
 
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 
+use crate::clock::now_ms;
 use crate::db::Db;
 use crate::http::error::ApiError;
-use crate::http::state::now_ms;
 use crate::orders::payment::{PaymentGateway, gateway};
 
 /// How long a claimed row is left to the claimer.

@@ -25,6 +25,7 @@
 
 use std::collections::HashSet;
 
+use axum::Extension;
 use axum::Json;
 use axum::extract::rejection::PathRejection;
 use axum::extract::{Path, State};
@@ -40,17 +41,19 @@ use storefront_core::validation::{
 use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::shared::{amount, pick};
+use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, Query};
-use crate::http::state::{AppState, now_ms};
+use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::orders::{OrderMsg, core_message, core_text, status_label};
 use crate::location::delivery;
-use crate::orders::messages::{OrderMsg, core_message, core_text, status_label};
+use crate::orders::effects::Effects;
 use crate::orders::my_orders::{path_id, returnable, status_list};
 use crate::orders::pricing::return_refund;
 use crate::orders::state_machine::{Actor, change_status};
-use crate::orders::{fields_error, iso_time, not_found, order_number};
+use crate::orders::{fields_error, not_found, order_number};
 
 /// The latest pickup date, in days from today.
 pub const PICKUP_DAYS_AHEAD: i64 = 7;
@@ -291,6 +294,7 @@ struct OrderLine {
         (status = 422, body = ValidationErrorBody)))]
 pub async fn request_return(
     State(state): State<AppState>,
+    Extension(effects): Extension<Effects>,
     Lang(lang): Lang,
     user: CurrentUser,
     raw: Result<Path<String>, PathRejection>,
@@ -482,7 +486,7 @@ pub async fn request_return(
                     params![return_id, id, quantity, reason.as_str(), comment],
                 )?;
             }
-            change_status(tx, order_id, OrderStatus::InReturn, Actor::Customer, now)
+            change_status(tx, &*effects, order_id, OrderStatus::InReturn, Actor::Customer, now)
                 .map_err(|e| e.into_api(lang))?;
             load_return(tx, order_id, lang)?
                 .ok_or_else(|| ApiError::internal("the new return is missing"))

@@ -31,26 +31,25 @@
 //!   becomes the change time).
 //! - `delivered`: `delivered_at` is set (the return window counts from it); cash is
 //!   recorded as collected; the customer's referrer is rewarded
-//!   ([`crate::account::referral::reward_referrer`] with the subtotal after the
-//!   coupon).
+//!   ([`OrderEffects::delivered`] with the subtotal after the coupon).
 //! - `return_received`: the return's `received_at` is set.
 //! - `returned`: the returned units go back to stock and the return's refund is paid:
 //!   to the wallet, or with `original` to the card first (up to what the card paid
 //!   and was not refunded yet) and the rest to the wallet. When every unit was
 //!   returned, the order's points stop counting too. The referrer's commission on the
-//!   returned part is taken back ([`reverse_commission`]).
+//!   returned part is taken back ([`OrderEffects::returned`]).
 //!
 //! Every change is recorded in `order_status_history` and the customer gets a
-//! notification (kind `order`) naming the new status.
+//! notification naming the new status ([`OrderEffects::notify`]). The effects on
+//! other features go through [`OrderEffects`], so this module knows no account code.
 
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use storefront_core::locale::Language;
 use storefront_core::orders::{OrderStatus, TransitionError, transition};
 
-use crate::account::notifications::{Kind, NewNotification, notify};
-use crate::account::referral::{reverse_commission, reward_referrer};
 use crate::http::error::ApiError;
-use crate::orders::messages::{OrderMsg, status_label};
+use crate::i18n::orders::{OrderMsg, status_label};
+use crate::orders::effects::{OrderEffects, OrderNotice};
 use crate::orders::payment_outbox::{self, Action};
 use crate::orders::{not_found, order_number};
 
@@ -110,6 +109,7 @@ pub fn order_status(conn: &Connection, order_id: i64) -> rusqlite::Result<Option
 /// [`advance`]) so a refused or failed change leaves nothing behind.
 pub fn change_status(
     conn: &Connection,
+    effects: &dyn OrderEffects,
     order_id: i64,
     to: OrderStatus,
     actor: Actor,
@@ -133,7 +133,7 @@ pub fn change_status(
                 [order_id],
                 |r| Ok((r.get(0)?, r.get(1)?)),
             )?;
-            reward_referrer(conn, user_id, order_id, purchase, now_ms)?;
+            effects.delivered(conn, user_id, order_id, purchase, now_ms)?;
             conn.execute(
                 "UPDATE payments SET status = 'captured', updated_at = ?2
                  WHERE order_id = ?1 AND method = 'cash' AND kind = 'charge' AND status = 'pending'",
@@ -146,7 +146,7 @@ pub fn change_status(
                 params![order_id, now_ms],
             )?;
         }
-        OrderStatus::Returned => complete_return(conn, order_id, now_ms)?,
+        OrderStatus::Returned => complete_return(conn, effects, order_id, now_ms)?,
         _ => {}
     }
     conn.execute(
@@ -159,7 +159,7 @@ pub fn change_status(
         params![order_id, from.as_str(), to.as_str(), actor.as_str(), now_ms],
     )?;
     let (user_id, _) = order_owner(conn, order_id)?;
-    notify_customer(conn, user_id, order_id, to, now_ms)?;
+    notify_customer(conn, effects, user_id, order_id, to, now_ms)?;
     Ok(from)
 }
 
@@ -167,6 +167,7 @@ pub fn change_status(
 /// area).
 pub fn notify_customer(
     conn: &Connection,
+    effects: &dyn OrderEffects,
     user_id: i64,
     order_id: i64,
     status: OrderStatus,
@@ -177,20 +178,18 @@ pub fn notify_customer(
         status_label(status, Language::En),
         status_label(status, Language::Ar),
     );
-    notify(
+    effects.notify(
         conn,
-        &NewNotification {
+        &OrderNotice {
             user_id,
-            kind: Kind::Order,
+            order_id,
             title_en: format!("Order #{number}"),
             title_ar: format!("الطلب رقم {number}"),
             body_en: format!("Your order is now: {en}."),
             body_ar: format!("حالة طلبك الآن: {ar}."),
-            order_id: Some(order_id),
         },
         now_ms,
-    )?;
-    Ok(())
+    )
 }
 
 /// [`change_status`] in its own IMMEDIATE transaction on `conn`, committed only when
@@ -199,13 +198,14 @@ pub fn notify_customer(
 /// failed one is left to the server's payment worker).
 pub fn advance(
     conn: &mut Connection,
+    effects: &dyn OrderEffects,
     order_id: i64,
     to: OrderStatus,
     actor: Actor,
     now_ms: i64,
 ) -> Result<OrderStatus, StatusChangeError> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let from = change_status(&tx, order_id, to, actor, now_ms)?;
+    let from = change_status(&tx, effects, order_id, to, actor, now_ms)?;
     tx.commit()?;
     if let Err(err) = payment_outbox::run_due_on(conn) {
         tracing::warn!(%err, "payment outbox round failed; the server's worker will retry");
@@ -344,7 +344,12 @@ fn revoke_points(conn: &Connection, order_id: i64, now_ms: i64) -> rusqlite::Res
 }
 
 /// Restocks the returned units and pays the return's refund.
-fn complete_return(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), StatusChangeError> {
+fn complete_return(
+    conn: &Connection,
+    effects: &dyn OrderEffects,
+    order_id: i64,
+    now_ms: i64,
+) -> Result<(), StatusChangeError> {
     let request: Option<(i64, String, i64)> = conn
         .query_row(
             "SELECT id, refund_method, refund_minor FROM returns WHERE order_id = ?1 AND refunded_at IS NULL",
@@ -416,7 +421,7 @@ fn complete_return(conn: &Connection, order_id: i64, now_ms: i64) -> Result<(), 
         params![order_id, return_id],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
-    reverse_commission(
+    effects.returned(
         conn,
         order_id,
         returned_price,

@@ -3,7 +3,7 @@
 
 use rusqlite::{Transaction, params};
 
-const DAY_MS: i64 = 86_400_000;
+use crate::clock::DAY_MS;
 
 /// One coupon row: percent values are basis points, money is piasters.
 struct Coupon {

@@ -18,10 +18,10 @@ use crate::pages::settings::{
 pub use geo::CITY_CENTER;
 
 /// Products seeded on first start unless configured otherwise.
-pub const DEFAULT_PRODUCTS: u32 = catalogue::DEFAULT_PRODUCTS as u32;
+pub const DEFAULT_PRODUCTS: u32 = crate::config::DEFAULT_SEED_PRODUCTS;
 
 /// Most products `--seed-products` accepts (a bound against typos, not the engine's).
-pub const MAX_PRODUCTS: u32 = 2_000_000;
+pub const MAX_PRODUCTS: u32 = crate::config::MAX_SEED_PRODUCTS;
 
 const SEED_VERSION: &str = "1";
 

@@ -87,7 +87,7 @@ pub fn wait_codes_in(outbox: &Path, to: &str, count: usize) -> Vec<String> {
 /// search index's and the delivery rule's), as the server registers them.
 pub fn open_db(path: &Path) -> rusqlite::Connection {
     let conn = rusqlite::Connection::open(path).unwrap();
-    static_host::db::register_functions(&conn).unwrap();
+    static_host::db::functions::register(&conn).unwrap();
     conn
 }
 

@@ -5,6 +5,7 @@
 
 use rusqlite::params;
 use serde_json::{Value, json};
+use static_host::account::order_effects::AccountEffects;
 use static_host::orders::state_machine::{Actor, StatusChangeError, advance};
 use storefront_core::orders::OrderStatus;
 
@@ -13,7 +14,7 @@ use crate::common::Server;
 pub const DAY_MS: i64 = 86_400_000;
 
 pub fn now_ms() -> i64 {
-    static_host::http::state::now_ms()
+    static_host::clock::now_ms()
 }
 
 /// A signed-in customer.
@@ -286,7 +287,14 @@ pub fn set_status(
     order: i64,
     to: OrderStatus,
 ) -> Result<OrderStatus, StatusChangeError> {
-    advance(&mut server.db(), order, to, Actor::Shop, now_ms())
+    advance(
+        &mut server.db(),
+        &AccountEffects,
+        order,
+        to,
+        Actor::Shop,
+        now_ms(),
+    )
 }
 
 /// A valid test card (approved by the test gateway).

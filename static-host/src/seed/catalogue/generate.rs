@@ -35,7 +35,7 @@ impl Rng {
 }
 
 const SEED: u64 = 0x4E69_6C65_4D61_726B; // "NileMark"
-const DAY_MS: i64 = 86_400_000;
+use crate::clock::DAY_MS;
 /// New arrivals: products were added over the 180 days before seeding.
 pub const CREATED_SPREAD_DAYS: i64 = 180;
 /// Share of new products per service, in percent (groceries, restaurants, pharmacy).

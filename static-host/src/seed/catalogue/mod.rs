@@ -14,11 +14,12 @@ use rusqlite::{Transaction, params};
 
 use data::{BRANCH_CATEGORIES, BRANCHES, BRANDS, SERVICES, TREES};
 
-/// Products seeded on first start unless `--seed-products` says otherwise.
-pub const DEFAULT_PRODUCTS: usize = 1_000;
-
 /// Egypt's VAT, 14%, in basis points.
 const TAX_RATE_BP: i64 = 1_400;
+
+/// Products seeded on first start unless `--seed-products` says otherwise.
+#[cfg(test)]
+const DEFAULT_PRODUCTS: usize = crate::config::DEFAULT_SEED_PRODUCTS as usize;
 
 #[cfg(test)]
 pub fn seed(tx: &Transaction<'_>, now_ms: i64) -> rusqlite::Result<()> {

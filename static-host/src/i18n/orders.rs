@@ -1,5 +1,5 @@
-//! The order flow's own messages in English and Arabic (the spec's wording comes from
-//! the core catalogue through [`core_text`]).
+//! The order flow's messages in English and Arabic, part of the server's one
+//! catalogue (the spec's wording comes from the core catalogue through [`core_text`]).
 
 use storefront_core::locale::Language;
 use storefront_core::messages::{Message, MessageId};
