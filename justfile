@@ -26,18 +26,22 @@ pkg-manifest:
     mkdir -p pkg
     cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
 
-# Build the WASM core into pkg/: the whole core as bundler/ (Vite, webpack) and nodejs/
-# (jest, Node), and two subsets for bundlers that pages load first: start/ (the shell,
-# landing page and /home) and cart/ (product and cart pages); then the core's data
-# (message texts, layout tables) as JSON in data/. wasm-opt repeats -Oz until it stops
-# shrinking (--converge: about 1 KB gzip for a few seconds).
-pkg: pkg-manifest
+# The whole core as bundler/ (Vite, webpack) and two subsets for bundlers that pages
+# load first: start/ (the shell, landing page and /home) and cart/ (product and cart
+# pages); then the TypeScript declarations and the core's data (message texts, layout
+# tables) as JSON in data/. wasm-opt repeats -Oz until it stops shrinking (--converge:
+# about 1 KB gzip for a few seconds).
+# Build the WASM core for the web build into pkg/.
+pkg-web: pkg-manifest
     just pkg-module bundler bundler ""
-    just pkg-module nodejs nodejs ""
     just pkg-module bundler start "--no-default-features --features start"
     just pkg-module bundler cart "--no-default-features --features cart"
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
     cargo run --quiet -p storefront-core --example export-data -- pkg/data
+
+# The whole package: pkg-web and the nodejs/ build (jest, Node).
+pkg: pkg-web
+    just pkg-module nodejs nodejs ""
 
 # One wasm-pack build of the bindings with the given cargo features into pkg/<dir>.
 pkg-module target dir features:
@@ -46,16 +50,23 @@ pkg-module target dir features:
     wasm-opt -Oz --converge {{wasm_opt_flags}} pkg/{{dir}}/storefront_core_bg.wasm -o pkg/{{dir}}/storefront_core_bg.wasm
     rm -f pkg/{{dir}}/.gitignore
 
-# TypeScript types of the product API, generated from the OpenAPI document the handlers publish.
-api-types:
-    # Built with the same feature set as `cargo test --workspace`: `cargo run -p
-    # static-host` alone would unify features differently and rebuild every dependency.
-    cargo build --workspace --all-targets --quiet
-    ./target/debug/static-host --print-openapi > target/openapi.json
+# The OpenAPI document is printed by the static-host build the caller goes on to use:
+# release for `run` (built once, then served), debug for the test suites (built with
+# the feature set of `cargo test --workspace`, so nothing is compiled twice).
+# TypeScript types of the product API, from the OpenAPI document the handlers publish.
+api-types profile="release":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    case "{{profile}}" in
+      release) cargo build --release --quiet -p static-host ;;
+      debug) cargo build --workspace --all-targets --quiet ;;
+      *) echo "api-types: profile is release or debug, not {{profile}}" >&2; exit 2 ;;
+    esac
+    ./target/{{profile}}/static-host --print-openapi > target/openapi.json
     openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize
 
-# Everything generated that the UI compiles against.
-generated: pkg api-types
+# Everything generated that the UI and its tests compile against.
+generated profile="release": pkg (api-types profile)
 
 # Print the release WASM core's size, raw and gzip.
 wasm-size: pkg
@@ -76,8 +87,9 @@ core-deps:
     fi
     echo "storefront-core: $(wc -l <<<"$deps") crates, none of them a wasm or JS crate"
 
+# The API types come from the release server unless told otherwise (`just ui debug`).
 # Build the UI for production into ui/dist.
-ui: generated
+ui profile="release": pkg-web (api-types profile)
     cd ui && npm run --silent build
 
 # Build everything and serve the storefront (UI + embedded API).
@@ -113,7 +125,7 @@ wasm-test:
     wasm-pack test --headless --chrome wasm-bindings
 
 # Browser end-to-end tests against static-host on a fresh database.
-e2e: ui
+e2e: (ui "debug")
     # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
     cargo build --workspace --all-targets --quiet
     cd ui && npx playwright test
@@ -158,7 +170,7 @@ test:
     suite "cargo test"                  cargo test --workspace
     suite "API fuzzing (schemathesis)"  just fuzz-api
     suite "wasm tests (chromium)"       just wasm-test
-    suite "build pkg/ and API types"    just generated
+    suite "build pkg/ and API types"    just generated debug
     suite "tsc"                         bash -c 'cd ui && npm run --silent typecheck'
     suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
     suite "jest"                        bash -c 'cd ui && npx jest --ci'
