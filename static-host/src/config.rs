@@ -1,6 +1,7 @@
 //! Configuration from flags and the same-named `STOREFRONT_*` environment variables.
 
 use std::fmt;
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -143,6 +144,13 @@ pub struct Config {
     #[arg(long, env = "STOREFRONT_LIMIT_WRITES_PER_IP", default_value = "120/1m")]
     pub limit_writes_per_ip: Rate,
 
+    /// Client addresses (comma-separated IPs; an IPv6 one covers its /64, as the limits
+    /// count clients) that no per-IP abuse limit counts or refuses, for a load test
+    /// from loopback (`127.0.0.1,::1`); the per-number and per-code caps still apply.
+    /// Empty by default. Never list an address that others share (a proxy's, a NAT's).
+    #[arg(long, env = "STOREFRONT_LIMIT_EXEMPT_ADDRS", default_value = "")]
+    pub limit_exempt_addrs: IpList,
+
     /// A session (bearer token) unused this long has ended; each use renews it.
     #[arg(long, env = "STOREFRONT_SESSION_IDLE_TIMEOUT", default_value = "30d", value_parser = humantime::parse_duration)]
     pub session_idle_timeout: Duration,
@@ -279,6 +287,28 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
     number
         .checked_mul(factor)
         .ok_or_else(|| format!("size too large: {text:?}"))
+}
+
+/// IP addresses as typed, comma-separated (spaces and empty entries ignored, so an
+/// empty variable is an empty list); never names, ports or ranges.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct IpList(pub Vec<IpAddr>);
+
+impl FromStr for IpList {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.split(',')
+            .map(str::trim)
+            .filter(|entry| !entry.is_empty())
+            .map(|entry| {
+                entry.parse().map_err(|_| {
+                    format!("expected IP addresses such as 127.0.0.1,::1 (no names, ports or ranges); {entry:?} is not one")
+                })
+            })
+            .collect::<Result<_, _>>()
+            .map(IpList)
+    }
 }
 
 /// The uploads one customer may keep at once.
@@ -420,6 +450,47 @@ mod tests {
         );
         assert_eq!(config.limit_unused_upload_age, Duration::from_secs(86_400));
         assert_eq!(config.limit_min_free_disk, 1 << 30);
+        assert_eq!(
+            config.limit_exempt_addrs,
+            IpList(vec![]),
+            "no address is exempt"
+        );
+    }
+
+    #[test]
+    fn exempt_addresses_are_a_list_of_ips() {
+        let config = Config::try_parse_from([
+            "static-host",
+            "--limit-exempt-addrs",
+            "127.0.0.1, ::1,10.0.0.7,",
+        ])
+        .unwrap();
+        assert_eq!(
+            config.limit_exempt_addrs.0,
+            [
+                "127.0.0.1".parse::<IpAddr>().unwrap(),
+                "::1".parse().unwrap(),
+                "10.0.0.7".parse().unwrap()
+            ]
+        );
+        // An empty value (STOREFRONT_LIMIT_EXEMPT_ADDRS=) exempts no one.
+        assert_eq!(" ".parse(), Ok(IpList(vec![])));
+        for bad in [
+            "localhost",
+            "127.0.0.1:8080",
+            "10.0.0.0/8",
+            "::1,*",
+            "1.2.3",
+        ] {
+            let err = Config::try_parse_from(["static-host", "--limit-exempt-addrs", bad])
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("--limit-exempt-addrs")
+                    && err.contains("expected IP addresses such as 127.0.0.1,::1"),
+                "{bad}: {err}"
+            );
+        }
     }
 
     #[test]

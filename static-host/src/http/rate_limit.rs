@@ -24,7 +24,7 @@ use governor::{DefaultKeyedRateLimiter, Quota};
 use storefront_core::locale::Language;
 
 use crate::config::Config;
-use crate::http::client_ip::client_ip;
+use crate::http::client_ip::{client_ip, client_ip_of};
 use crate::http::error::ApiError;
 use crate::http::extract::language_of_headers;
 use crate::i18n::Msg;
@@ -125,12 +125,21 @@ pub struct RateLimits {
     /// sent; enforced by `otp::issue` on the stored codes.
     pub wrong_codes_per_target: Rate,
     trust_forwarded_headers: bool,
+    /// Clients no per-IP limit refuses (`--limit-exempt-addrs`), as [`client_ip`]
+    /// counts them.
+    exempt: Vec<IpAddr>,
     /// Requests refused per group since the last [`RateLimits::take_refusals`].
     refused: [AtomicU64; 5],
 }
 
 impl RateLimits {
     pub fn from_config(config: &Config) -> Self {
+        if !config.limit_exempt_addrs.0.is_empty() {
+            tracing::warn!(
+                addrs = ?config.limit_exempt_addrs.0,
+                "per-IP abuse limits are off for these client addresses (--limit-exempt-addrs)"
+            );
+        }
         RateLimits {
             code_requests_per_ip: Limiter::new(config.limit_code_requests_per_ip),
             code_checks_per_ip: Limiter::new(config.limit_code_checks_per_ip),
@@ -141,8 +150,19 @@ impl RateLimits {
             codes_per_target: config.limit_codes_per_target,
             wrong_codes_per_target: config.limit_wrong_codes_per_target,
             trust_forwarded_headers: config.trust_forwarded_headers,
+            exempt: config
+                .limit_exempt_addrs
+                .0
+                .iter()
+                .map(|&ip| counted_as(ip))
+                .collect(),
             refused: Default::default(),
         }
+    }
+
+    /// Whether the client `ip` (from [`client_ip`]) is exempt from the per-IP limits.
+    fn exempt(&self, ip: &IpAddr) -> bool {
+        self.exempt.contains(ip)
     }
 
     /// Whether `X-Forwarded-For` names the client.
@@ -181,6 +201,14 @@ impl RateLimits {
             IpGroup::Writes => &self.writes_per_ip,
         }
     }
+}
+
+/// The client address `ip` is counted as by [`client_ip`] (IPv6 per /64, a mapped IPv4
+/// as IPv4): an exempt address then matches the client it names.
+fn counted_as(ip: IpAddr) -> IpAddr {
+    let mut extensions = axum::http::Extensions::new();
+    extensions.insert(axum::extract::ConnectInfo(std::net::SocketAddr::new(ip, 0)));
+    client_ip_of(&extensions, &axum::http::HeaderMap::new(), false)
 }
 
 /// The 429 of a limit.
@@ -245,6 +273,10 @@ pub async fn limit_per_ip(
     );
     if !groups.is_empty() {
         let ip = client_ip(&request, limits.trust_forwarded_headers);
+        if limits.exempt(&ip) {
+            // A load tool's address (`--limit-exempt-addrs`): neither counted nor refused.
+            return next.run(request).await;
+        }
         for group in groups {
             if let Err(wait) = limits.per_ip(group).check(&ip) {
                 let lang = language_of_headers(request.headers());
@@ -413,6 +445,122 @@ mod tests {
         assert_eq!(
             ar.body()["message"],
             "طلبات كثيرة جدًا. يرجى المحاولة مرة أخرى بعد 2 ثانية."
+        );
+    }
+
+    /// The status of a search from `peer` (with `forwarded` as `X-Forwarded-For`)
+    /// through the per-IP middleware with `limits`.
+    async fn search_from(
+        limits: &Arc<RateLimits>,
+        peer: &str,
+        forwarded: Option<&str>,
+    ) -> axum::http::StatusCode {
+        use tower::ServiceExt;
+        let app = axum::Router::new()
+            .route("/products", axum::routing::get(|| async { "ok" }))
+            .layer(axum::middleware::from_fn_with_state(
+                IpLimitState(limits.clone()),
+                limit_per_ip,
+            ));
+        let mut request = Request::builder().uri("/products?service_id=1&text=milk");
+        if let Some(forwarded) = forwarded {
+            request = request.header("x-forwarded-for", forwarded);
+        }
+        let mut request = request.body(axum::body::Body::empty()).unwrap();
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo::<std::net::SocketAddr>(
+                peer.parse().unwrap(),
+            ));
+        app.oneshot(request).await.unwrap().status()
+    }
+
+    fn limits(flags: &[&str]) -> Arc<RateLimits> {
+        let args = ["static-host", "--limit-search-per-ip", "2/1h"];
+        let config =
+            <crate::Config as clap::Parser>::try_parse_from(args.iter().chain(flags)).unwrap();
+        Arc::new(RateLimits::from_config(&config))
+    }
+
+    #[tokio::test]
+    async fn an_exempt_address_is_never_refused_and_others_still_are() {
+        use axum::http::StatusCode;
+        let limits = limits(&["--limit-exempt-addrs", "127.0.0.1,::1"]);
+        for peer in ["127.0.0.1:40000", "[::1]:40000"] {
+            for _ in 0..50 {
+                assert_eq!(
+                    search_from(&limits, peer, None).await,
+                    StatusCode::OK,
+                    "{peer}"
+                );
+            }
+        }
+        // Another address keeps its limit: 2 an hour, then refused.
+        for _ in 0..2 {
+            assert_eq!(
+                search_from(&limits, "10.0.0.9:1", None).await,
+                StatusCode::OK
+            );
+        }
+        assert_eq!(
+            search_from(&limits, "10.0.0.9:1", None).await,
+            StatusCode::TOO_MANY_REQUESTS
+        );
+        // The exempt loopback clients were not counted either.
+        assert_eq!(limits.take_refusals(), [(IpGroup::Search, 1)]);
+    }
+
+    #[tokio::test]
+    async fn exemption_follows_the_client_address_the_limits_count() {
+        use axum::http::StatusCode;
+        // Behind a trusted proxy the client is the proxy's X-Forwarded-For entry: an
+        // exempt client is exempt through the proxy, and the proxy's own (exempt)
+        // address exempts no one it forwards.
+        let limits = limits(&[
+            "--limit-exempt-addrs",
+            "127.0.0.1,2001:db8:1:2::5",
+            "--trust-forwarded-headers",
+        ]);
+        for _ in 0..10 {
+            assert_eq!(
+                search_from(&limits, "10.0.0.1:1", Some("127.0.0.1")).await,
+                StatusCode::OK
+            );
+            // An IPv6 client counts per /64, and so does its exemption.
+            assert_eq!(
+                search_from(&limits, "[2001:db8:1:2:aaaa::9]:1", None).await,
+                StatusCode::OK
+            );
+        }
+        let mut statuses = Vec::new();
+        for _ in 0..3 {
+            statuses.push(search_from(&limits, "127.0.0.1:1", Some("203.0.113.5")).await);
+        }
+        assert_eq!(
+            statuses,
+            [
+                StatusCode::OK,
+                StatusCode::OK,
+                StatusCode::TOO_MANY_REQUESTS
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn without_the_flag_loopback_is_limited_like_any_client() {
+        use axum::http::StatusCode;
+        let limits = limits(&[]);
+        let mut statuses = Vec::new();
+        for _ in 0..3 {
+            statuses.push(search_from(&limits, "127.0.0.1:1", None).await);
+        }
+        assert_eq!(
+            statuses,
+            [
+                StatusCode::OK,
+                StatusCode::OK,
+                StatusCode::TOO_MANY_REQUESTS
+            ]
         );
     }
 
