@@ -446,11 +446,10 @@ fn check_in_service(
 ) -> Result<(), ApiError> {
     let Some(id) = id else { return Ok(()) };
     let found: Option<i64> = c
-        .query_row(
-            &format!("SELECT id FROM {table} WHERE id = ?1 AND service_id = ?2"),
-            params![id, service_id],
-            |r| r.get(0),
-        )
+        .prepare_cached(&format!(
+            "SELECT id FROM {table} WHERE id = ?1 AND service_id = ?2"
+        ))?
+        .query_row(params![id, service_id], |r| r.get(0))
         .optional()?;
     found.map(|_| ()).ok_or_else(|| invalid_choice(field, lang))
 }
@@ -570,25 +569,21 @@ fn total_and_bounds(c: &Connection, filters: &Filters) -> Result<Counted, ApiErr
     if searching && filters.min_price.is_none() && filters.max_price.is_none() {
         // The same rows for both: one search instead of two. (Without a search, two
         // index reads are cheaper than one pass over the matching products.)
-        return Ok(c.query_row(
-            &format!(
+        return Ok(c
+            .prepare_cached(&format!(
                 "SELECT count(DISTINCT p.search_doc), min(p.price_minor), max(p.price_minor)
                  FROM products p WHERE {condition}"
-            ),
-            sql.params(),
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )?);
+            ))?
+            .query_row(sql.params(), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?);
     }
     // Two scalar subqueries, not min() and max() in one: each alone can read its end
     // of the (service, price) index instead of every product of the service.
-    let (low, high) = c.query_row(
-        &format!(
+    let (low, high) = c
+        .prepare_cached(&format!(
             "SELECT (SELECT min(p.price_minor) FROM products p WHERE {condition}),
                     (SELECT max(p.price_minor) FROM products p WHERE {condition})"
-        ),
-        sql.params(),
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+        ))?
+        .query_row(sql.params(), |r| Ok((r.get(0)?, r.get(1)?)))?;
     let unfiltered = Filters {
         service_id: filters.service_id,
         district: filters.district,
@@ -620,11 +615,10 @@ fn total_and_bounds(c: &Connection, filters: &Filters) -> Result<Counted, ApiErr
         } else {
             "*"
         };
-        c.query_row(
-            &format!("SELECT count({counted}) FROM products p WHERE {condition}"),
-            sql.params(),
-            |r| r.get(0),
-        )?
+        c.prepare_cached(&format!(
+            "SELECT count({counted}) FROM products p WHERE {condition}"
+        ))?
+        .query_row(sql.params(), |r| r.get(0))?
     };
     Ok((total, low, high))
 }
@@ -718,7 +712,9 @@ fn listing(
             )
         }
     };
-    let mut stmt = c.prepare(&text)?;
+    // Cached: the text holds only the filters' shape (values are parameters), and a
+    // ranked search's statement takes longer to compile than to run.
+    let mut stmt = c.prepare_cached(&text)?;
     let mut rows = stmt
         .query_map(sql.params(), |r| {
             Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(19)?))
@@ -864,7 +860,7 @@ fn suggestions(
     }
     let limit = sql.arg(SUGGESTIONS);
     let ranked = ranked_items(&search, Fields::Names, &condition, &limit, "0", &mut sql);
-    let mut stmt = c.prepare(&format!(
+    let mut stmt = c.prepare_cached(&format!(
         "SELECT p.id, p.name_en, p.name_ar FROM ({ranked}) top JOIN products p ON p.id = top.id
          ORDER BY top.ord"
     ))?;

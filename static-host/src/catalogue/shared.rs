@@ -102,9 +102,8 @@ pub fn required_service(service_id: Option<i64>, lang: Language) -> Result<i64, 
 /// 404 unless the service exists.
 pub fn check_service(conn: &Connection, service_id: i64, lang: Language) -> Result<(), ApiError> {
     let found: Option<i64> = conn
-        .query_row("SELECT id FROM services WHERE id = ?1", [service_id], |r| {
-            r.get(0)
-        })
+        .prepare_cached("SELECT id FROM services WHERE id = ?1")?
+        .query_row([service_id], |r| r.get(0))
         .optional()?;
     found.map(|_| ()).ok_or_else(|| not_found(lang))
 }

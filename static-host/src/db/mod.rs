@@ -32,6 +32,12 @@ const MMAP_BYTES: i64 = 1 << 30;
 /// Page cache per connection, in KiB.
 const CACHE_KIB: i64 = 16 * 1024;
 
+/// Prepared statements each connection keeps (`Connection::prepare_cached`). A
+/// search's statements are long and compiling them was a fifth of its CPU; their
+/// text varies with the filters and the query's language, so the few dozen shapes of
+/// the catalogue's reads need more than rusqlite's default of 16.
+const STATEMENT_CACHE: usize = 128;
+
 #[derive(Clone)]
 pub struct Db {
     inner: Arc<Inner>,
@@ -179,6 +185,7 @@ async fn run_blocking<T: Send + 'static>(
 
 fn configure(conn: &Connection, read_only: bool) -> rusqlite::Result<()> {
     functions::register(conn)?;
+    conn.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     // Reads map the file instead of copying pages through read(2), and each
