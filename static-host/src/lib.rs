@@ -35,7 +35,7 @@ use axum::extract::Request;
 use axum::http::StatusCode;
 use thiserror::Error;
 use tokio::net::TcpListener;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
@@ -88,14 +88,16 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<db::Db>), StartErr
         config.api_base_url.as_deref(),
         config.trust_forwarded_headers,
     );
+    // API answers are made per request, so they are compressed at the fastest level
+    // (brotli quality 0, gzip 1): at the default (brotli 4) compression was an eighth
+    // of a search's CPU (docs/performance.md). The UI's files and pages keep the
+    // default level, so their bytes on the wire stay as they were.
+    let api = api.layer(CompressionLayer::new().quality(CompressionLevel::Fastest));
+    let ui = web::router(&config.ui_dir, config.ui_api_base(), page_source)
+        .layer(CompressionLayer::new());
     let router = Router::new()
         .nest(API_MOUNT, api)
-        .merge(web::router(
-            &config.ui_dir,
-            config.ui_api_base(),
-            page_source,
-        ))
-        .layer(CompressionLayer::new())
+        .merge(ui)
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BODY))
         // Inside the timeout: a client cannot hold the connection open by trickling.
         .layer(axum::middleware::from_fn(http::unread_body::drain_unread_body))
