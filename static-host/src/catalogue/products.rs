@@ -1,6 +1,8 @@
 //! `GET /products` (suggestions, or the filtered and sorted listing with price
 //! bounds) and `GET /products/{id}` (the product page).
 
+use std::collections::HashMap;
+
 use axum::Json;
 use axum::extract::State;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -771,7 +773,16 @@ fn settle_search(c: &Connection, filters: &Filters) -> Result<(Filters, Counted)
 }
 
 /// Fills `shops` and `other_shops` of a search's page of items (each with its search
-/// document): every shop's cheapest product of the item under the same filters.
+/// document): every shop's cheapest product of the item under the same filters
+/// (cheapest first, then by id).
+///
+/// The page's products are read as `products_by_search_doc` entries (document, shop,
+/// price, id: no product rows for the service, district or category) and each shop's
+/// cheapest is picked here: a window function picking it in SQL sorted every entry
+/// through temporary tables, the largest part of a results search's CPU. Rows are then
+/// read for the offers shown only, at most [`MAX_OTHER_SHOPS`] + 1 per item (the
+/// item's own shop may be one of them). The documents travel as one JSON array, so
+/// each statement's text is the same whatever the page's length and stays cached.
 fn add_other_shops(
     c: &Connection,
     filters: &Filters,
@@ -781,54 +792,78 @@ fn add_other_shops(
     if items.is_empty() {
         return Ok(());
     }
-    let mut sql = Sql::default();
-    let docs: Vec<String> = items
+    let docs = items
         .iter()
-        .map(|(_, doc)| sql.arg(doc.unwrap_or_default()))
-        .collect();
+        .map(|(_, doc)| doc.unwrap_or_default().to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut sql = Sql::default();
+    let list = sql.arg(format!("[{docs}]"));
     let condition = filters.condition(&mut sql, Holding::AllButSearch, true);
-    let mut stmt = c.prepare(&format!(
-        "SELECT o.doc, p.id, p.branch_id, b.name_en, b.name_ar, p.price_minor, p.old_price_minor,
+    // (document, shop) → its cheapest product as (price, id).
+    let mut cheapest: HashMap<(i64, i64), (i64, i64)> = HashMap::new();
+    {
+        let mut stmt = c.prepare_cached(&format!(
+            "SELECT p.search_doc, p.branch_id, p.price_minor, p.id FROM products p
+             WHERE p.search_doc IN (SELECT value FROM json_each({list})) AND {condition}"
+        ))?;
+        let mut rows = stmt.query(sql.params())?;
+        while let Some(r) = rows.next()? {
+            let offer = (r.get(2)?, r.get(3)?);
+            cheapest
+                .entry((r.get(0)?, r.get(1)?))
+                .and_modify(|best| *best = (*best).min(offer))
+                .or_insert(offer);
+        }
+    }
+    // Each document's shops' offers, cheapest first.
+    let mut by_doc: HashMap<i64, Vec<(i64, i64)>> = HashMap::new();
+    for ((doc, _), offer) in cheapest {
+        by_doc.entry(doc).or_default().push(offer);
+    }
+    for offers in by_doc.values_mut() {
+        offers.sort_unstable();
+    }
+    let shown = by_doc
+        .values()
+        .flat_map(|offers| offers.iter().take(MAX_OTHER_SHOPS + 1))
+        .map(|(_, id)| id.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    let mut stmt = c.prepare_cached(
+        "SELECT p.id, p.branch_id, b.name_en, b.name_ar, p.price_minor, p.old_price_minor,
                 p.stock, p.preorder
-         FROM (SELECT p.search_doc AS doc, p.id AS id,
-                      row_number() OVER (PARTITION BY p.search_doc, p.branch_id
-                                         ORDER BY p.price_minor, p.id) AS n
-               FROM products p WHERE p.search_doc IN ({}) AND {condition}) o
-         JOIN products p ON p.id = o.id JOIN branches b ON b.id = p.branch_id
-         WHERE o.n = 1
-         ORDER BY o.doc, p.price_minor, p.id",
-        docs.join(", ")
-    ))?;
+         FROM products p JOIN branches b ON b.id = p.branch_id
+         WHERE p.id IN (SELECT value FROM json_each(?1))",
+    )?;
     let offers = stmt
-        .query_map(sql.params(), |r| {
-            let price: i64 = r.get(5)?;
-            let stock: i64 = r.get(7)?;
+        .query_map([format!("[{shown}]")], |r| {
+            let price: i64 = r.get(4)?;
+            let stock: i64 = r.get(6)?;
             Ok((
                 r.get::<_, i64>(0)?,
                 ShopOffer {
-                    id: r.get(1)?,
+                    id: r.get(0)?,
                     branch: IdName {
-                        id: r.get(2)?,
-                        name: pick(lang, r.get(3)?, r.get(4)?),
+                        id: r.get(1)?,
+                        name: pick(lang, r.get(2)?, r.get(3)?),
                     },
                     price: amount(price),
-                    old_price: old_amount(price, r.get(6)?),
+                    old_price: old_amount(price, r.get(5)?),
                     currency: CURRENCY.to_owned(),
-                    stock_status: stock_status(stock, r.get(8)?),
+                    stock_status: stock_status(stock, r.get(7)?),
                 },
             ))
         })?
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<HashMap<_, _>, _>>()?;
     for (item, doc) in items.iter_mut() {
-        let of_item: Vec<&ShopOffer> = offers
-            .iter()
-            .filter(|(d, _)| Some(*d) == *doc)
-            .map(|(_, offer)| offer)
-            .collect();
-        item.shops = Some(of_item.len().max(1) as i64);
+        let of_item = doc.and_then(|doc| by_doc.get(&doc));
+        item.shops = Some(of_item.map_or(0, Vec::len).max(1) as i64);
         item.other_shops = Some(
             of_item
                 .into_iter()
+                .flatten()
+                .filter_map(|(_, id)| offers.get(id))
                 .filter(|offer| offer.branch.id != item.branch.id)
                 .take(MAX_OTHER_SHOPS)
                 .cloned()
