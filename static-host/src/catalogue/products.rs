@@ -570,11 +570,14 @@ fn total_and_bounds(c: &Connection, filters: &Filters) -> Result<Counted, ApiErr
     let searching = matches!(filters.search, SearchFilter::Words(_));
     if searching && filters.min_price.is_none() && filters.max_price.is_none() {
         // The same rows for both: one search instead of two. (Without a search, two
-        // index reads are cheaper than one pass over the matching products.)
+        // index reads are cheaper than one pass over the matching products.) Items
+        // are counted as groups of the `products_by_search_doc` entries, which come
+        // in document order: `count(DISTINCT …)` kept a temporary index of them.
         return Ok(c
             .prepare_cached(&format!(
-                "SELECT count(DISTINCT p.search_doc), min(p.price_minor), max(p.price_minor)
-                 FROM products p WHERE {condition}"
+                "SELECT count(*), min(low), max(high)
+                 FROM (SELECT min(p.price_minor) AS low, max(p.price_minor) AS high
+                       FROM products p WHERE {condition} GROUP BY p.search_doc)"
             ))?
             .query_row(sql.params(), |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?);
     }
