@@ -43,9 +43,11 @@ pkg-web: pkg-manifest
 pkg: pkg-web
     just pkg-module nodejs nodejs ""
 
+# Built in its own target dir, so that a server build can run beside it (cargo locks a
+# target dir per build).
 # One wasm-pack build of the bindings with the given cargo features into pkg/<dir>.
 pkg-module target dir features:
-    wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
+    CARGO_TARGET_DIR=target/wasm wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
       --target {{target}} --out-dir ../pkg/{{dir}} --out-name storefront_core -- {{features}}
     wasm-opt -Oz --converge {{wasm_opt_flags}} pkg/{{dir}}/storefront_core_bg.wasm -o pkg/{{dir}}/storefront_core_bg.wasm
     rm -f pkg/{{dir}}/.gitignore
@@ -66,6 +68,7 @@ api-types profile="release":
     openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize
 
 # Everything generated that the UI and its tests compile against.
+[parallel]
 generated profile="release": pkg (api-types profile)
 
 # Print the release WASM core's size, raw and gzip.
@@ -89,6 +92,7 @@ core-deps:
 
 # The API types come from the release server unless told otherwise (`just ui debug`).
 # Build the UI for production into ui/dist.
+[parallel]
 ui profile="release": pkg-web (api-types profile)
     cd ui && npm run --silent build
 
