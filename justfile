@@ -26,22 +26,20 @@ pkg-manifest:
     mkdir -p pkg
     cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
 
-# The whole core as bundler/ (Vite, webpack) and two subsets for bundlers that pages
-# load first: start/ (the shell, landing page and /home) and cart/ (product and cart
-# pages); then the TypeScript declarations and the core's data (message texts, layout
-# tables) as JSON in data/. wasm-opt repeats -Oz until it stops shrinking (--converge:
-# about 1 KB gzip for a few seconds).
-# Build the WASM core for the web build into pkg/.
-pkg-web: pkg-manifest
+# The whole core as bundler/ (Vite, webpack) and nodejs/ (jest, Node, the pages' server
+# render), and two subsets for bundlers that pages load first: start/ (the shell,
+# landing page and /home) and cart/ (product and cart pages); then the TypeScript
+# declarations and the core's data (message texts, layout tables) as JSON in data/.
+# wasm-opt repeats -Oz until it stops shrinking (--converge: about 1 KB gzip for a few
+# seconds).
+# Build the WASM core into pkg/.
+pkg: pkg-manifest
     just pkg-module bundler bundler ""
+    just pkg-module nodejs nodejs ""
     just pkg-module bundler start "--no-default-features --features start"
     just pkg-module bundler cart "--no-default-features --features cart"
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
     cargo run --quiet -p storefront-core --example export-data -- pkg/data
-
-# The whole package: pkg-web and the nodejs/ build (jest, Node).
-pkg: pkg-web
-    just pkg-module nodejs nodejs ""
 
 # Built in its own target dir, so that a server build can run beside it (cargo locks a
 # target dir per build).
@@ -93,7 +91,7 @@ core-deps:
 # The API types come from the release server unless told otherwise (`just ui debug`).
 # Build the UI for production into ui/dist.
 [parallel]
-ui profile="release": pkg-web (api-types profile)
+ui profile="release": pkg (api-types profile)
     cd ui && npm run --silent build
 
 # Build everything and serve the storefront (UI + embedded API).
