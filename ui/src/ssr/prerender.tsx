@@ -101,5 +101,8 @@ export async function renderTemplates(): Promise<Record<string, string>> {
       }
     }
   }
+  // The app's cache keeps each query for its gcTime (5 minutes) on a timer, which would
+  // hold the build's Node process open that long after the last page.
+  queryClient.clear();
   return templates;
 }
