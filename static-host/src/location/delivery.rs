@@ -1,8 +1,8 @@
 //! Where a shop delivers (and picks returns up): the one rule, used by the catalogue's
 //! listings, the cart, checkout and returns.
 //!
-//! **The rule** ([`reaches`]): a shop delivers to its own district and to every
-//! district whose centre lies within [`DELIVERY_RADIUS_M`] of the centre of the shop's
+//! **The rule** (the core's [`storefront_core::location::reaches`]): a shop delivers to its own district and to every
+//! district whose centre lies within 5 km of the centre of the shop's
 //! district. A district's centre is the mean of its outline's corners. In the demo
 //! city the three central districts (Zamalek, Dokki, Downtown & Garden City, about
 //! 2–3.3 km apart) serve each other, while Maadi and Heliopolis (10 km and more from
@@ -19,8 +19,6 @@
 //! `(district_id, branch_id)` gives a district's shops as one index range.
 
 use rusqlite::{Connection, OptionalExtension, params};
-
-pub use storefront_core::location::{DELIVERY_RADIUS_M, District, centre, distance_m, reaches};
 
 /// Whether shop `branch_id` delivers to district `district_id`.
 pub fn delivers(conn: &Connection, branch_id: i64, district_id: i64) -> rusqlite::Result<bool> {
@@ -73,13 +71,17 @@ pub fn request_district(
 
 #[cfg(test)]
 mod tests {
+    use storefront_core::location::{District, reaches};
+
     use super::*;
 
     fn seeded() -> (tempfile::TempDir, crate::db::Db) {
         let dir = tempfile::tempdir().unwrap();
         let db = crate::db::Db::open(&dir.path().join("s.db"), 1).unwrap();
-        db.with_writer(|c| crate::seed::run(c, 1_700_000_000_000, crate::seed::DEFAULT_PRODUCTS))
-            .unwrap();
+        db.with_writer(|c| {
+            crate::seed::run(c, 1_700_000_000_000, crate::config::DEFAULT_SEED_PRODUCTS)
+        })
+        .unwrap();
         (dir, db)
     }
 

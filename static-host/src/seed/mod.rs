@@ -17,12 +17,6 @@ use crate::pages::settings::{
 
 pub use geo::CITY_CENTER;
 
-/// Products seeded on first start unless configured otherwise.
-pub const DEFAULT_PRODUCTS: u32 = crate::config::DEFAULT_SEED_PRODUCTS;
-
-/// Most products `--seed-products` accepts (a bound against typos, not the engine's).
-pub const MAX_PRODUCTS: u32 = crate::config::MAX_SEED_PRODUCTS;
-
 const SEED_VERSION: &str = "1";
 
 /// Seeds the demo data, with `products` generated products, unless it is already
