@@ -41,11 +41,12 @@ pkg: pkg-manifest
     cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
     cargo run --quiet -p storefront-core --example export-data -- pkg/data
 
-# Built in its own target dir, so that a server build can run beside it (cargo locks a
+# Built in its own target dir (target/wasm: absolute, as wasm-pack runs cargo inside
+# wasm-bindings/), so that a server build can run beside it (cargo locks a
 # target dir per build).
 # One wasm-pack build of the bindings with the given cargo features into pkg/<dir>.
 pkg-module target dir features:
-    CARGO_TARGET_DIR=target/wasm wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
+    CARGO_TARGET_DIR="{{justfile_directory()}}/target/wasm" wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
       --target {{target}} --out-dir ../pkg/{{dir}} --out-name storefront_core -- {{features}}
     wasm-opt -Oz --converge {{wasm_opt_flags}} pkg/{{dir}}/storefront_core_bg.wasm -o pkg/{{dir}}/storefront_core_bg.wasm
     rm -f pkg/{{dir}}/.gitignore
