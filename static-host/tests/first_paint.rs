@@ -604,3 +604,23 @@ async fn the_home_page_asks_for_the_banner_it_opens_with() {
     let landing = page(&server, "/", Some("en.0.1.1"), None).await;
     assert!(!landing.html.contains(r#"as="image""#));
 }
+
+#[tokio::test]
+async fn a_product_page_carries_the_product_so_its_screen_does_not_ask_again() {
+    let server = start_rendering(&[]).await;
+    let (_, answer) = server.get_json_for("/api/products/1", "ar", 1).await;
+    assert_eq!(answer["data"]["id"], 1);
+    let product = page(&server, "/products/1", Some("ar.0.1.1"), None).await;
+    assert!(product.rendered());
+    // As the app would have asked for it: in the page language, for the district.
+    assert_eq!(product.boot()["product"], answer["data"]);
+    // A product that does not exist carries nothing (the screen shows its own error).
+    let missing = page(&server, "/products/999999", Some("ar.0.1.1"), None).await;
+    assert!(missing.rendered());
+    assert_eq!(missing.boot()["product"], Value::Null);
+    // Other pages carry no product.
+    for path in ["/home", "/", "/products"] {
+        let other = page(&server, path, Some("ar.0.1.1"), None).await;
+        assert_eq!(other.boot()["product"], Value::Null, "{path}");
+    }
+}

@@ -25,7 +25,7 @@ use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use storefront_core::locale::{Language, page_language};
-use storefront_core::routes::{GuardContext, decide};
+use storefront_core::routes::{GuardContext, GuardDecision, decide};
 use storefront_core::startup::StartupConfig;
 use storefront_core::storage::PageView;
 use tower::ServiceExt;
@@ -223,7 +223,6 @@ async fn render(
         return None;
     };
     let view = page::planned_view(request.view, &remote_config, language);
-    fetch_service_data(ui, request, language, view, &mut data).await;
     // index.html is the app at `/` (the service worker's navigation fallback).
     let route = match request.path.as_str() {
         "/index.html" => request.path_and_query.replacen("/index.html", "/", 1),
@@ -238,6 +237,7 @@ async fn render(
                 .force_select_default_locations,
         },
     );
+    fetch_view_data(ui, request, language, view, &decision, &mut data).await;
     let kind = Kind::of(&decision);
     let key = template_key(language, kind, &view);
     let year = time::OffsetDateTime::now_utc().year();
@@ -301,16 +301,20 @@ async fn fetch(ui: &Site, request: &PageRequest, language: Language) -> PageData
         pages,
         services: None,
         service: None,
+        product: None,
     }
 }
 
-/// The services of the view's district and its service's details, once the view is
-/// known (it follows remote config for a guest, see [`page::planned_view`]).
-async fn fetch_service_data(
+/// What depends on the view (it follows remote config for a guest, see
+/// [`page::planned_view`]) and on the route: the services of the view's district, its
+/// service's details, and on a product page the product, so that its screen draws at
+/// once instead of asking `/api` after the app has started.
+async fn fetch_view_data(
     ui: &Site,
     request: &PageRequest,
     language: Language,
     view: PageView,
+    decision: &GuardDecision,
     data: &mut PageData,
 ) {
     let call = CallContext {
@@ -331,7 +335,13 @@ async fn fetch_service_data(
             None => None,
         }
     };
-    (data.services, data.service) = tokio::join!(services, service);
+    let product = async {
+        match page::product_of(decision) {
+            Some(id) => get(format!("/products/{id}")).await,
+            None => None,
+        }
+    };
+    (data.services, data.service, data.product) = tokio::join!(services, service, product);
 }
 
 fn looks_like_file(path: &str) -> bool {

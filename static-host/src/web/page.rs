@@ -231,6 +231,14 @@ pub fn planned_view(view: PageView, remote_config: &Value, language: Language) -
     }
 }
 
+/// The product a decision shows (`/products/{id}`), whose answer the page carries.
+pub fn product_of(decision: &GuardDecision) -> Option<u64> {
+    match decision {
+        GuardDecision::Allow { route, params } if route.id == RouteId::Product => params.id,
+        _ => None,
+    }
+}
+
 /// The `data` of the API's answers for a page; `None` when not fetched or failed.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct PageData {
@@ -239,6 +247,8 @@ pub struct PageData {
     pub pages: Option<Value>,
     pub services: Option<Value>,
     pub service: Option<Value>,
+    /// `GET /products/{id}` on a product page.
+    pub product: Option<Value>,
 }
 
 /// Everything a page is filled from.
@@ -333,6 +343,7 @@ impl<'a> Page<'a> {
             "remote_config": self.data.remote_config,
             "services": self.data.services,
             "service": self.data.service,
+            "product": self.data.product,
             "pages": self.data.pages,
             "footer": self.footer,
         })
@@ -503,7 +514,23 @@ pub fn set_language(html: &str, language: Language) -> String {
     };
     let tag = set_attr(&html[start..end], "lang", language.code());
     let tag = set_attr(&tag, "dir", language.direction().as_str());
-    splice(html, start, end, &tag)
+    set_manifest_language(&splice(html, start, end, &tag), language)
+}
+
+/// The web manifest in the page language (`?lang=`), as the app asks for it
+/// (`applyDocumentLanguage`): the browser then reads it once, not once per address.
+fn set_manifest_language(html: &str, language: Language) -> String {
+    let is_manifest =
+        |tag: &str| attr(tag, "rel").is_some_and(|rel| rel.eq_ignore_ascii_case("manifest"));
+    let Some((start, end)) = find_in_head(html, "link", is_manifest) else {
+        return html.to_owned();
+    };
+    let tag = &html[start..end];
+    let Some(href) = attr(tag, "href").filter(|href| !href.contains('?')) else {
+        return html.to_owned();
+    };
+    let href = format!("{href}?lang={}", language.code());
+    splice(html, start, end, &set_attr(tag, "href", &href))
 }
 
 /// Inserts `what` just before the head's end.
@@ -642,6 +669,23 @@ mod tests {
         );
         // Not confused by a tag whose name only starts the same.
         assert_eq!(set_language("<htmlx>", Language::Ar), "<htmlx>");
+    }
+
+    #[test]
+    fn the_manifest_is_the_page_language_s() {
+        let html = set_language(INDEX, Language::Ar);
+        assert!(
+            html.contains(r#"<link rel="manifest" href="/api/web-manifest?lang=ar" />"#),
+            "{html}"
+        );
+        let html = set_language(INDEX, Language::En);
+        assert!(
+            html.contains(r#"href="/api/web-manifest?lang=en""#),
+            "{html}"
+        );
+        // An address that already says more is left as built.
+        let built = INDEX.replace("/api/web-manifest", "/m.json?v=2");
+        assert!(set_language(&built, Language::Ar).contains(r#"href="/m.json?v=2""#));
     }
 
     #[test]
@@ -853,6 +897,7 @@ mod tests {
             services: Some(json!([{"id": 1, "name": "Food", "icon": "/i", "mini_icon": "/m"}])),
             service: Some(json!({"id": 1, "filter_type": "products_focused",
                 "show_categories_menu": true, "blocks": []})),
+            product: None,
         };
         let view = PageView {
             language: Some(Language::Ar),

@@ -65,6 +65,11 @@ export function selectedServiceKey(
   return ["services", language, id, area] as const;
 }
 
+/** The query key of `GET /products/{id}` (the product page), which the page's boot data fills too. */
+export function productKey(language: string, area: readonly [number | null, number | null], id: number | null) {
+  return ["product", language, area, id] as const;
+}
+
 export function useSelectedService() {
   const language = useAppStore((s) => s.language);
   const id = useAppStore((s) => s.client.selected_service);

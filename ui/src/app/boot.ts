@@ -32,6 +32,8 @@ export interface Boot {
   services: Schemas["ServiceItem"][] | null;
   /** `GET /services/{id}` of the service in `view`. */
   service: Schemas["ServiceDetail"] | null;
+  /** `GET /products/{id}` on a product page, for the district in `view`. */
+  product?: Schemas["ProductDetail"] | null;
   /** `GET /static-pages?category=customer` (the footer's links). */
   pages: Schemas["PageItem"][] | null;
   /** The core's footer for the settings, pages, language and year above. */

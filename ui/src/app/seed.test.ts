@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { selectedServiceKey } from "../api/queries";
+import { productKey, selectedServiceKey } from "../api/queries";
 import type { Boot } from "./boot";
 import { seedServerData } from "./seed";
 
@@ -39,5 +39,23 @@ describe("seedServerData", () => {
     seedServerData(boot({ settings: { name: "S" } as unknown as Boot["settings"] }), client, "ar", [4, null]);
     expect(client.getQueryData(["settings", "ar"])).toBeUndefined();
     expect(client.getQueryData(selectedServiceKey("ar", 2, [4, null]))).toBeUndefined();
+  });
+
+  test("a product page's product lands under the product screen's key, fresh for a guest only", () => {
+    const product = { id: 9, name: "Tea" } as unknown as NonNullable<Boot["product"]>;
+    const guest = new QueryClient();
+    seedServerData(boot({ kind: "shell", path: "/products/9", product }), guest, "en", [4, null]);
+    expect(guest.getQueryData(productKey("en", [4, null], 9))).toMatchObject({ name: "Tea" });
+    expect(guest.getQueryState(productKey("en", [4, null], 9))?.isInvalidated).toBe(false);
+    expect(guest.getQueryState(productKey("en", [4, null], 9))?.dataUpdatedAt).toBeGreaterThan(0);
+    // A signed-in customer's favourite flag is not a guest's: shown, and read again at once.
+    const customer = new QueryClient();
+    const view = { signed_in: true, district_id: 4, service_id: 2 };
+    seedServerData(boot({ path: "/products/9", product, view }), customer, "en", [4, 7]);
+    expect(customer.getQueryState(productKey("en", [4, 7], 9))?.dataUpdatedAt).toBe(0);
+    // Another district's reader gets no copy.
+    const elsewhere = new QueryClient();
+    seedServerData(boot({ path: "/products/9", product }), elsewhere, "en", [5, null]);
+    expect(elsewhere.getQueryData(productKey("en", [5, null], 9))).toBeUndefined();
   });
 });

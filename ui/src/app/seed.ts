@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Language } from "storefront-core";
-import { selectedServiceKey } from "../api/queries";
+import { productKey, selectedServiceKey } from "../api/queries";
 import { FOOTER_PAGES_CATEGORY } from "../features/chrome/Footer";
 import type { Boot } from "./boot";
 
 /**
- * Puts the API answers the server sent with the page into the query cache under the keys
+ * Puts the API answers the server sent with the page (a product page's product included) into the query cache under the keys
  * the app reads them by (`api/queries.ts`), so the first render has them and startup
  * does not ask `/api` again (spec 4's loads, answered by the page). `area` is the
  * district and address the app reads the catalogue for once startup has run: the
@@ -31,6 +31,12 @@ export function seedServerData(
   // the page was not rendered for, it is not this area's answer and is left out.
   if (boot.view.service_id !== null && boot.service && area[0] === boot.view.district_id) {
     queryClient.setQueryData(selectedServiceKey(language, boot.view.service_id, area), boot.service, {
+      updatedAt: boot.view.signed_in ? 0 : Date.now(),
+    });
+  }
+  // A product page's product, read like the service: as a guest, for the district.
+  if (boot.product && area[0] === boot.view.district_id) {
+    queryClient.setQueryData(productKey(language, area, boot.product.id), boot.product, {
       updatedAt: boot.view.signed_in ? 0 : Date.now(),
     });
   }

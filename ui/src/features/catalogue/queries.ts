@@ -3,7 +3,7 @@ import { catalogueListRequest, suggestionQuery } from "storefront-core/start";
 import type { CatalogueList } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { api, unwrap } from "../../api/client";
-import { useDeliveryArea } from "../../api/queries";
+import { productKey, useDeliveryArea } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";
 
@@ -154,7 +154,7 @@ export function useProduct(id: number | null) {
   const language = useLanguage();
   const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["product", language, area, id],
+    queryKey: productKey(language, area, id),
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.GET("/products/{id}", { params: { path: { id: id ?? 0 } } }))).data,
   });
