@@ -124,6 +124,8 @@ for (const { language, width } of COMBOS) {
       await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
       const categories = page.getByTestId("home-section-block-categories");
       await expect(categories.getByRole("link").first()).toBeVisible();
+      // Every product is below the blocks: asked for as the reader scrolls to it.
+      await page.getByTestId("home-section-home-products").scrollIntoViewIfNeeded();
       await expect(page.getByTestId("home-section-home-products").getByTestId("product-card").first()).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expectAccessible(page, "main");

@@ -19,7 +19,10 @@ test("offline after a visit: the app opens, shows the catalogue it saw and the c
   });
   // Browsing with the worker in control keeps what was seen.
   await page.reload();
-  const products = page.getByTestId("home-section-home-products").getByTestId("product-card");
+  const section = page.getByTestId("home-section-home-products");
+  const products = section.getByTestId("product-card");
+  // Every product is below the blocks: asked for as the reader scrolls to it.
+  await section.scrollIntoViewIfNeeded();
   await expect(products.first()).toBeVisible();
   const seen = await products.first().locator("h3").innerText();
   await page.goto("/cart");
@@ -31,6 +34,7 @@ test("offline after a visit: the app opens, shows the catalogue it saw and the c
   await page.goto("/home");
   await expect(page.getByTestId("offline-banner")).toBeVisible();
   await expect(page.getByTestId("offline-banner")).toContainText("You are offline");
+  await section.scrollIntoViewIfNeeded();
   await expect(products.filter({ hasText: seen }).first()).toBeVisible();
   await page.goto("/cart");
   const row = cartRow(page, product.name);

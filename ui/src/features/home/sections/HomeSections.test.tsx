@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { branchItem, productItem, productPage, serviceDetail } from "../../catalogue/fixtures";
 import { mockApi, renderWithProviders, resetClient } from "../../catalogue/test-utils";
 import { HomeSections } from "./HomeSections";
@@ -53,5 +53,33 @@ describe("HomeSections", () => {
     expect(api.calls()).toEqual([]);
     expect(warn).toHaveBeenCalledWith("Missing page or service_id in payload");
     warn.mockRestore();
+  });
+
+  test("every shop and every product are asked for only once the reader nears them", async () => {
+    resetClient({ district_id: "1", selectedService: "1", selectedServiceName: "Groceries" });
+    const observers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    Object.defineProperty(globalThis, "IntersectionObserver", {
+      configurable: true,
+      value: class {
+        constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+          observers.push(callback);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    });
+    try {
+      const api = mockApi(routes());
+      renderWithProviders(<HomeSections />);
+      expect(await screen.findByRole("heading", { name: "Best seller" })).toBeTruthy();
+      const lists = () => api.calls().filter((c) => c.startsWith("GET /products") || c.startsWith("GET /branches"));
+      expect(lists()).toEqual([]);
+      act(() => observers.forEach((report) => report([{ isIntersecting: true }])));
+      const products = within(screen.getByTestId("home-section-home-products"));
+      expect(await products.findByRole("link", { name: "Product 101" })).toBeTruthy();
+      expect(lists()).toHaveLength(2);
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
   });
 });

@@ -11,6 +11,7 @@ import { ProductCard, cardFromBlock, type BlockProduct } from "../../catalogue/P
 import type { ServiceBlock } from "../../catalogue/queries";
 import { CardGridSkeleton } from "../../catalogue/Skeletons";
 import { LoadError } from "../../catalogue/States";
+import { WhenNear } from "../../catalogue/WhenNear";
 import styles from "./HomeSections.module.css";
 
 type BlockType = ServiceBlock["type"];
@@ -149,7 +150,8 @@ function Block({ block }: { block: ServiceBlock }) {
  * The home page of the selected service: its blocks in the order the API sends them
  * (offers, category shopping, hot deals, best seller, most popular, new arrived,
  * brands, top shops), then every shop and every product, page after page while
- * meta.last_page allows (requested only with a page and the service, by the core's rule).
+ * meta.last_page allows (requested only with a page and the service, by the core's rule,
+ * and only once the reader nears them).
  */
 export function HomeSections() {
   const intl = useIntl();
@@ -160,11 +162,16 @@ export function HomeSections() {
         {service.isPending && service.fetchStatus !== "idle" ? <CardGridSkeleton rail count={5} /> : null}
         {service.isError ? <LoadError error={service.error} onRetry={() => void service.refetch()} /> : null}
         {service.data?.blocks.map((block) => <Block key={block.type} block={block} />)}
+        {/* Below the service's blocks: asked for only as the reader scrolls toward them. */}
         <Section id="home-branches" title={<FormattedMessage id="homeSections.branches" />}>
-          <InfiniteBranches search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
+          <WhenNear fallback={<CardGridSkeleton count={4} />}>
+            <InfiniteBranches search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
+          </WhenNear>
         </Section>
         <Section id="home-products" title={<FormattedMessage id="homeSections.products" />}>
-          <InfiniteProducts filters={{}} label={intl.formatMessage({ id: "homeSections.products" })} />
+          <WhenNear fallback={<CardGridSkeleton />}>
+            <InfiniteProducts filters={{}} label={intl.formatMessage({ id: "homeSections.products" })} />
+          </WhenNear>
         </Section>
       </div>
     </AddToCartProvider>
