@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { parseProfileResponse } from "storefront-core";
 import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../features/chrome/testing";
-import { StartupGate } from "./StartupGate";
+import { StartupGate, applyDocumentMeta } from "./StartupGate";
 import { useAppStore } from "./store";
 
 beforeAll(() => {
@@ -54,5 +54,25 @@ describe("StartupGate", () => {
     signInWith(client);
     await waitFor(() => expect(useAppStore.getState().client.token).toBe("tok"));
     expect(useAppStore.getState().language).toBe("en");
+  });
+
+  test("remote config's icon is not fetched again when the page has it already", () => {
+    const link = document.createElement("link");
+    link.rel = "icon";
+    link.setAttribute("href", "/favicon.svg");
+    document.head.append(link);
+    const assign = jest.spyOn(HTMLLinkElement.prototype, "href", "set");
+    try {
+      const config = { title: "Shop", fav_icon: "/favicon.svg" } as Parameters<typeof applyDocumentMeta>[0];
+      applyDocumentMeta(config, document);
+      expect(assign).not.toHaveBeenCalled();
+      expect(document.title).toBe("Shop");
+      applyDocumentMeta({ ...config, fav_icon: "/brand.png" }, document);
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(link.getAttribute("href")).toMatch(/\/brand\.png$/);
+    } finally {
+      assign.mockRestore();
+      link.remove();
+    }
   });
 });

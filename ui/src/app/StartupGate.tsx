@@ -120,25 +120,31 @@ export function StartupGate({ children }: { children: ReactNode }) {
 /** Title, description, keywords and icon come from remote config (spec 1). */
 function useDocumentMeta(config: Config | null): void {
   useEffect(() => {
-    if (!config) return;
-    const title = config.title ?? config.app_name;
-    if (title) document.title = title;
-    setMeta("description", config.description);
-    setMeta("keywords", config.keywords);
-    if (config.fav_icon) {
-      const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-      if (link) link.href = config.fav_icon;
-    }
+    if (config) applyDocumentMeta(config, document);
   }, [config]);
 }
 
-function setMeta(name: string, content: string | null | undefined): void {
+/** Writes remote config's title, description, keywords and icon into the document. */
+export function applyDocumentMeta(config: Config, doc: Document): void {
+  const title = config.title ?? config.app_name;
+  if (title) doc.title = title;
+  setMeta("description", config.description, doc);
+  setMeta("keywords", config.keywords, doc);
+  if (config.fav_icon) {
+    const link = doc.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    // Only when it changes (the server's page has it already): each assignment is a fetch.
+    const href = new URL(config.fav_icon, doc.baseURI).href;
+    if (link && link.href !== href) link.href = href;
+  }
+}
+
+function setMeta(name: string, content: string | null | undefined, doc: Document): void {
   if (!content) return;
-  let meta = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  let meta = doc.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
   if (!meta) {
-    meta = document.createElement("meta");
+    meta = doc.createElement("meta");
     meta.name = name;
-    document.head.append(meta);
+    doc.head.append(meta);
   }
   meta.content = content;
 }

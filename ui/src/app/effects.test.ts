@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
-import { runEffects, type EffectHost } from "./effects";
+import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
 import { useAppStore } from "./store";
 
 function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
@@ -47,6 +47,24 @@ describe("runEffects with the real core", () => {
     expect(h.queryClient.getQueryData(["branches", "en", 1])).toBeUndefined();
     expect(h.queryClient.getQueryData(["settings", "en"])).toBeDefined();
     expect(h.navigate).toHaveBeenCalledWith("/home");
+  });
+
+  test("the manifest already in the page language is not asked for again", () => {
+    const manifest = document.createElement("link");
+    manifest.rel = "manifest";
+    manifest.setAttribute("href", "/api/web-manifest?lang=ar");
+    document.head.append(manifest);
+    const assign = jest.spyOn(HTMLLinkElement.prototype, "href", "set");
+    try {
+      applyDocumentLanguage("ar");
+      expect(assign).not.toHaveBeenCalled();
+      applyDocumentLanguage("en");
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(manifest.getAttribute("href")).toMatch(/\/api\/web-manifest\?lang=en$/);
+    } finally {
+      assign.mockRestore();
+      manifest.remove();
+    }
   });
 
   test("a guest's language change flips the page direction and persists locally", () => {

@@ -25,7 +25,9 @@ export function applyDocumentLanguage(language: Language, doc: Document | undefi
   doc.documentElement.dir = textDirection(language);
   // The installed app takes the page language's name and direction too.
   const manifest = doc.querySelector<HTMLLinkElement>('link[rel="manifest"]');
-  if (manifest) manifest.href = `${apiBase(doc)}/web-manifest?lang=${language}`;
+  // Only when it changes: the browser reads the manifest again on every assignment.
+  const href = new URL(`${apiBase(doc)}/web-manifest?lang=${language}`, doc.baseURI).href;
+  if (manifest && manifest.href !== href) manifest.href = href;
 }
 
 /**
