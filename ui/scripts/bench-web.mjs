@@ -11,7 +11,7 @@
 // median run's scores and metrics are printed. It prints figures; it does not fail.
 //
 //   node scripts/bench-web.mjs --base http://127.0.0.1:8090 --outbox /tmp/x/outbox.jsonl
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -31,6 +31,8 @@ const { values: args } = parseArgs({
     chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     runs: { type: "string", default: process.env.BENCH_LIGHTHOUSE_RUNS ?? "3" },
     "no-lighthouse": { type: "boolean", default: false },
+    // A directory to keep each page's median Lighthouse report in (JSON), to read its trace.
+    reports: { type: "string", default: process.env.BENCH_LIGHTHOUSE_REPORTS },
   },
 });
 if (!args.base || !args.outbox) {
@@ -269,6 +271,11 @@ function printAudits(path, reports) {
   }
   const sorted = [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"));
   const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (args.reports) {
+    mkdirSync(args.reports, { recursive: true });
+    const name = path === "/" ? "landing" : path.replace(/^\//, "").replace(/\W+/g, "-");
+    writeFileSync(join(args.reports, `${name}.json`), JSON.stringify(lhr));
+  }
   console.log(
     `\n${path}: performance ${score(lhr, "performance")} (≥95; runs ${runs.map((r) => score(r, "performance")).join(", ")}), ` +
       `accessibility ${score(lhr, "accessibility")} (100), best practices ${score(lhr, "best-practices")} (≥95), SEO ${score(lhr, "seo")} (≥95)`,
