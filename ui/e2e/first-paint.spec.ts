@@ -127,6 +127,30 @@ test.describe("with scripts held back", () => {
   });
 });
 
+test.describe("a product page, with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows the product, its shop and terms, in English and in Arabic with Arabic digits", async ({ page, context }) => {
+    const product = await productOf(page.request, SHOPS.zamalek);
+    await viewCookie(context, `en.0.${SEED.district}.${SEED.groceries}`);
+    await page.goto(`/products/${product.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+    await expect(page.getByRole("img", { name: product.name })).toBeVisible();
+    await expect(page.locator("article")).toContainText(/Delivery in \d+ min/);
+    await expect(page.getByTestId("stock-badge")).toBeVisible();
+    await expect(page.getByTestId("favorite-button")).toHaveAttribute("aria-pressed", "false");
+    await expect(page).toHaveTitle(/Nile Market/);
+
+    const arabic = await productOf(page.request, SHOPS.zamalek, 0, "ar");
+    await viewCookie(context, `ar.0.${SEED.district}.${SEED.groceries}`);
+    await page.goto(`/products/${arabic.id}`);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(arabic.name);
+    await expect(page.locator("article")).toContainText(/التوصيل خلال [٠-٩]+ دقيقة/);
+    await expect(page.locator("[data-rating]")).toHaveAttribute("aria-label", /^التقييم [٠-٩]٫[٠-٩] من ٥$/);
+  });
+});
+
 test.describe("hydration", () => {
   /** Loads `path`, waits for the app to settle, and answers the console's errors. */
   async function visit(page: Page, path: string, settled: RegExp | string) {
@@ -155,6 +179,36 @@ test.describe("hydration", () => {
     await seedStorage(page, { language: "ar" });
     await viewCookie(context, `ar.0.${SEED.district}.${SEED.groceries}`);
     expect(await visit(page, "/home", "مرحبًا بك في سوق النيل")).toEqual([]);
+    const arabic = await productOf(page.request, SHOPS.zamalek, 0, "ar");
+    expect(await visit(page, `/products/${arabic.id}`, arabic.name)).toEqual([]);
+  });
+
+  test("the product page the server sent is the one the app keeps, every attribute right", async ({ page, context }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries), language: "ar" });
+    await viewCookie(context, `ar.0.${SEED.district}.${SEED.groceries}`);
+    const product = await productOf(page.request, SHOPS.zamalek, 0, "ar");
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto(`/products/${product.id}`, { waitUntil: "commit" });
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toHaveText(product.name);
+    const painted = await heading.elementHandle();
+    // Money waits for the browser's own formatting: its place is held, not left empty.
+    await expect(page.locator("article [aria-hidden='true'][class*='amountPending']")).toHaveCount(2);
+    release();
+    await expect(page.getByRole("button", { name: "أضف إلى السلة" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator("article [class*='amountPending']")).toHaveCount(0);
+    expect(await painted?.evaluate((element) => element.isConnected)).toBe(true);
+    // Attributes the server wrote are the ones the app would write (React keeps them as
+    // sent), here the rating's and the favourite button's.
+    const answer = (await (
+      await page.request.get(`/api/products/${product.id}`, { headers: { Language: "ar", "district-id": String(SEED.district) } })
+    ).json()) as { data: { rating: number } };
+    await expect(page.locator("[data-rating]")).toHaveAttribute("data-rating", String(answer.data.rating));
+    const shown = new Intl.NumberFormat("ar-EG", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(answer.data.rating);
+    await expect(page.locator("[data-rating]")).toHaveAttribute("aria-label", `التقييم ${shown} من ٥`);
+    await expect(page.getByTestId("favorite-button")).toHaveAttribute("aria-pressed", "false");
+    expect(errors).toEqual([]);
   });
 
   test("no hydration errors for a signed-in customer on /cart", async ({ page, context }) => {

@@ -11,6 +11,7 @@ import { useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadMessages } from "./i18n/messages";
+import { loadServerScreen } from "./routes/screens";
 import "./styles/tokens.css";
 
 const boot = readBoot();
@@ -57,7 +58,8 @@ if (root) {
     </StrictMode>
   );
   // Rendering anew keeps the server's page on screen until React's first commit.
-  if (server) hydrateRoot(root, app);
+  // Not awaited: the screen's chunk imports this one, which must finish evaluating first.
+  if (server) void loadServerScreen(server.kind).then(() => hydrateRoot(root, app));
   else createRoot(root).render(app);
 }
 

@@ -238,7 +238,7 @@ async fn render(
         },
     );
     fetch_view_data(ui, request, language, view, &decision, &mut data).await;
-    let kind = Kind::of(&decision);
+    let kind = Kind::of(&decision, &data);
     let key = template_key(language, kind, &view);
     let year = time::OffsetDateTime::now_utc().year();
     let page = Page::new(kind, &request.path_and_query, language, view, &data, year);

@@ -31,6 +31,8 @@ pub const BOOT_ID: &str = "storefront-boot";
 pub enum Kind {
     /// `/` when the guard lets the reader see it.
     Landing,
+    /// `/products/{id}` when the API gave the product: the product screen itself.
+    Product,
     /// Any other route, and redirects: the standard layout with a skeleton body.
     Shell,
     /// No route matches: the not-found screen, answered with 404.
@@ -38,11 +40,17 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The kind for the guard's decision on the requested path.
-    pub fn of(decision: &GuardDecision) -> Self {
+    /// The kind for the guard's decision on the requested path, and the page's data (a
+    /// product page without its product is the shell: the screen shows its own error).
+    pub fn of(decision: &GuardDecision, data: &PageData) -> Self {
         match decision {
             GuardDecision::Allow { route, .. } if route.id == RouteId::Landing => Kind::Landing,
             GuardDecision::NotFound => Kind::NotFound,
+            _ if product_of(decision).is_some()
+                && data.product.as_ref().is_some_and(Value::is_object) =>
+            {
+                Kind::Product
+            }
             _ => Kind::Shell,
         }
     }
@@ -60,6 +68,7 @@ impl Kind {
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Landing => "landing",
+            Kind::Product => "product",
             Kind::Shell => "shell",
             Kind::NotFound => "not_found",
         }
@@ -88,9 +97,44 @@ pub fn template_key(language: Language, kind: Kind, view: &PageView) -> String {
 /// digits (٠١٢٣٤٥٦٧٨٩) in Arabic, no grouping — what the app's
 /// `Intl.NumberFormat("ar-EG", {useGrouping: false})` prints.
 pub fn year_text(year: i32, language: Language) -> String {
-    let ascii = year.to_string();
+    in_digits(&year.to_string(), language)
+}
+
+/// A whole number as the app's `{n, number}` prints it for the small counts a page
+/// shows (pictures, minutes): no grouping, in the page language's digits.
+pub fn whole_text(value: i64, language: Language) -> String {
+    let sign = if value < 0 { "-" } else { "" };
+    format!(
+        "{sign}{}",
+        in_digits(&value.unsigned_abs().to_string(), language)
+    )
+}
+
+/// A number with one decimal, as the app's `formatNumber(value, {minimum and maximum
+/// fraction digits: 1})` prints a rating: `4.5`, in Arabic `٤٫٥`.
+pub fn one_decimal_text(value: f64, language: Language) -> String {
+    // Halves round away from zero, as Intl's default (`halfExpand`); `{:.1}` alone rounds
+    // them to even.
+    let text = format!("{:.1}", (value * 10.0).round() / 10.0);
     match language {
-        Language::En => ascii,
+        Language::En => text,
+        Language::Ar => in_digits(&text, language).replace('.', "\u{066B}"),
+    }
+}
+
+/// A JSON number as JavaScript's `String(n)` writes it for the values an attribute
+/// carries (`4`, not `4.0`).
+pub fn js_number_text(value: f64) -> String {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        value.to_string()
+    }
+}
+
+fn in_digits(ascii: &str, language: Language) -> String {
+    match language {
+        Language::En => ascii.to_owned(),
         Language::Ar => ascii
             .chars()
             .map(|c| match c.to_digit(10) {
@@ -98,6 +142,14 @@ pub fn year_text(year: i32, language: Language) -> String {
                 None => c,
             })
             .collect(),
+    }
+}
+
+fn language_of(code: &str) -> Language {
+    if code == "ar" {
+        Language::Ar
+    } else {
+        Language::En
     }
 }
 
@@ -172,6 +224,14 @@ impl Templates {
         // `service.filter_type` with no service prints nothing, as `service?.filter_type`
         // does in the app, rather than failing the page.
         env.set_undefined_behavior(UndefinedBehavior::Chainable);
+        // Numbers as the app's locale prints them (see the functions).
+        env.add_filter("digits", |value: i64, language: String| {
+            whole_text(value, language_of(&language))
+        });
+        env.add_filter("decimal1", |value: f64, language: String| {
+            one_decimal_text(value, language_of(&language))
+        });
+        env.add_filter("js_number", js_number_text);
         for (key, source) in file.templates {
             let Value::String(source) = source else {
                 tracing::warn!(key, "page template is not a string; left out");
@@ -324,6 +384,15 @@ impl<'a> Page<'a> {
             "products_search": products_search,
             "footer": self.footer,
             "year_text": year_text(self.footer.copyright_year, self.language),
+            "product": self.data.product,
+            // The picture the product screen shows first: the gallery's first, else the image.
+            "product_image": self.data.product.as_ref().and_then(|p| {
+                p.get("images")
+                    .and_then(Value::as_array)
+                    .and_then(|images| images.first())
+                    .or_else(|| p.get("image"))
+                    .and_then(Value::as_str)
+            }),
         })
     }
 
@@ -803,15 +872,73 @@ mod tests {
             has_district: true,
             ..guest
         };
-        assert_eq!(Kind::of(&decide("/", &guest)), Kind::Landing);
-        assert_eq!(Kind::of(&decide("/?from=ad", &guest)), Kind::Landing);
+        assert_eq!(
+            Kind::of(&decide("/", &guest), &PageData::default()),
+            Kind::Landing
+        );
+        assert_eq!(
+            Kind::of(&decide("/?from=ad", &guest), &PageData::default()),
+            Kind::Landing
+        );
         // Redirected away from the landing page: the shell.
-        assert_eq!(Kind::of(&decide("/", &signed_in)), Kind::Shell);
-        assert_eq!(Kind::of(&decide("/home", &with_district)), Kind::Shell);
-        assert_eq!(Kind::of(&decide("/home", &guest)), Kind::Shell);
-        assert_eq!(Kind::of(&decide("/no/such/page", &guest)), Kind::NotFound);
+        assert_eq!(
+            Kind::of(&decide("/", &signed_in), &PageData::default()),
+            Kind::Shell
+        );
+        assert_eq!(
+            Kind::of(&decide("/home", &with_district), &PageData::default()),
+            Kind::Shell
+        );
+        assert_eq!(
+            Kind::of(&decide("/home", &guest), &PageData::default()),
+            Kind::Shell
+        );
+        assert_eq!(
+            Kind::of(&decide("/no/such/page", &guest), &PageData::default()),
+            Kind::NotFound
+        );
         assert_eq!(Kind::NotFound.status(), StatusCode::NOT_FOUND);
         assert_eq!(Kind::Shell.status(), StatusCode::OK);
+        // A product page is the product screen when the API gave the product.
+        let product = PageData {
+            product: Some(json!({"id": 3, "name": "Tea"})),
+            ..PageData::default()
+        };
+        let on_product = decide("/products/3", &with_district);
+        assert_eq!(Kind::of(&on_product, &product), Kind::Product);
+        assert_eq!(Kind::of(&on_product, &PageData::default()), Kind::Shell);
+        assert_eq!(
+            Kind::of(&decide("/home", &with_district), &product),
+            Kind::Shell
+        );
+        assert_eq!(Kind::Product.status(), StatusCode::OK);
+    }
+
+    #[test]
+    fn numbers_are_written_as_the_app_s_locale_writes_them() {
+        // {n, number} for small counts: en "12", ar-EG "١٢".
+        assert_eq!(whole_text(12, Language::En), "12");
+        assert_eq!(whole_text(45, Language::Ar), "٤٥");
+        assert_eq!(whole_text(-3, Language::Ar), "-٣");
+        // formatNumber(v, {minimumFractionDigits: 1, maximumFractionDigits: 1}).
+        assert_eq!(one_decimal_text(4.5, Language::En), "4.5");
+        assert_eq!(one_decimal_text(4.0, Language::En), "4.0");
+        assert_eq!(one_decimal_text(4.25, Language::Ar), "٤٫٣");
+        assert_eq!(one_decimal_text(4.75, Language::En), "4.8");
+        assert_eq!(one_decimal_text(3.0, Language::Ar), "٣٫٠");
+        // String(n) in an attribute.
+        assert_eq!(js_number_text(4.0), "4");
+        assert_eq!(js_number_text(4.5), "4.5");
+        let templates = Templates::from_json(
+            &json!({"templates": {"t": "{{ n | digits(language) }} {{ r | decimal1(language) }} {{ r | js_number }}"}})
+                .to_string(),
+        )
+        .unwrap();
+        let text = templates
+            .render("t", &json!({"n": 7, "r": 4.0, "language": "ar"}))
+            .unwrap()
+            .unwrap();
+        assert_eq!(text, "٧ ٤٫٠ 4");
     }
 
     #[test]

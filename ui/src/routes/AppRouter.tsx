@@ -4,7 +4,7 @@ import { decideNavigation } from "storefront-core/start";
 import type { GuardContext } from "storefront-core";
 import { useRemoteConfig } from "../api/queries";
 import { useHydrated } from "../app/hydration";
-import { useServerPage, type ServerPage } from "../app/serverPage";
+import { ServerPageHeld, useServerPage, type ServerPage } from "../app/serverPage";
 import { useStartupReady } from "../app/StartupGate";
 import { useAppStore } from "../app/store";
 import { StandardLayout } from "../layouts/StandardLayout";
@@ -26,12 +26,18 @@ export function useGuardContext(): GuardContext {
   );
 }
 
-/** A screen in its layout, with the loading skeleton while its code arrives. */
-function page(Layout: ComponentType<{ children: ReactNode }>, Screen: ScreenComponent, props: ScreenProps) {
+/**
+ * A screen in its layout, with the loading skeleton while its code arrives. `held`: the
+ * server's page, kept (see `ServerPageHeld`); the tree is the same either way, so the
+ * screen stays mounted when the router takes over.
+ */
+function page(Layout: ComponentType<{ children: ReactNode }>, Screen: ScreenComponent, props: ScreenProps, held = false) {
   return (
     <Layout>
       <Suspense fallback={<PageSkeleton />}>
-        <Screen {...props} />
+        <ServerPageHeld.Provider value={held}>
+          <Screen {...props} />
+        </ServerPageHeld.Provider>
       </Suspense>
     </Layout>
   );
@@ -55,12 +61,17 @@ function notFound() {
 }
 
 /**
- * What the server rendered (`ssr/`): the landing page, the not-found page or the shell.
+ * What the server rendered (`ssr/`): the landing page, a product's page, the not-found
+ * page or the shell.
  * Built from the same pieces as the routes, so React keeps the server's DOM when it
  * takes over.
  */
-function serverPage({ kind }: ServerPage, query: URLSearchParams) {
-  if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, { params: { id: null }, query });
+function serverPage({ kind, path }: ServerPage, query: URLSearchParams) {
+  if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, { params: { id: null }, query }, true);
+  const product = /^\/products\/(\d+)$/.exec(path.split("?")[0] ?? "");
+  if (kind === "product" && product && screens.product) {
+    return page(StandardLayout, screens.product, { params: { id: Number(product[1]) }, query }, true);
+  }
   if (kind === "not_found") return notFound();
   return shell();
 }
@@ -96,6 +107,9 @@ export function AppRouter() {
 
   const query = new URLSearchParams(search);
   if (!hydrated && server) return serverPage(server, query);
+  // While a signed-in customer's startup runs, the page the server sent stays (rather than
+  // a skeleton in its place, then the page again).
+  if (!ready && server && server.path === full) return serverPage(server, query);
   if (!ready || decision.decision === "redirect") return shell();
   if (decision.decision === "not_found") return notFound();
   const Screen = screens[decision.route.id] ?? NotFoundPage;

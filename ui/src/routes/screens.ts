@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import LandingPage from "../features/home/LandingPage";
 import NotFoundPage from "../features/not-found/NotFoundPage";
 import type { RouteId, RouteParams } from "storefront-core";
+import type { BootKind } from "../app/boot";
 
 export interface ScreenProps {
   params: RouteParams;
@@ -10,6 +11,18 @@ export interface ScreenProps {
 }
 
 export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
+
+const loadProductPage = () => import("../features/catalogue/ProductPage");
+
+/**
+ * Makes the screen of a page the server rendered (beyond the landing page, which is in
+ * the first chunk) a plain component before React adopts that page: a lazy one would
+ * suspend while adopting and be rendered anew once it arrived, replacing the server's
+ * HTML. The page asks for the screen's chunk with its HTML, so this waits little.
+ */
+export async function loadServerScreen(kind: BootKind): Promise<void> {
+  if (kind === "product") screens.product = (await loadProductPage()).default;
+}
 
 /**
  * Which component renders each route of the core's route table. Screens load lazily so the
@@ -27,7 +40,7 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   branches_results: lazy(() => import("../features/catalogue/BranchesResultsPage")),
   branch: lazy(() => import("../features/catalogue/BranchPage")),
   category: lazy(() => import("../features/catalogue/CategoryPage")),
-  product: lazy(() => import("../features/catalogue/ProductPage")),
+  product: lazy(() => loadProductPage()),
   products: lazy(() => import("../features/catalogue/ProductsPage")),
   email_login: lazy(() => import("../features/auth/EmailLoginPage")),
   forgot_password: lazy(() => import("../features/auth/ForgotPasswordPage")),

@@ -6,6 +6,17 @@ import { renderTemplates } from "./prerender";
 // garbage-collection timer, and with it the build's process, alive.
 test("the prerender writes every template and leaves no query (and no timer) behind", async () => {
   const templates = await renderTemplates();
-  expect(Object.keys(templates)).toHaveLength(24);
+  // 2 languages × 4 kinds (landing, shell, not found, product) × signed in or not × a district or not.
+  expect(Object.keys(templates)).toHaveLength(32);
+  // A product's page is the product screen with the server's product in it: every number
+  // written by the server's filters (a Jinja string in an ICU number would print NaN).
+  for (const key of ["en:product:0:1", "ar:product:1:1"]) {
+    const page = templates[key] ?? "";
+    expect(page).toMatch(/<h1 id="product-title"[^>]*>\{\{ product\.name \}\}<\/h1>/);
+    expect(page).toContain("{{ product.branch.minutes | digits(language) }}");
+    expect(page).toContain("{{ product.rating | decimal1(language) }}");
+    expect(page).toContain("{% for picture in product.images %}");
+    expect(page).not.toMatch(/NaN|ليس رقمًا/);
+  }
   expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
 }, 60_000);

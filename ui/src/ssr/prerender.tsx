@@ -3,6 +3,8 @@ import { prerenderToNodeStream } from "react-dom/static";
 import type { ClientState, Language } from "storefront-core";
 import { Router } from "wouter";
 import { App } from "../App";
+import { productKey } from "../api/queries";
+import { templateProduct } from "../features/catalogue/ProductPage";
 import type { BootKind } from "../app/boot";
 import { queryClient } from "../app/queryClient";
 import { ServerPageContext } from "../app/serverPage";
@@ -21,10 +23,10 @@ import { TemplateMode } from "./template";
  */
 
 const LANGUAGES: Language[] = ["en", "ar"];
-const KINDS: BootKind[] = ["landing", "shell", "not_found"];
+const KINDS: BootKind[] = ["landing", "shell", "not_found", "product"];
 
 /** A path of each kind, for the router (the page itself comes from the kind). */
-const PATHS: Record<BootKind, string> = { landing: "/", shell: "/home", not_found: "/not-found" };
+const PATHS: Record<BootKind, string> = { landing: "/", shell: "/home", not_found: "/not-found", product: "/products/0" };
 
 /** The key static-host picks a template by. */
 export function templateKey(language: Language, kind: BootKind, signedIn: boolean, hasDistrict: boolean): string {
@@ -96,6 +98,10 @@ export async function renderTemplates(): Promise<Record<string, string>> {
             cart: null,
             toasts: [],
           });
+          // A product's page reads its product where the app keeps it: the template's.
+          if (kind === "product") {
+            queryClient.setQueryData(productKey(language, [hasDistrict ? 1 : null, null], 0), templateProduct());
+          }
           templates[templateKey(language, kind, signedIn, hasDistrict)] = await render(kind);
         }
       }

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from "react";
+import type { IntlShape } from "react-intl";
 
 /**
  * The app's own components write the page templates the server sends (see
@@ -85,4 +86,23 @@ export function SlotEach<T>({ items, list, as, fields, render }: SlotEachProps<T
  */
 export function useSlotFlag(test: string, client: boolean): boolean {
   return useTemplateMode() ? (`{% if ${test} %}true{% else %}false{% endif %}` as unknown as boolean) : client;
+}
+
+/**
+ * A message with numbers the server writes: each `slots` value (a Jinja expression) takes
+ * the place of its argument where the page locale printed it. The message is formatted
+ * with a stand-in number per slot, whose printed form is then replaced, so `{n, number}`
+ * arguments work (a Jinja string in their place would print NaN). The server's filter
+ * must print the number as the locale would (`digits`: no grouping, the page's digits).
+ */
+export function formatWithSlots(
+  intl: IntlShape,
+  id: string,
+  values: Record<string, string | number>,
+  slots: Record<string, string>,
+): string {
+  const standIns = Object.keys(slots).map((name, i) => [name, 987_654_321 - i] as const);
+  let text = intl.formatMessage({ id }, { ...values, ...Object.fromEntries(standIns) });
+  for (const [name, standIn] of standIns) text = text.split(intl.formatNumber(standIn)).join(slots[name] ?? "");
+  return text;
 }

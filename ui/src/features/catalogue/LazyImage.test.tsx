@@ -3,11 +3,14 @@ import { LazyImage } from "./LazyImage";
 
 describe("LazyImage", () => {
   test("shows the picture lazily, sized before it arrives", () => {
-    render(<LazyImage src="/media/a.webp" alt="Oranges" width={200} ratio={2} />);
+    render(<LazyImage src="/media/a.webp" alt="Oranges" width={300} ratio={3} />);
     const img = screen.getByRole("img", { name: "Oranges" });
     expect(img.tagName).toBe("IMG");
     expect(img.getAttribute("loading")).toBe("lazy");
     expect(img.getAttribute("height")).toBe("100");
+    // The frame's shape is a class, not an inline style (the pages' policy drops those).
+    expect(img.parentElement?.getAttribute("style")).toBeNull();
+    expect(img.parentElement?.className).toMatch(/wide3/);
   });
 
   test.each([[""], [null], [undefined]])("renders no <img> for a missing picture (%p)", (src) => {

@@ -6,7 +6,7 @@ interface LazyImageProps {
   src: string | null | undefined;
   alt: string;
   /** Width / height; the frame keeps it before the picture arrives (no layout shift). */
-  ratio?: number;
+  ratio?: Ratio;
   className?: string;
   /** Above-the-fold pictures load at once. */
   eager?: boolean;
@@ -14,6 +14,11 @@ interface LazyImageProps {
   width?: number;
   fit?: "cover" | "contain";
 }
+
+/** The frames' shapes, each a class: the pages the server sends carry no inline style,
+ * which their policy (`style-src 'self'`) would drop. */
+export type Ratio = 1 | 3 | 4;
+const RATIO_CLASS: Record<Ratio, string | undefined> = { 1: styles.square, 3: styles.wide3, 4: styles.wide4 };
 
 /**
  * A picture in a frame of fixed aspect ratio, loaded lazily. Without a picture, or when
@@ -25,8 +30,7 @@ export function LazyImage({ src, alt, ratio = 1, className, eager = false, width
   const shown = src && src !== failed ? src : null;
   return (
     <span
-      className={`${styles.frame} ${className ?? ""}`}
-      style={{ aspectRatio: String(ratio) }}
+      className={`${styles.frame} ${RATIO_CLASS[ratio] ?? ""} ${className ?? ""}`}
       data-empty={shown ? undefined : ""}
       // The frame speaks for a meaningful picture that is missing, so its name is not lost.
       role={!shown && alt ? "img" : undefined}

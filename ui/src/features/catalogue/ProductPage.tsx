@@ -1,7 +1,10 @@
 import { lazy, Suspense, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
+import { useHydrated } from "../../app/hydration";
+import { useServerPageHeld } from "../../app/serverPage";
 import type { ScreenProps } from "../../routes/screens";
+import { fill, formatWithSlots, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
 import { Price, usePriceFormatter } from "./Price";
@@ -15,29 +18,55 @@ import cards from "./Cards.module.css";
 
 function Gallery({ product }: { product: ProductDetail }) {
   const intl = useIntl();
+  const template = useTemplateMode();
   const [shown, setShown] = useState(0);
   const images = product.images.length > 0 ? product.images : [product.image];
   const current = images[Math.min(shown, images.length - 1)] ?? product.image;
+  const thumb = ({ src, n }: { src: string; n: string | number }) => {
+    // In a template the first picture is the one shown (`loop.first`), as on the client.
+    const active = template
+      ? `{% if loop.first %}${styles.thumbActive ?? ""}{% endif %}`
+      : n === shown + 1
+        ? styles.thumbActive
+        : "";
+    return (
+      <li key={src + String(n)}>
+        <button
+          type="button"
+          className={`${styles.thumb} ${active}`}
+          aria-pressed={template ? ("{% if loop.first %}true{% else %}false{% endif %}" as unknown as boolean) : n === shown + 1}
+          aria-label={
+            template
+              ? formatWithSlots(intl, "catalogue.product.picture", { name: product.name }, { n: String(n) })
+              : intl.formatMessage({ id: "catalogue.product.picture" }, { n, name: product.name })
+          }
+          onClick={() => setShown(Number(n) - 1)}
+        >
+          <LazyImage src={src} alt="" width={72} />
+        </button>
+      </li>
+    );
+  };
   return (
     <div className={styles.gallery} aria-label={intl.formatMessage({ id: "catalogue.product.gallery" })} role="group">
-      <LazyImage src={current} alt={product.name} eager width={640} className={styles.galleryMain} />
-      {images.length > 1 ? (
+      <SlotIf
+        test="product_image"
+        when={!!current}
+        otherwise={<LazyImage src={null} alt={product.name} eager width={640} className={styles.galleryMain} />}
+      >
+        <LazyImage src={current} alt={product.name} eager width={640} className={styles.galleryMain} />
+      </SlotIf>
+      <SlotIf test="product.images | length > 1" when={images.length > 1}>
         <ul className={styles.thumbs}>
-          {images.map((src, i) => (
-            <li key={src + String(i)}>
-              <button
-                type="button"
-                className={`${styles.thumb} ${i === shown ? styles.thumbActive : ""}`}
-                aria-pressed={i === shown}
-                aria-label={intl.formatMessage({ id: "catalogue.product.picture" }, { n: i + 1, name: product.name })}
-                onClick={() => setShown(i)}
-              >
-                <LazyImage src={src} alt="" width={72} />
-              </button>
-            </li>
-          ))}
+          <SlotEach
+            items={images.map((src, i) => ({ src, n: i + 1 }))}
+            list="product.images"
+            as="picture"
+            fields={[]}
+            render={(item) => (template ? thumb({ src: fill("picture"), n: fill("loop.index | digits(language)") }) : thumb(item))}
+          />
         </ul>
-      ) : null}
+      </SlotIf>
     </div>
   );
 }
@@ -51,10 +80,81 @@ function PurchasePlaceholder() {
   return <div className={`${styles.purchase} ${styles.purchasePending}`} aria-busy="true" />;
 }
 
+/**
+ * A template's product: each field the Jinja that writes it (the server's context has
+ * the product as `product`, its first picture as `product_image`). Numbers the page
+ * formats are written by the server's filters, or wait for the client (prices).
+ */
+export function templateProduct(): ProductDetail {
+  const text = (field: string) => fill(`product.${field}`);
+  return {
+    id: 0,
+    name: text("name"),
+    image: fill("product_image"),
+    images: [],
+    price: "0",
+    old_price: null,
+    currency: "EGP",
+    rating: 0,
+    stock: 0,
+    stock_status: "in_stock",
+    min_qty: 1,
+    max_qty: 1,
+    favorite: 0,
+    description: text("description"),
+    category_id: 0,
+    category: { id: text("category.id") as unknown as number, name: text("category.name") },
+    brand: { id: text("brand.id") as unknown as number, name: text("brand.name") },
+    branch: {
+      id: text("branch.id") as unknown as number,
+      name: text("branch.name"),
+      logo: text("branch.logo"),
+      closed: false,
+      free_delivery: false,
+      minimum: "0",
+      minutes: 0,
+    },
+  };
+}
+
+/** The product's stock state; in a template, the one the server finds. */
+function Stock({ status }: { status: ProductDetail["stock_status"] }) {
+  if (!useTemplateMode()) return <StockBadge status={status} />;
+  return (
+    <SlotIf test="product.stock_status == 'out_of_stock'" when={false} otherwise={
+      <SlotIf test="product.stock_status == 'preorder'" when={false} otherwise={<StockBadge status="in_stock" />}>
+        <StockBadge status="preorder" />
+      </SlotIf>
+    }>
+      <StockBadge status="out_of_stock" />
+    </SlotIf>
+  );
+}
+
+/**
+ * Holds an amount's place while the page the server sent is adopted: money is written in
+ * the page locale by the browser's Intl, which the server cannot match letter for letter
+ * (the page would not hydrate), so it appears with the first render after.
+ */
+function AmountPlaceholder({ className = "" }: { className?: string }) {
+  // A space in the text's own class: the line is as tall as the text it stands for.
+  return (
+    <span className={`${className} ${styles.amountPending}`} aria-hidden="true">
+      {"\u00a0"}
+    </span>
+  );
+}
+
 /** /products/{id}: pictures, price, stock state, quantity, add to cart, favourite and the shop's terms. */
 export default function ProductPage({ params }: ScreenProps) {
   const product = useProduct(params.id ?? null);
   const format = usePriceFormatter();
+  const intl = useIntl();
+  const template = useTemplateMode();
+  // The server's page, while kept, shows what the server can write exactly; the purchase
+  // box also waits for a signed-in customer's startup (their cart's shop).
+  const held = useServerPageHeld();
+  const early = !useHydrated() || held;
 
   if (product.isPending) return <DetailSkeleton />;
   if (product.isError) return <LoadError error={product.error} onRetry={() => void product.refetch()} />;
@@ -69,42 +169,82 @@ export default function ProductPage({ params }: ScreenProps) {
           <h1 id="product-title" className={styles.title}>
             {p.name}
           </h1>
-          <FavoriteButton type="product" id={p.id} name={p.name} active={p.favorite === 1} />
+          <SlotIf
+            test="product.favorite == 1"
+            when={p.favorite === 1}
+            otherwise={<FavoriteButton type="product" id={p.id} name={p.name} active={false} />}
+          >
+            <FavoriteButton type="product" id={p.id} name={p.name} active />
+          </SlotIf>
         </div>
         <div className={cards.cardMeta}>
-          <Rating value={p.rating} />
-          <StockBadge status={p.stock_status} />
+          <Rating value={p.rating} field="product.rating" />
+          <Stock status={p.stock_status} />
         </div>
-        <Price amount={p.price} old={p.old_price} currency={p.currency} large />
-        <Suspense fallback={<PurchasePlaceholder />}>
-          <Purchase key={p.id} product={p} />
-        </Suspense>
+        {early ? (
+          <span className={`${cards.priceLine} ${cards.priceLarge}`}>
+            <AmountPlaceholder className={cards.price} />
+          </span>
+        ) : (
+          <Price amount={p.price} old={p.old_price} currency={p.currency} large />
+        )}
+        {early ? (
+          <PurchasePlaceholder />
+        ) : (
+          <Suspense fallback={<PurchasePlaceholder />}>
+            <Purchase key={p.id} product={p} />
+          </Suspense>
+        )}
 
         <section aria-labelledby="sold-by" className={styles.soldBy}>
           <h2 id="sold-by" className={styles.smallTitle}>
             <FormattedMessage id="catalogue.branch.soldBy" />
           </h2>
           <Link href={`/branches/${shop.id}`} className={styles.shopLink}>
-            <LazyImage src={shop.logo} alt="" width={48} className={styles.shopLogo} />
+            <SlotIf
+              test="product.branch.logo"
+              when={!!shop.logo}
+              otherwise={<LazyImage src={null} alt="" width={48} className={styles.shopLogo} />}
+            >
+              <LazyImage src={shop.logo} alt="" width={48} className={styles.shopLogo} />
+            </SlotIf>
             <span>{shop.name}</span>
           </Link>
           <ul className={styles.terms}>
             <li>
-              <span className={`${cards.badge} ${shop.closed ? cards.outOfStock : cards.inStock}`}>
-                <FormattedMessage id={shop.closed ? "catalogue.branch.closed" : "catalogue.branch.open"} />
-              </span>
+              <SlotIf
+                test="product.branch.closed"
+                when={shop.closed}
+                otherwise={
+                  <span className={`${cards.badge} ${cards.inStock}`}>
+                    <FormattedMessage id="catalogue.branch.open" />
+                  </span>
+                }
+              >
+                <span className={`${cards.badge} ${cards.outOfStock}`}>
+                  <FormattedMessage id="catalogue.branch.closed" />
+                </span>
+              </SlotIf>
             </li>
             <li>
-              <FormattedMessage id="catalogue.branch.minimum" values={{ amount: format(shop.minimum) }} />
+              {early ? (
+                <AmountPlaceholder />
+              ) : (
+                <FormattedMessage id="catalogue.branch.minimum" values={{ amount: format(shop.minimum) }} />
+              )}
             </li>
             <li>
-              <FormattedMessage id="catalogue.branch.minutes" values={{ minutes: shop.minutes }} />
+              {template ? (
+                formatWithSlots(intl, "catalogue.branch.minutes", {}, { minutes: fill("product.branch.minutes | digits(language)") })
+              ) : (
+                <FormattedMessage id="catalogue.branch.minutes" values={{ minutes: shop.minutes }} />
+              )}
             </li>
-            {shop.free_delivery ? (
+            <SlotIf test="product.branch.free_delivery" when={shop.free_delivery}>
               <li className={cards.free}>
                 <FormattedMessage id="catalogue.branch.freeDelivery" />
               </li>
-            ) : null}
+            </SlotIf>
           </ul>
         </section>
 
@@ -115,25 +255,23 @@ export default function ProductPage({ params }: ScreenProps) {
           <dd>
             <Link href={`/categories/${p.category.id}`}>{p.category.name}</Link>
           </dd>
-          {p.brand ? (
-            <>
-              <dt>
-                <FormattedMessage id="catalogue.product.brand" />
-              </dt>
-              <dd>
-                <Link href={`/products?brand_id=${p.brand.id}`}>{p.brand.name}</Link>
-              </dd>
-            </>
-          ) : null}
+          <SlotIf test="product.brand" when={!!p.brand}>
+            <dt>
+              <FormattedMessage id="catalogue.product.brand" />
+            </dt>
+            <dd>
+              <Link href={`/products?brand_id=${p.brand?.id ?? ""}`}>{p.brand?.name}</Link>
+            </dd>
+          </SlotIf>
         </dl>
-        {p.description ? (
+        <SlotIf test="product.description" when={!!p.description}>
           <section aria-labelledby="product-description">
             <h2 id="product-description" className={styles.smallTitle}>
               <FormattedMessage id="catalogue.product.description" />
             </h2>
             <p className={styles.description}>{p.description}</p>
           </section>
-        ) : null}
+        </SlotIf>
       </div>
     </article>
   );
