@@ -54,9 +54,13 @@ fn template(key: &str) -> String {
 }
 
 fn all_templates() -> serde_json::Map<String, Value> {
+    templates_of(&["landing", "shell", "not_found"])
+}
+
+fn templates_of(kinds: &[&str]) -> serde_json::Map<String, Value> {
     let mut templates = serde_json::Map::new();
     for language in ["en", "ar"] {
-        for kind in ["landing", "shell", "not_found"] {
+        for &kind in kinds {
             for signed_in in [0, 1] {
                 for district in [0, 1] {
                     let key = format!("{language}:{kind}:{signed_in}:{district}");
@@ -623,4 +627,82 @@ async fn a_product_page_carries_the_product_so_its_screen_does_not_ask_again() {
         let other = page(&server, path, Some("ar.0.1.1"), None).await;
         assert_eq!(other.boot()["product"], Value::Null, "{path}");
     }
+}
+
+#[tokio::test]
+async fn product_and_home_pages_hold_their_screen_with_its_styles_applied() {
+    let server = start_with_ui(&[], None, |ui| {
+        write_index(ui);
+        let mut templates = templates_of(&["landing", "shell", "not_found"]);
+        for language in ["en", "ar"] {
+            for signed_in in [0, 1] {
+                for district in [0, 1] {
+                    let key = format!("{language}:product:{signed_in}:{district}");
+                    let page = format!(
+                        r#"<main data-template="{key}"><h1>{{{{ product.name }}}}</h1><img src="{{{{ product_image }}}}"><p class="minutes">{{{{ product.branch.minutes | digits(language) }}}}</p></main>"#
+                    );
+                    templates.insert(key, Value::String(page));
+                    let key = format!("{language}:home:{signed_in}:{district}");
+                    let page = format!(
+                        r#"<main data-template="{key}"><h1>{{{{ store_name }}}}</h1><p class="service">{{{{ service_name }}}}</p>{{% if home_slider %}}<h2>{{{{ home_slider.title }}}}</h2><img src="{{{{ home_slider.images[0] }}}}">{{% endif %}}</main>"#
+                    );
+                    templates.insert(key, Value::String(page));
+                }
+            }
+        }
+        write_templates(ui, templates);
+    })
+    .await;
+    let (_, answer) = server.get_json_for("/api/products/1", "ar", 1).await;
+    let product = page(&server, "/products/1", Some("ar.0.1.1"), None).await;
+    assert_eq!(product.template(), "ar:product:0:1");
+    let name = answer["data"]["name"].as_str().unwrap();
+    assert!(
+        product.html.contains(&format!("<h1>{name}</h1>")),
+        "{}",
+        product.html
+    );
+    let first = answer["data"]["images"][0].as_str().unwrap();
+    // (minijinja's HTML escaping writes `/` as `&#x2f;`, which the browser reads back.)
+    let escaped = |text: &str| text.replace('/', "&#x2f;");
+    assert!(product.html.contains(&format!(r#"<img src="{}">"#, escaped(first))));
+    // Minutes in Arabic digits, as the app's {minutes, number} writes them.
+    let minutes: String = answer["data"]["branch"]["minutes"]
+        .as_u64()
+        .unwrap()
+        .to_string()
+        .chars()
+        .map(|c| char::from_u32(0x0660 + c.to_digit(10).unwrap()).unwrap())
+        .collect();
+    assert!(
+        product
+            .html
+            .contains(&format!(r#"<p class="minutes">{minutes}</p>"#))
+    );
+    // The screen is on the page: its stylesheets apply before the first paint.
+    let head = &product.html[..product.html.find("</head>").unwrap()];
+    assert!(
+        head.contains(r#"<link rel="stylesheet" crossorigin href="/assets/ProductPage-1.css">"#),
+        "{head}"
+    );
+
+    let (_, service) = server.get_json_for("/api/services/1", "en", 1).await;
+    let home = page(&server, "/home", Some("en.0.1.1"), None).await;
+    assert_eq!(home.template(), "en:home:0:1");
+    let slider = &service["data"]["blocks"][0];
+    assert!(
+        home.html
+            .contains(&format!("<h2>{}</h2>", slider["title"].as_str().unwrap()))
+    );
+    let banner = slider["items"][0]["image"].as_str().unwrap();
+    assert!(home.html.contains(&format!(r#"<img src="{}">"#, escaped(banner))));
+    let service_name = service["data"]["name"].as_str().unwrap();
+    assert!(
+        home.html
+            .contains(&format!(r#"<p class="service">{service_name}</p>"#))
+    );
+
+    // A missing product is the shell (the screen shows its own error).
+    let missing = page(&server, "/products/999999", Some("ar.0.1.1"), None).await;
+    assert_eq!(missing.template(), "ar:shell:0:1");
 }

@@ -151,6 +151,26 @@ test.describe("a product page, with JavaScript disabled", () => {
   });
 });
 
+test.describe("the home page, with JavaScript disabled", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("opens with the greeting and the service's offers, in both languages", async ({ page, context }) => {
+    await viewCookie(context, `en.0.${SEED.district}.${SEED.groceries}`);
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Nile Market");
+    await expect(page.getByText("You are shopping in Groceries")).toBeVisible();
+    const offers = page.getByTestId("home-section-block-slider");
+    await expect(offers.getByRole("img", { name: "Offer 1" })).toBeVisible();
+    await expect(offers.getByRole("img", { name: "Offer 1" })).toHaveAttribute("loading", "eager");
+    await expect(offers.getByRole("img", { name: "Offer 2" })).toHaveAttribute("loading", "lazy");
+
+    await viewCookie(context, `ar.0.${SEED.district}.${SEED.groceries}`);
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("مرحبًا بك في سوق النيل");
+    await expect(page.getByTestId("home-section-block-slider").getByRole("img", { name: "العرض ٢" })).toBeAttached();
+  });
+});
+
 test.describe("hydration", () => {
   /** Loads `path`, waits for the app to settle, and answers the console's errors. */
   async function visit(page: Page, path: string, settled: RegExp | string) {
@@ -181,6 +201,21 @@ test.describe("hydration", () => {
     expect(await visit(page, "/home", "مرحبًا بك في سوق النيل")).toEqual([]);
     const arabic = await productOf(page.request, SHOPS.zamalek, 0, "ar");
     expect(await visit(page, `/products/${arabic.id}`, arabic.name)).toEqual([]);
+  });
+
+  test("the home page the server sent is the one the app keeps, then the rest of its blocks", async ({ page, context }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto("/home", { waitUntil: "commit" });
+    const banner = page.getByTestId("home-section-block-slider").getByRole("img", { name: "Offer 1" });
+    await expect(banner).toBeVisible();
+    const painted = await banner.elementHandle();
+    release();
+    await expect(page.getByTestId("home-section-block-categories").getByRole("link").first()).toBeVisible({ timeout: 15_000 });
+    expect(await painted?.evaluate((element) => element.isConnected)).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test("the product page the server sent is the one the app keeps, every attribute right", async ({ page, context }) => {

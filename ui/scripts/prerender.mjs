@@ -71,6 +71,11 @@ function routeAssets() {
       wasm: unique(files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm"))),
     };
   }
+  // A screen written another way would silently lose its early requests.
+  const lazyScreens = [...screens.matchAll(/\w+: lazy\(/g)].length;
+  if (Object.keys(routes).length !== lazyScreens) {
+    throw new Error(`screens.ts: ${lazyScreens} lazy screens, ${Object.keys(routes).length} read as lazy(() => import("../…"))`);
+  }
   return routes;
 }
 

@@ -238,7 +238,13 @@ async fn render(
         },
     );
     fetch_view_data(ui, request, language, view, &decision, &mut data).await;
-    let kind = Kind::of(&decision, &data);
+    let mut kind = Kind::of(&decision, &data);
+    // A UI build without the screen's template still has the shell.
+    if matches!(kind, Kind::Product | Kind::Home)
+        && !templates.has(&template_key(language, kind, &view))
+    {
+        kind = Kind::Shell;
+    }
     let key = template_key(language, kind, &view);
     let year = time::OffsetDateTime::now_utc().year();
     let page = Page::new(kind, &request.path_and_query, language, view, &data, year);
@@ -268,7 +274,8 @@ async fn render(
     let assets = route_id
         .as_deref()
         .and_then(|id| templates.route_assets(id));
-    let hints = assets.map(RouteAssets::hints).unwrap_or_default()
+    let drawn = matches!(kind, Kind::Product | Kind::Home);
+    let hints = assets.map(|a| a.hints(drawn)).unwrap_or_default()
         + &page.lead_image_hint(route_id.as_deref());
     let Some(html) = page.document(index, &root, &hints) else {
         ui.warned.once("no root markers".to_owned(), |cause| {

@@ -33,6 +33,8 @@ pub enum Kind {
     Landing,
     /// `/products/{id}` when the API gave the product: the product screen itself.
     Product,
+    /// `/home` when the API gave the service: the home screen's top (greeting, offers).
+    Home,
     /// Any other route, and redirects: the standard layout with a skeleton body.
     Shell,
     /// No route matches: the not-found screen, answered with 404.
@@ -50,6 +52,12 @@ impl Kind {
                 && data.product.as_ref().is_some_and(Value::is_object) =>
             {
                 Kind::Product
+            }
+            GuardDecision::Allow { route, .. }
+                if route.id == RouteId::Home
+                    && data.service.as_ref().is_some_and(Value::is_object) =>
+            {
+                Kind::Home
             }
             _ => Kind::Shell,
         }
@@ -69,6 +77,7 @@ impl Kind {
         match self {
             Kind::Landing => "landing",
             Kind::Product => "product",
+            Kind::Home => "home",
             Kind::Shell => "shell",
             Kind::NotFound => "not_found",
         }
@@ -98,6 +107,22 @@ pub fn template_key(language: Language, kind: Kind, view: &PageView) -> String {
 /// `Intl.NumberFormat("ar-EG", {useGrouping: false})` prints.
 pub fn year_text(year: i32, language: Language) -> String {
     in_digits(&year.to_string(), language)
+}
+
+/// The offers that open the home screen: the service's first block when it is a slider,
+/// as `{"title", "images"}`.
+fn home_slider(service: Option<&Value>) -> Option<Value> {
+    let first = service?.get("blocks")?.as_array()?.first()?;
+    if first.get("type")?.as_str()? != "slider" {
+        return None;
+    }
+    let images: Vec<&str> = first
+        .get("items")?
+        .as_array()?
+        .iter()
+        .map(|item| item.get("image").and_then(Value::as_str).unwrap_or(""))
+        .collect();
+    Some(json!({"title": first.get("title"), "images": images}))
 }
 
 /// A whole number as the app's `{n, number}` prints it for the small counts a page
@@ -175,7 +200,11 @@ pub struct RouteAssets {
 impl RouteAssets {
     /// The `<link>` tags that fetch them early (with `crossorigin`, as the app's own
     /// requests are made, so the browser reuses what was fetched).
-    pub fn hints(&self) -> String {
+    ///
+    /// `drawn`: the page holds the screen itself (a product's page, home), whose
+    /// stylesheets then apply before the first paint (`rel="stylesheet"`, which blocks
+    /// rendering as the page's own does); otherwise they are only fetched early.
+    pub fn hints(&self, drawn: bool) -> String {
         let link = |attributes: &str, href: &str| {
             format!(
                 r#"<link {attributes} crossorigin href="{}">"#,
@@ -186,10 +215,13 @@ impl RouteAssets {
             .scripts
             .iter()
             .map(|href| link(r#"rel="modulepreload""#, href));
-        let styles = self
-            .styles
-            .iter()
-            .map(|href| link(r#"rel="preload" as="style""#, href));
+        let styles = self.styles.iter().map(|href| {
+            if drawn {
+                link(r#"rel="stylesheet""#, href)
+            } else {
+                link(r#"rel="preload" as="style""#, href)
+            }
+        });
         let wasm = self
             .wasm
             .iter()
@@ -245,6 +277,11 @@ impl Templates {
             env,
             routes: file.routes,
         })
+    }
+
+    /// Whether the build has the template `key`.
+    pub fn has(&self, key: &str) -> bool {
+        self.env.get_template(key).is_ok()
     }
 
     /// What the route's screen loads, if the build listed it.
@@ -384,6 +421,8 @@ impl<'a> Page<'a> {
             "products_search": products_search,
             "footer": self.footer,
             "year_text": year_text(self.footer.copyright_year, self.language),
+            "service_name": self.data.service.as_ref().and_then(|s| s.get("name")),
+            "home_slider": home_slider(self.data.service.as_ref()),
             "product": self.data.product,
             // The picture the product screen shows first: the gallery's first, else the image.
             "product_image": self.data.product.as_ref().and_then(|p| {
@@ -834,12 +873,18 @@ mod tests {
             wasm: vec!["/assets/a\"b.wasm".into()],
         };
         assert_eq!(
-            assets.hints(),
+            assets.hints(false),
             concat!(
                 r#"<link rel="modulepreload" crossorigin href="/assets/A.js">"#,
                 r#"<link rel="preload" as="style" crossorigin href="/assets/A.css">"#,
                 r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/a&quot;b.wasm">"#
             )
+        );
+        // A page that holds the screen applies its stylesheets before it is painted.
+        assert!(
+            assets
+                .hints(true)
+                .contains(r#"<link rel="stylesheet" crossorigin href="/assets/A.css">"#)
         );
         let guest = GuardContext {
             signed_in: false,
@@ -912,6 +957,16 @@ mod tests {
             Kind::Shell
         );
         assert_eq!(Kind::Product.status(), StatusCode::OK);
+        // Home is the home screen when the API gave the service.
+        let service = PageData {
+            service: Some(json!({"id": 1, "blocks": []})),
+            ..PageData::default()
+        };
+        assert_eq!(
+            Kind::of(&decide("/home", &with_district), &service),
+            Kind::Home
+        );
+        assert_eq!(Kind::of(&decide("/home", &guest), &service), Kind::Shell);
     }
 
     #[test]

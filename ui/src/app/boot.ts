@@ -4,9 +4,10 @@ import type { components } from "../api/schema.gen";
 type Schemas = components["schemas"];
 
 /** The page the server rendered (spec 2): the landing page, the not-found page, a
- * product's page (its product in `product`), or the standard layout with a skeleton where
+ * product's page (its product in `product`), the home page (its top: greeting and offers),
+ * or the standard layout with a skeleton where
  * the route's content goes. */
-export type BootKind = "landing" | "not_found" | "product" | "shell";
+export type BootKind = "home" | "landing" | "not_found" | "product" | "shell";
 
 /** What the server assumed storage holds when it rendered the page (from the cookie
  * the app keeps, see `features/session/viewCookie.ts`). */

@@ -61,13 +61,14 @@ function notFound() {
 }
 
 /**
- * What the server rendered (`ssr/`): the landing page, a product's page, the not-found
- * page or the shell.
+ * What the server rendered (`ssr/`): the landing page, the home page, a product's page,
+ * the not-found page or the shell.
  * Built from the same pieces as the routes, so React keeps the server's DOM when it
  * takes over.
  */
 function serverPage({ kind, path }: ServerPage, query: URLSearchParams) {
   if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, { params: { id: null }, query }, true);
+  if (kind === "home" && screens.home) return page(StandardLayout, screens.home, { params: { id: null }, query }, true);
   const product = /^\/products\/(\d+)$/.exec(path.split("?")[0] ?? "");
   if (kind === "product" && product && screens.product) {
     return page(StandardLayout, screens.product, { params: { id: Number(product[1]) }, query }, true);

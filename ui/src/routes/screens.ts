@@ -12,7 +12,6 @@ export interface ScreenProps {
 
 export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
 
-const loadProductPage = () => import("../features/catalogue/ProductPage");
 
 /**
  * Makes the screen of a page the server rendered (beyond the landing page, which is in
@@ -21,7 +20,10 @@ const loadProductPage = () => import("../features/catalogue/ProductPage");
  * HTML. The page asks for the screen's chunk with its HTML, so this waits little.
  */
 export async function loadServerScreen(kind: BootKind): Promise<void> {
-  if (kind === "product") screens.product = (await loadProductPage()).default;
+  // (The table below keeps the `lazy(() => import(…))` form: the build reads each
+  // route's files from it, scripts/prerender.mjs.)
+  if (kind === "product") screens.product = (await import("../features/catalogue/ProductPage")).default;
+  if (kind === "home") screens.home = (await import("../features/home/HomePage")).default;
 }
 
 /**
@@ -40,7 +42,7 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   branches_results: lazy(() => import("../features/catalogue/BranchesResultsPage")),
   branch: lazy(() => import("../features/catalogue/BranchPage")),
   category: lazy(() => import("../features/catalogue/CategoryPage")),
-  product: lazy(() => loadProductPage()),
+  product: lazy(() => import("../features/catalogue/ProductPage")),
   products: lazy(() => import("../features/catalogue/ProductsPage")),
   email_login: lazy(() => import("../features/auth/EmailLoginPage")),
   forgot_password: lazy(() => import("../features/auth/ForgotPasswordPage")),

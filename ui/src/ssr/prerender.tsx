@@ -23,10 +23,16 @@ import { TemplateMode } from "./template";
  */
 
 const LANGUAGES: Language[] = ["en", "ar"];
-const KINDS: BootKind[] = ["landing", "shell", "not_found", "product"];
+const KINDS: BootKind[] = ["landing", "shell", "not_found", "product", "home"];
 
 /** A path of each kind, for the router (the page itself comes from the kind). */
-const PATHS: Record<BootKind, string> = { landing: "/", shell: "/home", not_found: "/not-found", product: "/products/0" };
+const PATHS: Record<BootKind, string> = {
+  landing: "/",
+  shell: "/home",
+  home: "/home",
+  not_found: "/not-found",
+  product: "/products/0",
+};
 
 /** The key static-host picks a template by. */
 export function templateKey(language: Language, kind: BootKind, signedIn: boolean, hasDistrict: boolean): string {

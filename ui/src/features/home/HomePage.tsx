@@ -1,6 +1,7 @@
 import { useIntl } from "react-intl";
 import { useProfile, useSelectedService } from "../../api/queries";
 import { useAppStore } from "../../app/store";
+import { fill, SlotIf, useTemplateMode } from "../../ssr/template";
 import { useStoreName } from "../chrome/Header";
 import { HomeSections } from "./sections/HomeSections";
 import styles from "./HomePage.module.css";
@@ -16,6 +17,7 @@ export default function HomePage() {
   const name = useProfile().data?.user?.name ?? null;
   const storedName = useAppStore((s) => s.client.selected_service_name);
   const serviceName = useSelectedService().data?.name ?? storedName;
+  const template = useTemplateMode();
 
   return (
     <div className={styles.page}>
@@ -26,9 +28,13 @@ export default function HomePage() {
             : intl.formatMessage({ id: "home.welcome" }, { name: storeName })}
         </h1>
         <p className={styles.subtitle}>
-          {serviceName
-            ? intl.formatMessage({ id: "home.shoppingIn" }, { service: serviceName })
-            : intl.formatMessage({ id: "home.chooseService" })}
+          <SlotIf
+            test="service_name"
+            when={!!serviceName}
+            otherwise={intl.formatMessage({ id: "home.chooseService" })}
+          >
+            {intl.formatMessage({ id: "home.shoppingIn" }, { service: template ? fill("service_name") : serviceName })}
+          </SlotIf>
         </p>
       </section>
       <HomeSections />

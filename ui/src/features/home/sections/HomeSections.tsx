@@ -12,6 +12,9 @@ import type { ServiceBlock } from "../../catalogue/queries";
 import { CardGridSkeleton } from "../../catalogue/Skeletons";
 import { LoadError } from "../../catalogue/States";
 import { WhenNear } from "../../catalogue/WhenNear";
+import { useHydrated } from "../../../app/hydration";
+import { useServerPageHeld } from "../../../app/serverPage";
+import { fill, formatWithSlots, SlotEach, SlotIf, useTemplateMode } from "../../../ssr/template";
 import styles from "./HomeSections.module.css";
 
 type BlockType = ServiceBlock["type"];
@@ -57,31 +60,10 @@ function Rail({ children, label, focusable = false }: { children: ReactNode; lab
 }
 
 function Block({ block }: { block: ServiceBlock }) {
-  const intl = useIntl();
   const id = `block-${block.type}`;
   const items = block.items as unknown[];
 
-  if (block.type === "slider") {
-    const banners = items as Tile[];
-    return (
-      <Section id={id} title={block.title}>
-        <Rail label={block.title} focusable>
-          {banners.map((banner, i) => (
-            <li key={banner.id} className={styles.banner}>
-              <LazyImage
-                src={banner.image}
-                alt={intl.formatMessage({ id: "homeSections.banner" }, { n: i + 1 })}
-                ratio={3}
-                width={720}
-                fit="cover"
-                eager={i === 0}
-              />
-            </li>
-          ))}
-        </Rail>
-      </Section>
-    );
-  }
+  if (block.type === "slider") return <Slider title={block.title} banners={items as Tile[]} />;
 
   if (block.type === "categories" || block.type === "brands") {
     const tiles = items as Tile[];
@@ -146,6 +128,59 @@ function Block({ block }: { block: ServiceBlock }) {
   return null;
 }
 
+function Banner({ image, n, eager }: { image: string; n: number | string; eager: boolean }) {
+  const intl = useIntl();
+  const template = useTemplateMode();
+  return (
+    <li className={styles.banner}>
+      <LazyImage
+        src={image}
+        alt={
+          template
+            ? formatWithSlots(intl, "homeSections.banner", {}, { n: String(n) })
+            : intl.formatMessage({ id: "homeSections.banner" }, { n })
+        }
+        ratio={3}
+        width={720}
+        fit="cover"
+        eager={eager}
+      />
+    </li>
+  );
+}
+
+/**
+ * The offers banners. In a template: the first slider of the service's blocks, which
+ * the server gives as `home_slider` (`title`, `images`), the first picture eager.
+ */
+function Slider({ title, banners }: { title: string; banners: Tile[] }) {
+  if (!useTemplateMode()) {
+    return (
+      <Section id="block-slider" title={title}>
+        <Rail label={title} focusable>
+          {banners.map((banner, i) => (
+            <Banner key={banner.id} image={banner.image ?? ""} n={i + 1} eager={i === 0} />
+          ))}
+        </Rail>
+      </Section>
+    );
+  }
+  return (
+    <Section id="block-slider" title={fill("home_slider.title")}>
+      <Rail label={fill("home_slider.title")} focusable>
+        <Banner image={fill("home_slider.images[0]")} n={1} eager />
+        <SlotEach
+          items={[]}
+          list="home_slider.images[1:]"
+          as="image"
+          fields={[]}
+          render={() => <Banner image={fill("image")} n={fill("(loop.index + 1) | digits(language)")} eager={false} />}
+        />
+      </Rail>
+    </Section>
+  );
+}
+
 /**
  * The home page of the selected service: its blocks in the order the API sends them
  * (offers, category shopping, hot deals, best seller, most popular, new arrived,
@@ -156,23 +191,44 @@ function Block({ block }: { block: ServiceBlock }) {
 export function HomeSections() {
   const intl = useIntl();
   const service = useSelectedService();
+  const template = useTemplateMode();
+  // What the server writes, and shows while the app adopts its page: the offers that
+  // open the blocks (the page's largest paint), then a skeleton for the rest, which
+  // follows once the page is the app's (the offers stay where they are).
+  const hydrated = useHydrated();
+  const held = useServerPageHeld();
+  const early = template || !hydrated || held;
+  const blocks = service.data?.blocks ?? [];
+  const shown = early ? blocks.slice(0, 1).filter((block) => block.type === "slider") : blocks;
   return (
     <AddToCartProvider>
       <div className={styles.sections}>
         {service.isPending && service.fetchStatus !== "idle" ? <CardGridSkeleton rail count={5} /> : null}
         {service.isError ? <LoadError error={service.error} onRetry={() => void service.refetch()} /> : null}
-        {service.data?.blocks.map((block) => <Block key={block.type} block={block} />)}
-        {/* Below the service's blocks: asked for only as the reader scrolls toward them. */}
-        <Section id="home-branches" title={<FormattedMessage id="homeSections.branches" />}>
-          <WhenNear fallback={<CardGridSkeleton count={4} />}>
-            <InfiniteBranches search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
-          </WhenNear>
-        </Section>
-        <Section id="home-products" title={<FormattedMessage id="homeSections.products" />}>
-          <WhenNear fallback={<CardGridSkeleton />}>
-            <InfiniteProducts filters={{}} label={intl.formatMessage({ id: "homeSections.products" })} />
-          </WhenNear>
-        </Section>
+        {template ? (
+          <SlotIf test="home_slider" when={false}>
+            <Slider title="" banners={[]} />
+          </SlotIf>
+        ) : (
+          shown.map((block) => <Block key={block.type} block={block} />)
+        )}
+        {early ? (
+          <CardGridSkeleton rail count={5} />
+        ) : (
+          <>
+            {/* Below the service's blocks: asked for only as the reader scrolls toward them. */}
+            <Section id="home-branches" title={<FormattedMessage id="homeSections.branches" />}>
+              <WhenNear fallback={<CardGridSkeleton count={4} />}>
+                <InfiniteBranches search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
+              </WhenNear>
+            </Section>
+            <Section id="home-products" title={<FormattedMessage id="homeSections.products" />}>
+              <WhenNear fallback={<CardGridSkeleton />}>
+                <InfiniteProducts filters={{}} label={intl.formatMessage({ id: "homeSections.products" })} />
+              </WhenNear>
+            </Section>
+          </>
+        )}
       </div>
     </AddToCartProvider>
   );
