@@ -6,6 +6,8 @@ import { branchDetail } from "../catalogue/fixtures";
 import { mockApi, renderWithProviders, resetClient, testQueryClient, type Reply } from "../catalogue/test-utils";
 import { remoteConfig } from "../chrome/testing";
 import CartPage from "./CartPage";
+import { cartAnswerKey, cartQueryKey } from "./keys";
+import { fetchCart } from "./useCart";
 import { cartBody, type LineSpec } from "./testing";
 
 // The cart's part of the core loads only when the test lets it.
@@ -135,5 +137,15 @@ describe("CartPage before the cart module has loaded", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Try again" }));
     expect((await screen.findByTestId("cart-totals")).textContent).toContain("EGP");
     expect(screen.getByRole("heading", { level: 2, name: "Green tea" })).toBeTruthy();
+  });
+
+  test("whoever fetches the cart (the page or the header's CartSync) leaves the answer for the page before the core reads it", async () => {
+    loadCartCore.mockReturnValue(new Promise(() => undefined));
+    mockCart(() => ({ body: { data: cartBody([TEA]), message: null } }));
+    const client = testQueryClient();
+    const queryKey = cartQueryKey("tok", 1, "en", [1, null]);
+    void fetchCart(1, true, { client, queryKey });
+    await waitFor(() => expect(client.getQueryData(cartAnswerKey("tok", 1, "en", [1, null]))).toMatchObject({ branch_name: "Garden City Grocer" }));
+    expect(useAppStore.getState().cart).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { useBranch } from "../catalogue/queries";
 import { EmptyState, LoadError } from "../catalogue/States";
 import { CartItemRow, lineName, type RowLine } from "./CartItemRow";
 import { CartTotals } from "./CartTotals";
+import { ContinueShopping } from "./ContinueShopping";
 import { useCart, useCartAnswer, type CartAnswer } from "./useCart";
 import styles from "./Cart.module.css";
 
@@ -233,9 +234,6 @@ export default function CartPage() {
           ) : (
             <SummaryPlaceholder answer={preview} cart={coreCart} summaryId={summaryId} />
           )}
-          <Link href="/home" className={styles.secondaryLink}>
-            <FormattedMessage id="cart.continueShopping" />
-          </Link>
         </aside>
       </div>
     </section>
@@ -252,7 +250,8 @@ interface SummaryPlaceholderProps {
  * The summary while the cart rules load: the coupon form, the totals' rows with a bar in
  * place of each amount and the checkout button, in the elements and classes of the real
  * ones (`CouponForm`, `CartTotals`, the checkout link), inert; screen readers hear that
- * the summary is loading.
+ * the summary is loading. The whole summary below its title is replaced when the rules
+ * are in: a note they add (a minimum not reached) then moves no element already shown.
  */
 function SummaryPlaceholder({ answer, cart, summaryId }: SummaryPlaceholderProps) {
   const intl = useIntl();
@@ -303,6 +302,7 @@ function SummaryPlaceholder({ answer, cart, summaryId }: SummaryPlaceholderProps
       <span className={styles.checkout} inert>
         <FormattedMessage id="cart.checkout" />
       </span>
+      <ContinueShopping />
     </>
   );
 }

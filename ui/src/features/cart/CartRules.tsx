@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../catalogue/ConfirmDialog";
 import { usePriceFormatter } from "../catalogue/Price";
 import { QuantityStepper } from "../catalogue/QuantityStepper";
 import { RemoveButton } from "./CartItemRow";
+import { ContinueShopping } from "./ContinueShopping";
 import { CartTotals, totalsOf } from "./CartTotals";
 import { CouponForm } from "./CouponForm";
 import { useRemoveItem, useUpdateQuantity } from "./useCartMutations";
@@ -145,6 +146,7 @@ export function CartSummary({ cart, minimum, delivers, summaryId, deliveryId, mi
           <FormattedMessage id="cart.checkout" />
         </Link>
       )}
+      <ContinueShopping />
     </>
   );
 }

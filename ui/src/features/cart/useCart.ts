@@ -51,21 +51,25 @@ async function requestCart(serviceId: number | null, planned: boolean): Promise<
   return body.data;
 }
 
+/** The cart query's key and client, where `fetchCart` leaves the answer as sent. */
+export interface CartQueryContext {
+  client: QueryClient;
+  queryKey: ReturnType<typeof cartQueryKey>;
+}
+
 /**
- * Loads the cart of the selected service. The answer goes to `onAnswer` as soon as it is
- * in (the cart page shows its lines from it); then the cart module loads, parses it
- * (`parseCart`) and puts it through the core's `loaded` transition into `store.cart`,
- * which the header badge reads. The query is done only then, so whoever reads the store
- * once it is done reads this cart.
+ * Loads the cart of the selected service. The answer goes into the query cache as soon as
+ * it is in (`cartAnswerKey`, whichever observer of the cart query fetched: the cart page
+ * shows its lines from it); then the cart module loads, parses it (`parseCart`) and puts
+ * it through the core's `loaded` transition into `store.cart`, which the header badge
+ * reads. The query is done only then, so whoever reads the store once it is done reads
+ * this cart.
  */
-export async function fetchCart(
-  serviceId: number | null,
-  planned = false,
-  onAnswer?: (answer: CartAnswer) => void,
-): Promise<LoadedCart> {
+export async function fetchCart(serviceId: number | null, planned = false, context?: CartQueryContext): Promise<LoadedCart> {
   const answer = await requestCart(serviceId, planned);
-  if (onAnswer) {
-    onAnswer(answer);
+  if (context) {
+    const [, ...key] = context.queryKey;
+    context.client.setQueryData(cartAnswerKey(...key), answer);
     await afterRender();
   }
   const { parseCart } = await cartCore();
@@ -101,10 +105,7 @@ export function useCart(enabled = true) {
   return useQuery({
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: enabled && token !== null,
-    queryFn: ({ client }) =>
-      fetchCart(serviceId, plannedCartLoad(client, language, token), (answer) =>
-        client.setQueryData(cartAnswerKey(token, serviceId, language, area), answer),
-      ),
+    queryFn: ({ client, queryKey }) => fetchCart(serviceId, plannedCartLoad(client, language, token), { client, queryKey }),
     staleTime: 0,
   });
 }
