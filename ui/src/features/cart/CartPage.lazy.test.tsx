@@ -148,4 +148,25 @@ describe("CartPage before the cart module has loaded", () => {
     await waitFor(() => expect(client.getQueryData(cartAnswerKey("tok", 1, "en", [1, null]))).toMatchObject({ branch_name: "Garden City Grocer" }));
     expect(useAppStore.getState().cart).toBeNull();
   });
+
+  test("a cart the store already holds keeps its money while the new answer goes through the core", async () => {
+    loadCartCore.mockImplementation(realCartCore);
+    const { parseCart } = await realCartCore();
+    // An add on a product page put a cart in the store; then the customer opens the cart.
+    useAppStore.getState().setCart(parseCart(cartBody([TEA])));
+    const answer = deferred<Reply>();
+    mockCart(() => answer.promise);
+    renderCart();
+    expect((await screen.findByTestId("cart-totals")).textContent).toContain("EGP");
+    // The cart module is slow this time: the answer is in the cache but not yet in the store.
+    const core = deferred<CartModule>();
+    loadCartCore.mockReturnValue(core.promise);
+    await act(async () => answer.resolve({ body: { data: cartBody([TEA, RICE]), message: null } }));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByTestId("pending-totals")).toBeNull();
+    expect(screen.getByTestId("total-total").textContent).toBe("EGP\u00a069.50");
+    await act(async () => core.resolve(await realCartCore()));
+    await waitFor(() => expect(screen.getByTestId("total-total").textContent).toBe("EGP\u00a0115.10"));
+    expect(screen.getByRole("heading", { level: 2, name: "Basmati rice" })).toBeTruthy();
+  });
 });

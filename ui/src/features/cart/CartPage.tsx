@@ -21,15 +21,14 @@ let rulesLoading: Promise<Rules> | null = null;
 
 /** The page's parts that run the cart rules, with the cart's part of the core (once; a failure is tried again). */
 function loadRules(): Promise<Rules> {
-  rulesLoading ??= cartCore()
-    .then(() => import("./CartRules"))
-    .then(
-      (rules) => (rulesLoaded = rules),
-      (error: unknown) => {
-        rulesLoading = null;
-        throw error;
-      },
-    );
+  // Both at once: the chunk and the module it imports download side by side.
+  rulesLoading ??= Promise.all([cartCore(), import("./CartRules")]).then(
+    ([, rules]) => (rulesLoaded = rules),
+    (error: unknown) => {
+      rulesLoading = null;
+      throw error;
+    },
+  );
   return rulesLoading;
 }
 
@@ -124,16 +123,23 @@ export default function CartPage() {
   const minimumId = useId();
   const deliveryId = useId();
 
-  // The core's cart once this load has been through it; before the first answer, a cart
-  // the store already holds (from an add), but never an "empty" one not loaded yet.
+  // The rules are asked for once there is something to show (see below), and are in at
+  // once when an earlier page loaded them.
+  const [wanted, setWanted] = useState(false);
+  const { rules, error: rulesError, retry } = useCartRules(wanted);
+  // The core's cart once this load has been through it. Before that, a cart the store
+  // already holds (from an add) while the answer is not in or the rules are (they apply
+  // the answer in a moment: the money never turns back into placeholders), but never an
+  // "empty" one not loaded yet.
   const coreCart =
-    cart && (query.isSuccess || (answer === undefined && !(cart.items.length === 0 && query.isPending))) ? cart : null;
+    cart && !(cart.items.length === 0 && query.isPending) && (query.isSuccess || answer === undefined || rules !== null) ? cart : null;
   // The answer as sent while the core reads it. A shop that does not deliver to the
   // chosen district may add a notice above the lines: that waits for the core, so the
   // lines never move down.
   const preview = !coreCart && answer && !query.isError && answer.delivers !== false ? answer : null;
-  const view = coreCart ? viewOfCart(coreCart, query.data?.branchName ?? null) : preview ? viewOfAnswer(preview) : null;
-  const { rules, error: rulesError, retry } = useCartRules(view !== null);
+  const branchName = query.data?.branchName ?? answer?.branch_name ?? null;
+  const view = coreCart ? viewOfCart(coreCart, branchName) : preview ? viewOfAnswer(preview) : null;
+  if (view !== null && !wanted) setWanted(true);
   const branch = useBranch(view?.branchId ?? null);
   const ready = rules && coreCart ? { rules, cart: coreCart } : null;
 
@@ -183,7 +189,7 @@ export default function CartPage() {
     );
   }
 
-  const delivers = coreCart ? (query.data?.delivers ?? null) : (preview?.delivers ?? null);
+  const delivers = query.data?.delivers ?? answer?.delivers ?? null;
   const minimum = branch.data && branch.data.id === view.branchId ? (branch.data.minimum ?? null) : null;
   const itemOf = (key: string) => ready?.cart.items.find((item) => item.key === key);
   return (

@@ -72,8 +72,7 @@ export async function fetchCart(serviceId: number | null, planned = false, conte
     context.client.setQueryData(cartAnswerKey(...key), answer);
     await afterRender();
   }
-  const { parseCart } = await cartCore();
-  const { applyCartEvent } = await import("./transitions");
+  const [{ parseCart }, { applyCartEvent }] = await Promise.all([cartCore(), import("./transitions")]);
   const cart = parseCart(answer);
   applyCartEvent({ type: "loaded", cart });
   return { cart, branchName: answer.branch_name ?? null, delivers: answer.delivers ?? null };
