@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { addToCart, productOf, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED } from "./support";
@@ -235,6 +236,9 @@ test.describe("hydration", () => {
       await expect(page.getByTestId("pending-totals")).toBeVisible();
       await expect(page.getByRole("complementary")).toHaveAttribute("aria-busy", "true");
       await expect(page.getByRole("button", { name: more })).toHaveCount(0);
+      // The placeholders are hidden from assistive technology and out of the tab order.
+      const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       release();
       await expect(page.getByTestId("cart-totals")).toBeVisible();
       await expect(page.getByRole("button", { name: more })).toBeVisible();

@@ -24,7 +24,7 @@ export interface LoadedCart {
   delivers: boolean | null;
 }
 
-/** Lets the current task end first, so that what the answer renders is on screen before the cart module is fetched. */
+/** Lets the current task end first: the page renders the answer (the cache notifies in a task of its own), then the cart module is asked for. */
 function afterRender(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
