@@ -37,7 +37,7 @@ export function CartSync(): null {
   useQuery({
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: load && idle && token !== null,
-    queryFn: async () => (await import("./useCart")).fetchCart(serviceId),
+    queryFn: async ({ client, queryKey }) => (await import("./useCart")).fetchCart(serviceId, load, { client, queryKey }),
     staleTime: 0,
   });
   useEffect(() => {
