@@ -607,6 +607,12 @@ async fn the_home_page_asks_for_the_banner_it_opens_with() {
     // The landing page shows no banner, so it asks for none.
     let landing = page(&server, "/", Some("en.0.1.1"), None).await;
     assert!(!landing.html.contains(r#"as="image""#));
+    // A product's page asks for the gallery's first picture.
+    let (_, product) = server.get_json_for("/api/products/1", "en", 1).await;
+    let picture = product["data"]["images"][0].as_str().unwrap();
+    let hint = format!(r#"<link rel="preload" as="image" fetchpriority="high" href="{picture}">"#);
+    let product = page(&server, "/products/1", Some("en.0.1.1"), None).await;
+    assert!(product.html[..product.html.find("</head>").unwrap()].contains(&hint));
 }
 
 #[tokio::test]
@@ -665,7 +671,11 @@ async fn product_and_home_pages_hold_their_screen_with_its_styles_applied() {
     let first = answer["data"]["images"][0].as_str().unwrap();
     // (minijinja's HTML escaping writes `/` as `&#x2f;`, which the browser reads back.)
     let escaped = |text: &str| text.replace('/', "&#x2f;");
-    assert!(product.html.contains(&format!(r#"<img src="{}">"#, escaped(first))));
+    assert!(
+        product
+            .html
+            .contains(&format!(r#"<img src="{}">"#, escaped(first)))
+    );
     // Minutes in Arabic digits, as the app's {minutes, number} writes them.
     let minutes: String = answer["data"]["branch"]["minutes"]
         .as_u64()
@@ -695,7 +705,10 @@ async fn product_and_home_pages_hold_their_screen_with_its_styles_applied() {
             .contains(&format!("<h2>{}</h2>", slider["title"].as_str().unwrap()))
     );
     let banner = slider["items"][0]["image"].as_str().unwrap();
-    assert!(home.html.contains(&format!(r#"<img src="{}">"#, escaped(banner))));
+    assert!(
+        home.html
+            .contains(&format!(r#"<img src="{}">"#, escaped(banner)))
+    );
     let service_name = service["data"]["name"].as_str().unwrap();
     assert!(
         home.html

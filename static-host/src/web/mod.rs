@@ -31,7 +31,7 @@ use storefront_core::storage::PageView;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
-use page::{Kind, Page, PageData, RouteAssets, Templates, template_key};
+use page::{Kind, Page, PageData, Templates, template_key};
 pub use source::Source;
 use source::{CallContext, Client};
 

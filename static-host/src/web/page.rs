@@ -476,9 +476,20 @@ impl<'a> Page<'a> {
 
     /// The image a route's screen draws first and largest, when the page's data names
     /// it: on `home`, the first banner of a slider that opens the service's blocks (the
-    /// home screen draws it eagerly at the top). The screen draws it only once the app
+    /// home screen draws it eagerly at the top); on `product`, the gallery's first picture. The screen draws it only once the app
     /// has started and read the blocks; asked for with the page, it is there by then.
     pub fn lead_image(&self, route: Option<&str>) -> Option<&'a str> {
+        if route == Some("product") {
+            // The gallery's first picture, drawn eagerly at the top of the product screen.
+            let product = self.data.product.as_ref()?;
+            return product
+                .get("images")
+                .and_then(Value::as_array)
+                .and_then(|images| images.first())
+                .or_else(|| product.get("image"))
+                .and_then(Value::as_str)
+                .filter(|href| !href.is_empty());
+        }
         if route != Some("home") {
             return None;
         }
