@@ -61,4 +61,4 @@ if (root) {
   else createRoot(root).render(app);
 }
 
-registerServiceWorker();
+void registerServiceWorker();
