@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { productOf, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED } from "./support";
@@ -87,6 +88,22 @@ test.describe("with JavaScript disabled", () => {
     await expect(page.getByRole("main").getByRole("status")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });
+});
+
+test("a lazily loaded screen's page asks for its chunk and the rest of the catalogue with the page", async ({
+  page,
+  context,
+}) => {
+  const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8")) as Record<string, { file: string }>;
+  const asked = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(([, file]) => file);
+  await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+  const home = asked(await (await page.request.get("/home")).text());
+  expect(home).toEqual(
+    expect.arrayContaining([manifest["src/features/home/HomePage.tsx"]?.file, manifest["src/i18n/en.json?rest"]?.file]),
+  );
+  // The landing page is in the first chunk, with the messages it shows.
+  await context.clearCookies();
+  expect(asked(await (await page.request.get("/")).text())).toEqual([]);
 });
 
 test.describe("with scripts held back", () => {
