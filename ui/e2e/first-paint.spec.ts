@@ -123,28 +123,6 @@ test.describe("with scripts held back", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to Nile Market");
   });
 
-  test("a signed-in customer's page shows the account chrome styled before its code has arrived", async ({
-    page,
-    context,
-  }) => {
-    const session = await apiSignIn(page.request);
-    await seedStorage(page, {
-      token: session.token,
-      district_id: String(SEED.district),
-      selectedService: String(SEED.groceries),
-    });
-    await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
-    const release = await holdScripts(page);
-    await page.goto("/cart", { waitUntil: "commit" });
-    const bell = page.getByRole("banner").getByRole("button", { name: /^Notifications/ });
-    await expect(bell).toBeVisible();
-    // The first page's stylesheet has its styles (a round 40 px button), though its code
-    // is a chunk of its own (features/chrome/signedIn.ts).
-    expect(await bell.evaluate((element) => getComputedStyle(element).borderRadius)).toBe("50%");
-    expect(await bell.evaluate((element) => element.getBoundingClientRect().width)).toBe(40);
-    release();
-  });
-
   test("the landing page the server sent is the one the app keeps (its DOM is adopted, not rendered again)", async ({
     page,
   }) => {

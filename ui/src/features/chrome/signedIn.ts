@@ -1,9 +1,4 @@
 import { useEffect, useSyncExternalStore } from "react";
-// Their styles stay in the first page's stylesheet: a signed-in customer's page from the
-// server shows these parts before their code has arrived.
-import "./AccountMenu.module.css";
-import "./NotificationsButton.module.css";
-import "./ProfileDropdown.module.css";
 
 /**
  * The chrome only a signed-in customer sees (notifications, the profile dropdown, the
