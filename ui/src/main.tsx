@@ -9,7 +9,6 @@ import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { runStartupPlan } from "./app/StartupGate";
 import { useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
-import { loadSignedInChrome } from "./features/chrome/signedIn";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadMessages } from "./i18n/messages";
 import "./styles/tokens.css";
@@ -45,7 +44,8 @@ function rendersAsServer(boot: Boot, client: ClientState, language: Language): b
   );
 }
 
-function render(root: HTMLElement) {
+const root = document.getElementById("root");
+if (root) {
   const { client, language } = useAppStore.getState();
   const server: ServerPage | null =
     boot && rendersAsServer(boot, client, language) ? { kind: boot.kind, path: boot.path } : null;
@@ -59,22 +59,6 @@ function render(root: HTMLElement) {
   // Rendering anew keeps the server's page on screen until React's first commit.
   if (server) hydrateRoot(root, app);
   else createRoot(root).render(app);
-}
-
-const root = document.getElementById("root");
-if (root && store.client.token !== null) {
-  // A signed-in customer's first render waits for the chrome only customers see: it
-  // must match the server's page, which has it. Not awaited above: that chunk imports
-  // this one, which finishes evaluating only after its top-level awaits.
-  loadSignedInChrome().then(
-    () => render(root),
-    (error: unknown) => {
-      console.warn("cannot load the account chrome", error);
-      render(root);
-    },
-  );
-} else if (root) {
-  render(root);
 }
 
 void registerServiceWorker();

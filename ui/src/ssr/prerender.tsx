@@ -7,7 +7,6 @@ import type { BootKind } from "../app/boot";
 import { queryClient } from "../app/queryClient";
 import { ServerPageContext } from "../app/serverPage";
 import { useAppStore } from "../app/store";
-import { loadSignedInChrome } from "../features/chrome/signedIn";
 import { loadMessages, loadRestMessages } from "../i18n/messages";
 import { TemplateMode } from "./template";
 
@@ -83,7 +82,7 @@ async function html(kind: BootKind): Promise<string> {
 /** Every template, by {@link templateKey}. */
 export async function renderTemplates(): Promise<Record<string, string>> {
   // Every page in each language, so every message of both.
-  await Promise.all([...LANGUAGES.map(loadMessages), loadSignedInChrome()]);
+  await Promise.all(LANGUAGES.map(loadMessages));
   await loadRestMessages();
   const templates: Record<string, string> = {};
   for (const language of LANGUAGES) {

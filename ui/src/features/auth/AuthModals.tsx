@@ -3,7 +3,6 @@ import { locationPickerOpenEffects } from "storefront-core/start";
 import type { LoginStep, Modal } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { useAppStore } from "../../app/store";
-import { preloadSignedInChrome } from "../chrome/signedIn";
 import { dispatchLogin, restoreLogin, usePhoneLogin } from "./flow";
 import { appHost } from "./host";
 
@@ -27,8 +26,6 @@ export default function AuthModals() {
   const step = usePhoneLogin((s) => s.state.step);
 
   useEffect(() => restoreLogin(), []);
-  // A sign-in may end here: the header's signed-in parts are then ready.
-  useEffect(() => preloadSignedInChrome(), []);
 
   useEffect(() => {
     if (!restored) return;

@@ -10,7 +10,6 @@ import { api, unwrap } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { preloadSignedInChrome } from "../chrome/signedIn";
 import { forceDefaultLocation, takeReturnTo } from "./calls";
 import { Field, firstIssue } from "./Field";
 import { clock } from "./flow";
@@ -49,8 +48,6 @@ export default function EmailLoginPage() {
   const verify = useRequestFlow();
   /** The last code sent: to which address and when (the resend wait counts from then). */
   const [sent, setSent] = useState<{ to: string; atMs: number } | null>(null);
-  // A sign-in ends here: the header's signed-in parts are then ready.
-  useEffect(() => preloadSignedInChrome(), []);
   const sentTo = sent?.to ?? null;
   const [boxes, setBoxes] = useState(EMPTY_BOXES);
   const boxesRef = useRef<OtpBoxesHandle>(null);

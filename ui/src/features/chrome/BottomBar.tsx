@@ -5,12 +5,12 @@ import type { BottomBarItem } from "storefront-core";
 import { useRemoteConfig, useSelectedService } from "../../api/queries";
 import { useHydrated } from "../../app/hydration";
 import { useAppStore } from "../../app/store";
+import { AccountMenu } from "./AccountMenu";
 import { openSignIn } from "./actions";
 import { useChromeState } from "./chromeState";
 import { CountBadge } from "./CartBadge";
 import { usePrefetchCategoryTree } from "./queries";
 import { CartIcon, GridIcon, HomeIcon, LoginIcon, StoreIcon, UserIcon } from "./icons";
-import { useSignedInChrome } from "./signedIn";
 import { useViewportWidth } from "./useViewport";
 import styles from "./BottomBar.module.css";
 
@@ -29,7 +29,6 @@ export function BottomBar() {
   const prefetchCategories = usePrefetchCategoryTree(useAppStore((s) => s.client.selected_service));
   const hasDistrict = useAppStore((s) => s.client.district_id !== null);
   const signedIn = useAppStore((s) => s.client.token !== null);
-  const account = useSignedInChrome(signedIn);
   const cart = useAppStore((s) => s.cart);
   const panel = useChromeState((s) => s.panel);
   const { toggle } = useChromeState.getState();
@@ -129,7 +128,7 @@ export function BottomBar() {
           ))}
         </ul>
       </nav>
-      {account && <account.AccountMenu />}
+      {signedIn && <AccountMenu />}
     </>
   );
 }

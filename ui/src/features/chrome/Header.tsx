@@ -3,19 +3,22 @@ import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import { logoTarget, searchElement } from "storefront-core/start";
 import type { SearchElement } from "storefront-core";
+import { profileDropdown } from "../../core/layout";
 import { useSelectedService, useSettings } from "../../api/queries";
 import { useAppStore } from "../../app/store";
+import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
 import { fill, SlotIf, useTemplateMode } from "../../ssr/template";
-import { openSignIn, prefetchSignIn } from "./actions";
+import { logout, openSignIn, prefetchSignIn } from "./actions";
 import { CartLink } from "./CartBadge";
 import { AddressButton, CategoriesBar } from "./CategoriesMenu";
 import { useChromeState } from "./chromeState";
 import { HeaderSearch } from "./HeaderSearch";
 import { CloseIcon, HeartIcon, LoginIcon, MenuIcon, SearchIcon } from "./icons";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { NotificationsButton } from "./NotificationsButton";
 import { Dialog } from "./overlay";
+import { ProfileDropdown } from "./ProfileDropdown";
 import { ServicesBar } from "./ServicesBar";
-import { useSignedInChrome } from "./signedIn";
 import styles from "./Header.module.css";
 
 /**
@@ -63,7 +66,6 @@ export function Header() {
   const intl = useIntl();
   const id = useId();
   const signedIn = useAppStore((s) => s.client.token !== null);
-  const account = useSignedInChrome(signedIn);
   const serviceId = useAppStore((s) => s.client.selected_service);
   const service = useSelectedService().data;
   const element = searchElement(service?.filter_type ?? null);
@@ -114,7 +116,7 @@ export function Header() {
             <LanguageSwitcher />
             {signedIn ? (
               <>
-                {account && <account.NotificationsButton />}
+                <NotificationsButton />
                 <Link
                   href="/account/my-favourites"
                   className={styles.iconButton}
@@ -123,7 +125,9 @@ export function Header() {
                   <HeartIcon />
                 </Link>
                 <CartLink />
-                <div className={styles.largeOnly}>{account && <account.ProfileDropdown />}</div>
+                <div className={styles.largeOnly}>
+                  <ProfileDropdown />
+                </div>
               </>
             ) : (
               <button
@@ -160,7 +164,6 @@ function MobileDrawer({ id }: { id: string }) {
   const open = useChromeState((s) => s.panel === "drawer");
   const close = useChromeState((s) => s.close);
   const signedIn = useAppStore((s) => s.client.token !== null);
-  const account = useSignedInChrome(signedIn);
   const name = useStoreName();
   return (
     <Dialog open={open} onClose={close} labelledBy={`${id}-title`} className={styles.drawer} id={id}>
@@ -182,7 +185,34 @@ function MobileDrawer({ id }: { id: string }) {
       <div className={styles.drawerBody}>
         <AddressButton className={styles.drawerAddress} />
         {signedIn ? (
-          account && <account.DrawerAccountLinks onNavigate={close} />
+          <ul className={styles.drawerLinks} aria-label={intl.formatMessage({ id: "chrome.account.title" })}>
+            {profileDropdown.map(({ link, to }) => {
+              const Icon = accountLinkIcon[link];
+              const text = intl.formatMessage({ id: accountLinkLabel[link] });
+              return (
+                <li key={link}>
+                  {link === "logout" ? (
+                    <button
+                      type="button"
+                      className={styles.drawerLink}
+                      onClick={() => {
+                        close();
+                        logout(to);
+                      }}
+                    >
+                      <Icon size={20} />
+                      {text}
+                    </button>
+                  ) : (
+                    <Link href={to} className={styles.drawerLink} onClick={close}>
+                      <Icon size={20} />
+                      {text}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
         ) : (
           <button
             type="button"

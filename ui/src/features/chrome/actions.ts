@@ -4,7 +4,6 @@ import { runEffects, type EffectHost } from "../../app/effects";
 import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 import { wholeCore } from "../../core/lazy";
-import { preloadSignedInChrome } from "./signedIn";
 
 /**
  * The chrome's session actions. Each asks the core for the effects and runs them; the
@@ -21,7 +20,6 @@ function currentPath(): string {
  * the sign-in modal and remember it (`modal_status`) so a reload reopens it (spec 4).
  */
 export async function openSignIn(host: EffectHost = browserHost): Promise<void> {
-  preloadSignedInChrome();
   const { phoneLoginStart, phoneLoginUpdate } = await wholeCore();
   const { effects } = phoneLoginUpdate(phoneLoginStart(), { type: "open_sign_in" }, Date.now());
   runEffects(effects, host);
@@ -30,7 +28,6 @@ export async function openSignIn(host: EffectHost = browserHost): Promise<void> 
 /** Starts loading what the sign-in needs when the customer shows intent (hover, focus). */
 export function prefetchSignIn(): void {
   void wholeCore().catch(() => undefined);
-  preloadSignedInChrome();
 }
 
 /** The location picker (helper K's modal). */
