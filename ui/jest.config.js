@@ -16,7 +16,11 @@ const config = {
   transformIgnorePatterns: [
     "/node_modules/(?!(react-intl|@formatjs|intl-messageformat|wouter|regexparam|mitt|openapi-fetch)/)",
   ],
-  moduleNameMapper: { "\\.(css)$": "<rootDir>/src/test/styleMock.ts" },
+  moduleNameMapper: {
+    "\\.(css)$": "<rootDir>/src/test/styleMock.ts",
+    // The build splits a catalogue into its parts (vite.config.ts); tests get it whole.
+    "^(.+\\.json)\\?(start|rest)$": "$1",
+  },
 };
 
 export default config;

@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import wasm from "vite-plugin-wasm";
+import { pick } from "./src/i18n/parts";
 
 /** The core package's data (message texts, layout tables), as files of this build. */
 const CORE_DATA = fileURLToPath(new URL("../pkg/data/", import.meta.url));
@@ -43,7 +44,8 @@ function preloadWasm(): Plugin {
  * The message catalogues (the UI's `i18n/{en,ar}.json` and the core's
  * `data/messages.{en,ar}.json`) are shipped parsed: each ICU message as formatjs's AST,
  * so react-intl runs without its message parser (aliased away below) and no page pays
- * for parsing its strings. A message that does not parse fails the build.
+ * for parsing its strings. A message that does not parse fails the build. A UI catalogue
+ * imported as `en.json?start` or `en.json?rest` is that part of it (`src/i18n/parts.ts`).
  */
 function precompiledMessages(): Plugin {
   const catalogue = /[/\\](i18n[/\\](en|ar)|data[/\\]messages\.(en|ar))\.json$/;
@@ -51,13 +53,16 @@ function precompiledMessages(): Plugin {
     name: "storefront:precompiled-messages",
     enforce: "pre",
     transform(code, id) {
-      if (!catalogue.test(id.split("?")[0] ?? "")) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
+      const [file = "", query] = id.split("?");
+      if (!catalogue.test(file)) return null;
+      let messages = JSON.parse(code) as Record<string, string>;
+      if (query === "start" || query === "rest") messages = pick(messages, query);
       const compiled = Object.fromEntries(
         Object.entries(messages).map(([key, message]) => [key, parse(message, { shouldParseSkeletons: true })]),
       );
-      // Still JSON: Vite's JSON plugin turns it into a module as usual.
-      return { code: JSON.stringify(compiled), map: null };
+      // Still JSON (also with a query, which hides the extension): Vite's JSON plugin turns
+      // it into a module as usual.
+      return { code: JSON.stringify(compiled), map: null, moduleType: "json" };
     },
   };
 }

@@ -332,6 +332,21 @@ test.describe("mobile chrome (375 px)", () => {
     await expect(bottomBar(page).getByRole("button", { name: "Log in" })).toBeVisible();
   });
 
+  test("the landing reads the category tree only when the categories menu opens (no featured links here)", async ({ page }) => {
+    const trees: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/categories") trees.push(request.url());
+    });
+    await page.goto("/");
+    await expect(bottomBar(page).getByRole("button", { name: "Log in" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(trees).toEqual([]);
+    await page.getByRole("button", { name: "All categories" }).click();
+    const dialog = page.getByRole("dialog", { name: "All categories" });
+    await expect(dialog.getByRole("list").getByRole("button").first()).toBeVisible();
+    expect(trees).toHaveLength(1);
+  });
+
   test("signed in: cart and the account menu, whose logout goes to /", async ({ page }) => {
     await signIn(page, { storage: { district_id: String(SEED.district), selectedService: String(SEED.groceries) } });
     await page.goto("/home");

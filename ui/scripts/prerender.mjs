@@ -43,7 +43,7 @@ for (const key of Object.keys(templates)) {
  * The files each route's screen loads beyond what every page loads (its chunks and their
  * imports, its stylesheets, a WASM module of the core), from Vite's manifest: static-host
  * asks for them with the page, so the screen does not wait for the app to discover them.
- * Routes come from src/routes/screens.ts (`id: lazy(() => import("../features/…"))`).
+ * Routes come from src/routes/screens.ts (`id: lazy(withRestMessages(() => import("../features/…")))`).
  */
 function routeAssets() {
   const manifest = JSON.parse(readFileSync(`${ui}/dist/.vite/manifest.json`, "utf8"));
@@ -59,22 +59,27 @@ function routeAssets() {
   const everyPage = new Set([...index.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map(([, file]) => file));
   const fresh = (file) => !everyPage.has(file);
   const screens = readFileSync(`${ui}/src/routes/screens.ts`, "utf8");
+  // A lazily loaded screen renders with the rest of the catalogue (src/i18n/messages.ts):
+  // English's is asked for with the page too (an Arabic reader's page asks for a file it
+  // does not use, as it did when the first chunk held all of English).
+  const rest = manifest["src/i18n/en.json?rest"];
+  if (!rest) throw new Error("the manifest has no src/i18n/en.json?rest");
   const routes = {};
-  for (const [, id, path] of screens.matchAll(/(\w+): lazy\(\(\) => import\("\.\.\/([^"]+)"\)\)/g)) {
+  const lazies = [...screens.matchAll(/(\w+): lazy\(withRestMessages\(\(\) => import\("\.\.\/([^"]+)"\)\)\)/g)];
+  // A change to how screens.ts names its screens must not silently drop every route's hints.
+  if (lazies.length !== (screens.match(/: lazy\(/g) ?? []).length || lazies.length === 0) {
+    throw new Error("src/routes/screens.ts: a lazily loaded screen this script does not read");
+  }
+  for (const [, id, path] of lazies) {
     const key = `src/${path}.tsx`;
-    if (!manifest[key]) continue;
-    const files = [...closure(key)].map((k) => manifest[k]);
+    if (!manifest[key]) throw new Error(`the manifest has no ${key}`);
+    const files = [...closure(key), "src/i18n/en.json?rest"].map((k) => manifest[k]);
     const unique = (list) => [...new Set(list)].filter(fresh).map((file) => `/${file}`);
     routes[id] = {
       scripts: unique(files.map((f) => f.file)),
       styles: unique(files.flatMap((f) => f.css ?? [])),
       wasm: unique(files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm"))),
     };
-  }
-  // A screen written another way would silently lose its early requests.
-  const lazyScreens = [...screens.matchAll(/\w+: lazy\(/g)].length;
-  if (Object.keys(routes).length !== lazyScreens) {
-    throw new Error(`screens.ts: ${lazyScreens} lazy screens, ${Object.keys(routes).length} read as lazy(() => import("../…"))`);
   }
   return routes;
 }

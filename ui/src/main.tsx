@@ -63,4 +63,4 @@ if (root) {
   else createRoot(root).render(app);
 }
 
-registerServiceWorker();
+void registerServiceWorker();

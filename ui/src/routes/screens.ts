@@ -1,6 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import LandingPage from "../features/home/LandingPage";
 import NotFoundPage from "../features/not-found/NotFoundPage";
+import { withRestMessages } from "../i18n/messages";
 import type { RouteId, RouteParams } from "storefront-core";
 import type { BootKind } from "../app/boot";
 
@@ -12,7 +13,6 @@ export interface ScreenProps {
 
 export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
 
-
 /**
  * Makes the screen of a page the server rendered (beyond the landing page, which is in
  * the first chunk) a plain component before React adopts that page: a lazy one would
@@ -20,15 +20,19 @@ export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentT
  * HTML. The page asks for the screen's chunk with its HTML, so this waits little.
  */
 export async function loadServerScreen(kind: BootKind): Promise<void> {
-  // (The table below keeps the `lazy(() => import(…))` form: the build reads each
-  // route's files from it, scripts/prerender.mjs.)
-  if (kind === "product") screens.product = (await import("../features/catalogue/ProductPage")).default;
-  if (kind === "home") screens.home = (await import("../features/home/HomePage")).default;
+  // (The table below keeps its one form: the build reads each route's files from it,
+  // scripts/prerender.mjs.) The screen comes with the rest of the catalogue, as there.
+  if (kind === "product") {
+    screens.product = (await withRestMessages(() => import("../features/catalogue/ProductPage"))()).default;
+  }
+  if (kind === "home") screens.home = (await withRestMessages(() => import("../features/home/HomePage"))()).default;
 }
 
 /**
  * Which component renders each route of the core's route table. Screens load lazily so the
- * home route's first load stays small; the table itself (paths, guards, layouts) is the core's.
+ * home route's first load stays small, each with the rest of the catalogue (the first
+ * chunk carries only the messages of its own components); the table itself (paths,
+ * guards, layouts) is the core's.
  */
 export const screens: Partial<Record<RouteId, Screen>> = {
   // Part of the first chunk: the page the server sends most, which the app adopts in one
@@ -36,34 +40,34 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   landing: LandingPage,
   // Also the router's fallback, so it is in the first chunk anyway.
   not_found: NotFoundPage,
-  home: lazy(() => import("../features/home/HomePage")),
-  services: lazy(() => import("../features/catalogue/ServicesPage")),
-  search_results: lazy(() => import("../features/catalogue/SearchResultsPage")),
-  branches_results: lazy(() => import("../features/catalogue/BranchesResultsPage")),
-  branch: lazy(() => import("../features/catalogue/BranchPage")),
-  category: lazy(() => import("../features/catalogue/CategoryPage")),
-  product: lazy(() => import("../features/catalogue/ProductPage")),
-  products: lazy(() => import("../features/catalogue/ProductsPage")),
-  email_login: lazy(() => import("../features/auth/EmailLoginPage")),
-  forgot_password: lazy(() => import("../features/auth/ForgotPasswordPage")),
-  reset_password: lazy(() => import("../features/auth/ResetPasswordPage")),
-  cart: lazy(() => import("../features/cart/CartPage")),
-  checkout: lazy(() => import("../features/checkout/CheckoutPage")),
-  checkout_success: lazy(() => import("../features/checkout/SuccessPage")),
-  account: lazy(() => import("../features/account/account-menu/AccountMenuPage")),
-  my_orders: lazy(() => import("../features/account/my-orders/MyOrdersPage")),
-  order_detail: lazy(() => import("../features/account/my-orders/OrderDetailPage")),
-  return_orders: lazy(() => import("../features/account/return-orders/ReturnOrdersPage")),
-  new_return_order: lazy(() => import("../features/account/return-orders/NewReturnPage")),
-  my_favourites: lazy(() => import("../features/account/my-favourites/MyFavouritesPage")),
-  my_wallet: lazy(() => import("../features/account/my-wallet/MyWalletPage")),
-  my_address: lazy(() => import("../features/account/my-address/MyAddressPage")),
-  profile: lazy(() => import("../features/account/profile/ProfilePage")),
-  preferences: lazy(() => import("../features/account/preferences/PreferencesPage")),
-  loyalty_points: lazy(() => import("../features/account/loyalty-points/LoyaltyPointsPage")),
-  referral_program: lazy(() => import("../features/account/referral-program/ReferralProgramPage")),
-  account_information: lazy(() => import("../features/account/information/InformationPage")),
-  information: lazy(() => import("../features/account/information/PublicInformationPage")),
-  contact_us: lazy(() => import("../features/account/contact-us/ContactUsPage")),
-  support: lazy(() => import("../features/account/support/SupportPage")),
+  home: lazy(withRestMessages(() => import("../features/home/HomePage"))),
+  services: lazy(withRestMessages(() => import("../features/catalogue/ServicesPage"))),
+  search_results: lazy(withRestMessages(() => import("../features/catalogue/SearchResultsPage"))),
+  branches_results: lazy(withRestMessages(() => import("../features/catalogue/BranchesResultsPage"))),
+  branch: lazy(withRestMessages(() => import("../features/catalogue/BranchPage"))),
+  category: lazy(withRestMessages(() => import("../features/catalogue/CategoryPage"))),
+  product: lazy(withRestMessages(() => import("../features/catalogue/ProductPage"))),
+  products: lazy(withRestMessages(() => import("../features/catalogue/ProductsPage"))),
+  email_login: lazy(withRestMessages(() => import("../features/auth/EmailLoginPage"))),
+  forgot_password: lazy(withRestMessages(() => import("../features/auth/ForgotPasswordPage"))),
+  reset_password: lazy(withRestMessages(() => import("../features/auth/ResetPasswordPage"))),
+  cart: lazy(withRestMessages(() => import("../features/cart/CartPage"))),
+  checkout: lazy(withRestMessages(() => import("../features/checkout/CheckoutPage"))),
+  checkout_success: lazy(withRestMessages(() => import("../features/checkout/SuccessPage"))),
+  account: lazy(withRestMessages(() => import("../features/account/account-menu/AccountMenuPage"))),
+  my_orders: lazy(withRestMessages(() => import("../features/account/my-orders/MyOrdersPage"))),
+  order_detail: lazy(withRestMessages(() => import("../features/account/my-orders/OrderDetailPage"))),
+  return_orders: lazy(withRestMessages(() => import("../features/account/return-orders/ReturnOrdersPage"))),
+  new_return_order: lazy(withRestMessages(() => import("../features/account/return-orders/NewReturnPage"))),
+  my_favourites: lazy(withRestMessages(() => import("../features/account/my-favourites/MyFavouritesPage"))),
+  my_wallet: lazy(withRestMessages(() => import("../features/account/my-wallet/MyWalletPage"))),
+  my_address: lazy(withRestMessages(() => import("../features/account/my-address/MyAddressPage"))),
+  profile: lazy(withRestMessages(() => import("../features/account/profile/ProfilePage"))),
+  preferences: lazy(withRestMessages(() => import("../features/account/preferences/PreferencesPage"))),
+  loyalty_points: lazy(withRestMessages(() => import("../features/account/loyalty-points/LoyaltyPointsPage"))),
+  referral_program: lazy(withRestMessages(() => import("../features/account/referral-program/ReferralProgramPage"))),
+  account_information: lazy(withRestMessages(() => import("../features/account/information/InformationPage"))),
+  information: lazy(withRestMessages(() => import("../features/account/information/PublicInformationPage"))),
+  contact_us: lazy(withRestMessages(() => import("../features/account/contact-us/ContactUsPage"))),
+  support: lazy(withRestMessages(() => import("../features/account/support/SupportPage"))),
 };

@@ -9,7 +9,7 @@ import type { BootKind } from "../app/boot";
 import { queryClient } from "../app/queryClient";
 import { ServerPageContext } from "../app/serverPage";
 import { useAppStore } from "../app/store";
-import { loadMessages } from "../i18n/messages";
+import { loadMessages, loadRestMessages } from "../i18n/messages";
 import { TemplateMode } from "./template";
 
 /**
@@ -89,7 +89,9 @@ async function html(kind: BootKind): Promise<string> {
 
 /** Every template, by {@link templateKey}. */
 export async function renderTemplates(): Promise<Record<string, string>> {
-  await loadMessages("ar");
+  // Every page in each language, so every message of both.
+  await Promise.all(LANGUAGES.map(loadMessages));
+  await loadRestMessages();
   const templates: Record<string, string> = {};
   for (const language of LANGUAGES) {
     for (const kind of KINDS) {

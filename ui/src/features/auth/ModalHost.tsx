@@ -2,9 +2,11 @@ import { lazy, Suspense, useMemo } from "react";
 import { restoreNeeded } from "storefront-core/start";
 import { useHydrated } from "../../app/hydration";
 import { useAppStore } from "../../app/store";
+import { withRestMessages } from "../../i18n/messages";
 
-// The modals with the sign-in flow and the whole core, loaded when first needed.
-const AuthModals = lazy(() => import("./AuthModals"));
+// The modals with the sign-in flow and the whole core (and the rest of the catalogue),
+// loaded when first needed.
+const AuthModals = lazy(withRestMessages(() => import("./AuthModals")));
 
 /**
  * The place of the sign-in and location modals in the layout. Nothing loads until a

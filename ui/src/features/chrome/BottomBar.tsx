@@ -9,6 +9,7 @@ import { AccountMenu } from "./AccountMenu";
 import { openSignIn } from "./actions";
 import { useChromeState } from "./chromeState";
 import { CountBadge } from "./CartBadge";
+import { usePrefetchCategoryTree } from "./queries";
 import { CartIcon, GridIcon, HomeIcon, LoginIcon, StoreIcon, UserIcon } from "./icons";
 import { useViewportWidth } from "./useViewport";
 import styles from "./BottomBar.module.css";
@@ -25,6 +26,7 @@ export function BottomBar() {
   const [route] = useLocation();
   const enable = useRemoteConfig().data?.enable_services_page ?? false;
   const showCategories = useSelectedService().data?.show_categories_menu ?? false;
+  const prefetchCategories = usePrefetchCategoryTree(useAppStore((s) => s.client.selected_service));
   const hasDistrict = useAppStore((s) => s.client.district_id !== null);
   const signedIn = useAppStore((s) => s.client.token !== null);
   const cart = useAppStore((s) => s.cart);
@@ -67,6 +69,8 @@ export function BottomBar() {
             type="button"
             className={styles.item}
             aria-expanded={panel === "categories"}
+            onPointerDown={prefetchCategories}
+            onFocus={prefetchCategories}
             onClick={() => toggle("categories")}
           >
             <GridIcon />

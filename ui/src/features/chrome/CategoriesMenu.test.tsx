@@ -28,6 +28,14 @@ const TREE = {
   meta: { current_page: 1, last_page: 1, featured: [{ id: 2, name: "Dairy", icon: "/c2.svg" }] },
 };
 
+/** The category-tree requests made through a mocked fetch, as paths. */
+function treeRequests(fetchMock: jest.MockedFunction<typeof fetch>): string[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input), "http://localhost"))
+    .filter((url) => url.pathname.endsWith("/categories"))
+    .map((url) => url.pathname + url.search);
+}
+
 function cache() {
   return cacheWith([[["categories", "tree", "en", 1], TREE]]);
 }
@@ -97,6 +105,26 @@ describe("the categories menu", () => {
     expect(within(dialog).getByRole("heading", { name: "All categories" })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("link", { name: "Dairy" }));
     expect(useChromeState.getState().panel).toBeNull();
+  });
+
+  test("under 768 px (featured links hidden) the tree is read only when the menu is about to open", async () => {
+    setWidth(375);
+    const fetchMock = jest.mocked(globalThis.fetch);
+    fetchMock.mockClear();
+    renderWithShell(<CategoriesBar serviceId={1} showMenu />, { client: cacheWith([]) });
+    await act(async () => undefined);
+    expect(treeRequests(fetchMock)).toEqual([]);
+    fireEvent.pointerDown(screen.getByRole("button", { name: "All categories" }));
+    await act(async () => undefined);
+    expect(treeRequests(fetchMock)).toEqual(["/api/categories?service_id=1&is_tree=1&limit=1000"]);
+  });
+
+  test("from 768 px the bar reads the tree at once, for its featured links", async () => {
+    const fetchMock = jest.mocked(globalThis.fetch);
+    fetchMock.mockClear();
+    renderWithShell(<CategoriesBar serviceId={1} showMenu />, { client: cacheWith([]) });
+    await act(async () => undefined);
+    expect(treeRequests(fetchMock)).toEqual(["/api/categories?service_id=1&is_tree=1&limit=1000"]);
   });
 
   test("no menu when the service does not show it; the address button stays", () => {

@@ -11,7 +11,7 @@ import { useChromeState } from "./chromeState";
 import { ChevronDownIcon, ChevronEndIcon, ChevronStartIcon, CloseIcon, GridIcon, PinIcon } from "./icons";
 import { openAddressPicker } from "./actions";
 import { Dialog, moveFocus } from "./overlay";
-import { useCategoryTree } from "./queries";
+import { useCategoryTree, usePrefetchCategoryTree } from "./queries";
 import { useSmallScreen } from "./useViewport";
 import styles from "./CategoriesMenu.module.css";
 
@@ -36,7 +36,12 @@ function CutName({ name }: { name: string }) {
  */
 export function CategoriesBar({ serviceId, showMenu }: { serviceId: number | null; showMenu: boolean }) {
   const intl = useIntl();
-  const tree = useCategoryTree(serviceId, showMenu);
+  const hydrated = useHydrated();
+  const small = useSmallScreen();
+  // The featured links show beside the menu on wide screens only (CSS hides them under
+  // 768 px), so a small screen reads the tree when the menu is about to open. Not while
+  // hydrating: the server's width is a guess.
+  const tree = useCategoryTree(serviceId, showMenu && hydrated && !small);
   const featured = tree.data?.meta.featured ?? [];
   return (
     <nav className={styles.row} aria-label={intl.formatMessage({ id: "chrome.categories.nav" })}>
@@ -104,6 +109,7 @@ export function CategoriesMenu({ serviceId }: { serviceId: number | null }) {
   const { toggle, close } = useChromeState.getState();
   const trigger = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const prefetch = usePrefetchCategoryTree(serviceId);
 
   // Desktop dropdown: Escape and a press outside close it.
   useEffect(() => {
@@ -136,6 +142,9 @@ export function CategoriesMenu({ serviceId }: { serviceId: number | null }) {
         className={styles.trigger}
         aria-expanded={open}
         aria-controls={`${id}-panel`}
+        onPointerEnter={prefetch}
+        onPointerDown={prefetch}
+        onFocus={prefetch}
         onClick={() => toggle("categories")}
       >
         <GridIcon size={18} />

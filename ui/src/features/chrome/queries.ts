@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { suggestionQuery } from "storefront-core/start";
 import { layoutConstants } from "../../core/layout";
 import { api, unwrap } from "../../api/client";
@@ -8,12 +8,9 @@ import { useAppStore } from "../../app/store";
 /** Category trees are asked for with the core's limit (1000, spec 7, 9). */
 const { category_tree_limit: CATEGORY_TREE_LIMIT } = layoutConstants;
 
-/** The category tree of the selected service, with the featured categories (spec 2, 7). */
-export function useCategoryTree(serviceId: number | null, enabled: boolean) {
-  const language = useAppStore((s) => s.language);
-  return useQuery({
+function categoryTree(language: string, serviceId: number | null) {
+  return queryOptions({
     queryKey: ["categories", "tree", language, serviceId],
-    enabled: enabled && serviceId !== null,
     queryFn: async () =>
       unwrap(
         api.GET("/categories", {
@@ -24,6 +21,23 @@ export function useCategoryTree(serviceId: number | null, enabled: boolean) {
   });
 }
 
+/** The category tree of the selected service, with the featured categories (spec 2, 7). */
+export function useCategoryTree(serviceId: number | null, enabled: boolean) {
+  const language = useAppStore((s) => s.language);
+  return useQuery({ ...categoryTree(language, serviceId), enabled: enabled && serviceId !== null });
+}
+
+/**
+ * Starts reading the category tree when a menu is about to open (a pointer over or down
+ * on its button, focus), so the menu opens with it more often than with "Loading".
+ */
+export function usePrefetchCategoryTree(serviceId: number | null): () => void {
+  const client = useQueryClient();
+  const language = useAppStore((s) => s.language);
+  return () => {
+    if (serviceId !== null) void client.prefetchQuery(categoryTree(language, serviceId));
+  };
+}
 
 /**
  * Header search suggestions (spec 2), fetched only for non-empty text (the core's
