@@ -88,13 +88,13 @@ async function html(kind: BootKind): Promise<string> {
 }
 
 /** Every template, by {@link templateKey}. */
-export async function renderTemplates(): Promise<Record<string, string>> {
+export async function renderTemplates(kinds: readonly BootKind[] = KINDS): Promise<Record<string, string>> {
   // Every page in each language, so every message of both.
   await Promise.all(LANGUAGES.map(loadMessages));
   await loadRestMessages();
   const templates: Record<string, string> = {};
   for (const language of LANGUAGES) {
-    for (const kind of KINDS) {
+    for (const kind of kinds) {
       for (const signedIn of [false, true]) {
         for (const hasDistrict of [false, true]) {
           queryClient.clear();
