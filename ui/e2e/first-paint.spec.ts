@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { addToCart, productOf, SHOPS } from "./cart-support";
+import { productOf, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED } from "./support";
 
 /**
@@ -303,61 +302,6 @@ test.describe("hydration", () => {
     release();
     await expect(page.getByRole("button", { name: "Add to cart" })).toBeVisible();
   });
-
-  for (const { language, width, more } of [
-    { language: "en", width: 1280, more: "Increase quantity" },
-    { language: "ar", width: 390, more: "زيادة الكمية" },
-  ] as const) {
-    test(`/cart draws its lines before the core's cart module has arrived, and nothing moves when it does (${language}, ${width}px)`, async ({
-      page,
-      context,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      const session = await apiSignIn(page.request);
-      const product = await productOf(page.request, SHOPS.zamalek, 0, language);
-      await addToCart(page.request, session, product.id, 2);
-      await seedStorage(page, { token: session.token, district_id: String(SEED.district), selectedService: String(SEED.groceries), language });
-      await viewCookie(context, `${language}.1.${SEED.district}.${SEED.groceries}`);
-      // The page asks for the start module only: the cart module is the screen's to load.
-      const html = await (await page.request.get("/cart")).text();
-      const wasm = [...html.matchAll(/href="([^"]+\.wasm)"/g)].map(([, href]) => href);
-      expect(wasm).toHaveLength(1);
-      const start = wasm[0] ?? "";
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/*.wasm", async (route) => {
-        if (!route.request().url().endsWith(start)) await held;
-        await route.continue();
-      });
-      // The layout shifts of the page's content (in <main>), summed as CLS counts them.
-      await page.addInitScript(() => {
-        const win = window as unknown as { shifts: number };
-        win.shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            const shift = entry as unknown as { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] };
-            const inMain = shift.sources.some(({ node }) => node !== null && document.querySelector("main")?.contains(node));
-            if (!shift.hadRecentInput && inMain) win.shifts += shift.value;
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
-      await page.goto("/cart");
-      await expect(page.getByRole("heading", { level: 2, name: product.name })).toBeVisible();
-      await expect(page.getByTestId("pending-totals")).toBeVisible();
-      await expect(page.getByRole("complementary")).toHaveAttribute("aria-busy", "true");
-      await expect(page.getByRole("button", { name: more })).toHaveCount(0);
-      // The placeholders are hidden from assistive technology and out of the tab order.
-      const axe = await new AxeBuilder({ page }).include("main").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-      release();
-      await expect(page.getByTestId("cart-totals")).toBeVisible();
-      await expect(page.getByRole("button", { name: more })).toBeVisible();
-      await expect(page.getByRole("complementary")).not.toHaveAttribute("aria-busy");
-      // Let a shift of the last frame be reported.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
-    });
-  }
 
   test("the app keeps the page-view cookie in step with storage", async ({ page }) => {
     await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.restaurants), language: "ar" });

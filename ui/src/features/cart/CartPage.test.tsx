@@ -2,9 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { applyStorageEffects } from "storefront-core/start";
 import { useAppStore } from "../../app/store";
 import { branchDetail } from "../catalogue/fixtures";
-import { parseProfileResponse } from "storefront-core";
-import { mockApi, renderWithProviders, resetClient, testQueryClient, toastTexts, type Reply, type Routes } from "../catalogue/test-utils";
-import { remoteConfig } from "../chrome/testing";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../catalogue/test-utils";
 import CartPage from "./CartPage";
 import { cartBody, cartLine, type LineSpec } from "./testing";
 
@@ -22,29 +20,11 @@ function mockCartApi(routes: Routes, minimum = "50.00") {
   });
 }
 
-/**
- * The page as the app shows it: after startup, with remote config and the profile in (the
- * core's startup plan, which says whether the cart loads, reads them).
- */
-function renderCart() {
-  const client = testQueryClient();
-  const { language, client: stored } = useAppStore.getState();
-  client.setQueryData(["remote-config", language], remoteConfig());
-  client.setQueryData(["profile", stored.token], parseProfileResponse({ data: { user: null, address: null } }));
-  return renderWithProviders(<CartPage />, client);
-}
-
 /** A reply that waits until the test releases it. */
 function deferred() {
   let release: (reply: Reply) => void = () => undefined;
   const promise = new Promise<Reply>((resolve) => (release = resolve));
   return { promise, release };
-}
-
-/** Waits until the line `name` shows with the core's rules (its stepper and the totals are in). */
-async function loaded(name: string): Promise<void> {
-  await screen.findByRole("heading", { level: 2, name });
-  await screen.findByTestId("cart-totals");
 }
 
 function row(name: string): HTMLElement {
@@ -68,7 +48,7 @@ describe("CartPage", () => {
 
   test("an empty cart says 'You don't have any product' and links back to shopping", async () => {
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([]), message: null } }) });
-    renderCart();
+    renderWithProviders(<CartPage />);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("You don't have any product");
     expect(screen.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/home");
     expect(useAppStore.getState().cart?.items_quantity).toBe(0);
@@ -76,8 +56,8 @@ describe("CartPage", () => {
 
   test("loads the cart of the selected service and shows lines and totals per locale", async () => {
     const api = mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) });
-    renderCart();
-    await loaded("Green tea");
+    renderWithProviders(<CartPage />);
+    expect(await screen.findByRole("heading", { level: 2, name: "Green tea" })).toBeTruthy();
     await waitFor(() => expect(api.calls()).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]));
     expect(screen.getByTestId("cart-count").textContent).toBe("3 items · From Garden City Grocer");
     expect(within(row("Green tea")).getByTestId("line-total").textContent).toBe("EGP\u00a050.00");
@@ -94,9 +74,9 @@ describe("CartPage", () => {
   test("in Arabic the amounts use the Arabic locale", async () => {
     useAppStore.setState({ language: "ar" });
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA]), message: null } }) });
-    renderCart();
+    renderWithProviders(<CartPage />);
     expect(await screen.findByRole("heading", { level: 1, name: "سلة التسوق" })).toBeTruthy();
-    await loaded("Green tea");
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     expect(totals().price).toBe("\u200f٥٠٫٠٠ ج.م.\u200f");
   });
 
@@ -106,8 +86,8 @@ describe("CartPage", () => {
       "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }),
       "POST /order/update-cart": () => answer.promise,
     });
-    renderCart();
-    await loaded("Green tea");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
     // Before the server answers: 3 × 25.00 + 40.00 = 115.00, tax 16.10, delivery 12.50.
     expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("3");
@@ -155,8 +135,8 @@ describe("CartPage", () => {
     };
     const shownQty = () => within(row("Basmati rice")).getByRole("textbox").getAttribute("value");
     const more = () => fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Increase quantity" }));
-    renderCart();
-    await loaded("Basmati rice");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Basmati rice" });
 
     more();
     more();
@@ -191,8 +171,8 @@ describe("CartPage", () => {
         body: { message: "There is not enough stock available.", errors: { qty: ["There is not enough stock available."] } },
       }),
     });
-    renderCart();
-    await loaded("Green tea");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
     await waitFor(() => expect(toastTexts()).toEqual(["There is not enough stock available."]));
     expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("2");
@@ -204,8 +184,8 @@ describe("CartPage", () => {
     const api = mockCartApi({
       "GET /get_card": () => ({ body: { data: cartBody([{ ...TEA, qty: 3 }, { ...RICE, minQty: 1 }]), message: null } }),
     });
-    renderCart();
-    await loaded("Green tea");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     fireEvent.click(within(row("Green tea")).getByRole("button", { name: "Increase quantity" }));
     expect(within(row("Green tea")).getByTestId("quantity-message").textContent).toBe("Max Quantity Reached");
     fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Decrease quantity" }));
@@ -232,8 +212,8 @@ describe("CartPage", () => {
         };
       },
     });
-    renderCart();
-    await loaded("Basmati rice");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Basmati rice" });
     fireEvent.click(screen.getByRole("button", { name: "Remove Basmati rice" }));
     expect(screen.queryByRole("heading", { level: 2, name: "Basmati rice" })).toBeNull();
     await waitFor(() => expect(toastTexts()).toEqual(["Bad things"]));
@@ -289,8 +269,8 @@ describe("CartPage", () => {
         };
       },
     });
-    renderCart();
-    await loaded("Green tea");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     const field = screen.getByRole("textbox", { name: "Coupon code" });
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(screen.getByTestId("coupon-error").textContent).toBe("This field is required");
@@ -338,7 +318,7 @@ describe("CartPage", () => {
       },
       "100.00",
     );
-    renderCart();
+    renderWithProviders(<CartPage />);
     const warning = await screen.findByTestId("cart-minimum");
     expect(warning.textContent?.replace(/\u00a0/g, " ")).toBe(
       "The minimum order for this shop is EGP 100.00. Add more items to proceed to checkout.",
@@ -358,7 +338,7 @@ describe("CartPage", () => {
   test("in Arabic the minimum-order warning is Arabic, with the amount in the Arabic locale", async () => {
     useAppStore.setState({ language: "ar" });
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([RICE]), message: null } }) }, "100.00");
-    renderCart();
+    renderWithProviders(<CartPage />);
     const warning = await screen.findByTestId("cart-minimum");
     expect(warning.textContent?.replace(/\u00a0/g, " ")).toBe(
       "الحد الأدنى للطلب من هذا المتجر هو \u200f١٠٠٫٠٠ ج.م.\u200f، أضف منتجات أخرى للمتابعة إلى الدفع.",
@@ -372,8 +352,8 @@ describe("CartPage", () => {
       "GET /get_card": () => ({ body: { data: cartBody([RICE]), message: null } }),
       "GET /branches/3": () => shop.promise,
     });
-    renderCart();
-    await loaded("Basmati rice");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Basmati rice" });
     expect(screen.getByRole("link", { name: "Proceed to checkout" }).getAttribute("href")).toBe("/checkout");
     expect(screen.queryByTestId("cart-minimum")).toBeNull();
     await act(async () => shop.release({ body: { data: branchDetail(3, { minimum: "100.00" }), message: null } }));
@@ -388,7 +368,7 @@ describe("CartPage", () => {
       coupon_rule: { type: "fixed", amount: "20.00", minimum: "100.00" },
     };
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE], coupon), message: null } }) });
-    renderCart();
+    renderWithProviders(<CartPage />);
     const note = await screen.findByTestId("coupon-minimum");
     expect(screen.getByTestId("coupon-applied").textContent).toContain("Coupon BIG100 is applied");
     expect(note.textContent?.replace(/\u00a0/g, " ")).toBe(
@@ -406,7 +386,7 @@ describe("CartPage", () => {
       coupon_rule: { type: "percent", rate_bp: 1000, cap: null, minimum: "100.00" },
     };
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE], coupon), message: null } }) });
-    renderCart();
+    renderWithProviders(<CartPage />);
     await screen.findByRole("heading", { level: 1, name: "سلة التسوق" });
     expect((await screen.findByTestId("coupon-minimum")).textContent?.replace(/\u00a0/g, " ")).toBe(
       "لا يوجد خصم حاليًا: يتطلب هذا الكوبون طلبًا بقيمة \u200f١٠٠٫٠٠ ج.م.\u200f على الأقل.",
@@ -428,7 +408,7 @@ describe("CartPage", () => {
         return { body: { data: { id: 2, order: server, cart: server }, message: "Item removed from cart" } };
       },
     });
-    renderCart();
+    renderWithProviders(<CartPage />);
     const notice = await screen.findByTestId("cart-not-delivering");
     expect(notice.getAttribute("role")).toBe("status");
     expect(notice.textContent).toContain("We Don't Deliver To Your Location");
@@ -459,7 +439,7 @@ describe("CartPage", () => {
   test("in Arabic the cart's not-delivering notice and its way out are Arabic", async () => {
     useAppStore.setState({ language: "ar" });
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([RICE], { delivers: false }), message: null } }) });
-    renderCart();
+    renderWithProviders(<CartPage />);
     const notice = await screen.findByTestId("cart-not-delivering");
     expect(notice.textContent).toContain("لا نقوم بالتوصيل إلى موقعك");
     expect(notice.textContent).toContain("Garden City Grocer لا يوصّل إلى المنطقة التي اخترتها.");
@@ -474,8 +454,8 @@ describe("CartPage", () => {
         return { body: { data: cartBody([TEA], { delivers }), message: null } };
       },
     });
-    renderCart();
-    await loaded("Green tea");
+    renderWithProviders(<CartPage />);
+    await screen.findByRole("heading", { level: 2, name: "Green tea" });
     expect(screen.queryByTestId("cart-not-delivering")).toBeNull();
     expect(screen.getByRole("link", { name: "Proceed to checkout" })).toBeTruthy();
     // The location picker stores another district (Maadi).
@@ -493,7 +473,7 @@ describe("CartPage", () => {
       "GET /get_card": () =>
         fail ? { status: 500, body: { message: "Server down" } } : { body: { data: cartBody([TEA]), message: null } },
     });
-    renderCart();
+    renderWithProviders(<CartPage />);
     expect((await screen.findByRole("alert")).textContent).toContain("Server down");
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));

@@ -37,7 +37,7 @@ export function CartSync(): null {
   useQuery({
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: load && idle && token !== null,
-    queryFn: async ({ client, queryKey }) => (await import("./useCart")).fetchCart(serviceId, load, { client, queryKey }),
+    queryFn: async () => (await import("./useCart")).fetchCart(serviceId),
     staleTime: 0,
   });
   useEffect(() => {

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import type { CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../catalogue/Price";
@@ -14,11 +13,6 @@ interface CartTotalsProps {
   titleId?: string;
   /** The applied coupon's minimum when the subtotal is below it (the core's `unmetCouponMinimum`). */
   couponMinimum?: Money | null;
-  /**
-   * The amounts are the server's, not yet read by the core (its module is loading): they
-   * only decide which rows there are, and each amount is a placeholder of its line.
-   */
-  pending?: boolean;
 }
 
 /** True when an API amount is zero (amounts are decimal strings such as "0.00"). */
@@ -31,20 +25,13 @@ function isZero(amount: string): boolean {
  * total to pay (`cart_total`), formatted as currency in the page's locale. The amounts
  * are the core's (`compute_totals`) or the server's; nothing is computed here.
  */
-export function CartTotals({ totals, couponCode, hasItems, currency, titleId, couponMinimum, pending = false }: CartTotalsProps) {
+export function CartTotals({ totals, couponCode, hasItems, currency, titleId, couponMinimum }: CartTotalsProps) {
   const intl = useIntl();
   const format = usePriceFormatter();
-  const money = (amount: string): ReactNode =>
-    pending ? (
-      <span className={styles.pending} aria-hidden="true">
-        {"\u00a0"}
-      </span>
-    ) : (
-      format(amount, currency)
-    );
+  const money = (amount: string) => format(amount, currency);
   const discounted = !isZero(totals.coupon_discount);
   return (
-    <dl className={styles.totals} aria-labelledby={titleId} data-testid={pending ? "pending-totals" : "cart-totals"}>
+    <dl className={styles.totals} aria-labelledby={titleId} data-testid="cart-totals">
       <div className={styles.totalRow}>
         <dt>{intl.formatMessage({ id: "cart.totals.price" })}</dt>
         <dd data-testid="total-price">{money(totals.price)}</dd>
@@ -71,7 +58,7 @@ export function CartTotals({ totals, couponCode, hasItems, currency, titleId, co
       <div className={styles.totalRow}>
         <dt>{intl.formatMessage({ id: "cart.totals.delivery" })}</dt>
         <dd data-testid="total-delivery">
-          {hasItems && isZero(totals.delivery_price) && !pending
+          {hasItems && isZero(totals.delivery_price)
             ? intl.formatMessage({ id: "cart.totals.freeDelivery" })
             : money(totals.delivery_price)}
         </dd>
