@@ -119,7 +119,24 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // Everything the first page needs in one chunk (and one stylesheet): over HTTP/1.1
         // twenty small shared chunks queue on six connections ahead of the stylesheets.
-        codeSplitting: isSsrBuild ? undefined : { groups: [{ name: "start", tags: ["$initial"] }] },
+        // The screens' shared catalogue parts (cards, lists, states, prices) in one chunk and
+        // one stylesheet too: /home asked for a dozen small files of them, its first paint
+        // waiting on their stylesheets.
+        codeSplitting: isSsrBuild
+          ? undefined
+          : {
+              groups: [
+                { name: "start", tags: ["$initial"], priority: 2 },
+                // Not the parts that run the cart's part of the core (its WASM would then load
+                // with every screen: /home must stay within the start module).
+                {
+                  name: "catalogue",
+                  test: /[\\/]src[\\/]features[\\/](catalogue|favourites)[\\/](?!(PriceRange|QuantityStepper|filters|ProductPurchase|BranchPage)\.)/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+              ],
+            },
       },
     },
   },

@@ -81,6 +81,9 @@ function routeAssets() {
       wasm: unique(files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm"))),
     };
   }
+  // /home stays within the start module (issue: first paint): a chunk grouping that pulled
+  // in a part running the cart's rules would bring the cart module's WASM with it.
+  if (routes.home?.wasm.length) throw new Error(`the home screen loads WASM beyond the start module: ${routes.home.wasm}`);
   return routes;
 }
 
