@@ -109,6 +109,16 @@ pub fn year_text(year: i32, language: Language) -> String {
     in_digits(&year.to_string(), language)
 }
 
+/// The picture a product screen shows first: the gallery's first, else the image.
+fn first_picture(product: &Value) -> Option<&str> {
+    product
+        .get("images")
+        .and_then(Value::as_array)
+        .and_then(|images| images.first())
+        .or_else(|| product.get("image"))
+        .and_then(Value::as_str)
+}
+
 /// The offers that open the home screen: the service's first block when it is a slider,
 /// as `{"title", "images"}`.
 fn home_slider(service: Option<&Value>) -> Option<Value> {
@@ -424,14 +434,7 @@ impl<'a> Page<'a> {
             "service_name": self.data.service.as_ref().and_then(|s| s.get("name")),
             "home_slider": home_slider(self.data.service.as_ref()),
             "product": self.data.product,
-            // The picture the product screen shows first: the gallery's first, else the image.
-            "product_image": self.data.product.as_ref().and_then(|p| {
-                p.get("images")
-                    .and_then(Value::as_array)
-                    .and_then(|images| images.first())
-                    .or_else(|| p.get("image"))
-                    .and_then(Value::as_str)
-            }),
+            "product_image": self.data.product.as_ref().and_then(first_picture),
         })
     }
 
@@ -481,14 +484,7 @@ impl<'a> Page<'a> {
     pub fn lead_image(&self, route: Option<&str>) -> Option<&'a str> {
         if route == Some("product") {
             // The gallery's first picture, drawn eagerly at the top of the product screen.
-            let product = self.data.product.as_ref()?;
-            return product
-                .get("images")
-                .and_then(Value::as_array)
-                .and_then(|images| images.first())
-                .or_else(|| product.get("image"))
-                .and_then(Value::as_str)
-                .filter(|href| !href.is_empty());
+            return first_picture(self.data.product.as_ref()?).filter(|href| !href.is_empty());
         }
         if route != Some("home") {
             return None;

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { parseProfileResponse } from "storefront-core";
 import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../features/chrome/testing";
+import { withHeadLink } from "../test/headLink";
 import { StartupGate, applyDocumentMeta } from "./StartupGate";
 import { useAppStore } from "./store";
 
@@ -57,12 +58,7 @@ describe("StartupGate", () => {
   });
 
   test("remote config's icon is not fetched again when the page has it already", () => {
-    const link = document.createElement("link");
-    link.rel = "icon";
-    link.setAttribute("href", "/favicon.svg");
-    document.head.append(link);
-    const assign = jest.spyOn(HTMLLinkElement.prototype, "href", "set");
-    try {
+    withHeadLink("icon", "/favicon.svg", (link, assign) => {
       const config = { title: "Shop", fav_icon: "/favicon.svg" } as Parameters<typeof applyDocumentMeta>[0];
       applyDocumentMeta(config, document);
       expect(assign).not.toHaveBeenCalled();
@@ -70,9 +66,6 @@ describe("StartupGate", () => {
       applyDocumentMeta({ ...config, fav_icon: "/brand.png" }, document);
       expect(assign).toHaveBeenCalledTimes(1);
       expect(link.getAttribute("href")).toMatch(/\/brand\.png$/);
-    } finally {
-      assign.mockRestore();
-      link.remove();
-    }
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
+import { withHeadLink } from "../test/headLink";
 import { useAppStore } from "./store";
 
 function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
@@ -50,21 +51,13 @@ describe("runEffects with the real core", () => {
   });
 
   test("the manifest already in the page language is not asked for again", () => {
-    const manifest = document.createElement("link");
-    manifest.rel = "manifest";
-    manifest.setAttribute("href", "/api/web-manifest?lang=ar");
-    document.head.append(manifest);
-    const assign = jest.spyOn(HTMLLinkElement.prototype, "href", "set");
-    try {
+    withHeadLink("manifest", "/api/web-manifest?lang=ar", (manifest, assign) => {
       applyDocumentLanguage("ar");
       expect(assign).not.toHaveBeenCalled();
       applyDocumentLanguage("en");
       expect(assign).toHaveBeenCalledTimes(1);
       expect(manifest.getAttribute("href")).toMatch(/\/api\/web-manifest\?lang=en$/);
-    } finally {
-      assign.mockRestore();
-      manifest.remove();
-    }
+    });
   });
 
   test("a guest's language change flips the page direction and persists locally", () => {

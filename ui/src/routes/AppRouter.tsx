@@ -66,13 +66,10 @@ function notFound() {
  * Built from the same pieces as the routes, so React keeps the server's DOM when it
  * takes over.
  */
-function serverPage({ kind, path }: ServerPage, query: URLSearchParams) {
-  if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, { params: { id: null }, query }, true);
-  if (kind === "home" && screens.home) return page(StandardLayout, screens.home, { params: { id: null }, query }, true);
-  const product = /^\/products\/(\d+)$/.exec(path.split("?")[0] ?? "");
-  if (kind === "product" && product && screens.product) {
-    return page(StandardLayout, screens.product, { params: { id: Number(product[1]) }, query }, true);
-  }
+function serverPage({ kind }: ServerPage, props: ScreenProps) {
+  if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, props, true);
+  if (kind === "home" && screens.home) return page(StandardLayout, screens.home, props, true);
+  if (kind === "product" && screens.product) return page(StandardLayout, screens.product, props, true);
   if (kind === "not_found") return notFound();
   return shell();
 }
@@ -107,10 +104,12 @@ export function AppRouter() {
   }, [ready, decision, navigate]);
 
   const query = new URLSearchParams(search);
-  if (!hydrated && server) return serverPage(server, query);
+  // The server's page is the one at this path (see main.tsx): its params are the core's.
+  const serverProps = { params: decision.decision === "allow" ? decision.params : { id: null }, query };
+  if (!hydrated && server) return serverPage(server, serverProps);
   // While a signed-in customer's startup runs, the page the server sent stays (rather than
   // a skeleton in its place, then the page again).
-  if (!ready && server && server.path === full) return serverPage(server, query);
+  if (!ready && server && server.path === full) return serverPage(server, serverProps);
   if (!ready || decision.decision === "redirect") return shell();
   if (decision.decision === "not_found") return notFound();
   const Screen = screens[decision.route.id] ?? NotFoundPage;

@@ -31,7 +31,7 @@ const PATHS: Record<BootKind, string> = {
   shell: "/home",
   home: "/home",
   not_found: "/not-found",
-  product: "/products/0",
+  product: "/products/1",
 };
 
 /** The key static-host picks a template by. */
@@ -108,7 +108,7 @@ export async function renderTemplates(kinds: readonly BootKind[] = KINDS): Promi
           });
           // A product's page reads its product where the app keeps it: the template's.
           if (kind === "product") {
-            queryClient.setQueryData(productKey(language, [hasDistrict ? 1 : null, null], 0), templateProduct());
+            queryClient.setQueryData(productKey(language, [hasDistrict ? 1 : null, null], 1), templateProduct());
           }
           templates[templateKey(language, kind, signedIn, hasDistrict)] = await render(kind);
         }

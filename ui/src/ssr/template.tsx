@@ -85,7 +85,12 @@ export function SlotEach<T>({ items, list, as, fields, render }: SlotEachProps<T
  * attribute's boolean, which it becomes once filled).
  */
 export function useSlotFlag(test: string, client: boolean): boolean {
-  return useTemplateMode() ? (`{% if ${test} %}true{% else %}false{% endif %}` as unknown as boolean) : client;
+  return useTemplateMode() ? slotFlag(test) : client;
+}
+
+/** The Jinja of {@link useSlotFlag}, for places that cannot call a hook (a loop's items). */
+export function slotFlag(test: string): boolean {
+  return `{% if ${test} %}true{% else %}false{% endif %}` as unknown as boolean;
 }
 
 /**

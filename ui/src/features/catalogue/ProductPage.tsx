@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { useHydrated } from "../../app/hydration";
 import { useServerPageHeld } from "../../app/serverPage";
 import type { ScreenProps } from "../../routes/screens";
-import { fill, formatWithSlots, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
+import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
 import { Price, usePriceFormatter } from "./Price";
@@ -34,7 +34,7 @@ function Gallery({ product }: { product: ProductDetail }) {
         <button
           type="button"
           className={`${styles.thumb} ${active}`}
-          aria-pressed={template ? ("{% if loop.first %}true{% else %}false{% endif %}" as unknown as boolean) : n === shown + 1}
+          aria-pressed={template ? slotFlag("loop.first") : n === shown + 1}
           aria-label={
             template
               ? formatWithSlots(intl, "catalogue.product.picture", { name: product.name }, { n: String(n) })
