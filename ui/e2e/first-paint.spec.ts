@@ -281,6 +281,45 @@ test.describe("hydration", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a signed-in customer's /cart asks for the cart beside the profile, not after it, and once", async ({ page, context }) => {
+    const session = await apiSignIn(page.request);
+    await seedStorage(page, {
+      token: session.token,
+      district_id: String(SEED.district),
+      selectedService: String(SEED.groceries),
+    });
+    await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
+    const cartCalls: string[] = [];
+    let cartAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (cartAsked = resolve));
+    page.on("request", (request) => {
+      if (!request.url().includes("/api/get_card")) return;
+      cartCalls.push(request.url());
+      cartAsked();
+    });
+    // The page stays busy (no idle moment: the header badge's own load waits), and the
+    // profile answers only once the cart has been asked for. Were the cart asked for after
+    // startup (which waits for the profile), the page would never fill.
+    await page.addInitScript(() => {
+      const waiting: IdleRequestCallback[] = [];
+      globalThis.requestIdleCallback = (callback) => waiting.push(callback);
+      Object.assign(globalThis, {
+        idleNow: () => waiting.splice(0).forEach((callback) => callback({ didTimeout: false, timeRemaining: () => 50 })),
+      });
+    });
+    await page.route("**/api/user/profile", async (route) => {
+      await asked;
+      await route.continue();
+    });
+    await page.goto("/cart");
+    await expect(page.getByText("You don't have any product")).toBeVisible({ timeout: 15_000 });
+    // Once idle, the badge takes the cart already loaded instead of asking again.
+    await page.evaluate(() => (globalThis as unknown as { idleNow: () => void }).idleNow());
+    // A second call would follow within a few hundred milliseconds (its chunk is loaded).
+    await page.waitForTimeout(1500);
+    expect(cartCalls).toHaveLength(1);
+  });
+
   test("a product page draws the product before the core's cart module has arrived", async ({ page, context }) => {
     await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
     await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);

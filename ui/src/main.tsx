@@ -9,6 +9,7 @@ import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { runStartupPlan } from "./app/StartupGate";
 import { useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
+import { askForCartEarly } from "./features/cart/request";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadMessages } from "./i18n/messages";
 import { loadServerScreen } from "./routes/screens";
@@ -28,6 +29,7 @@ if (boot) {
   seedServerData(boot, queryClient, language, [client.district_id, client.address_id]);
 }
 mirrorViewCookie();
+askForCartEarly(queryClient, globalThis.location.pathname + globalThis.location.search);
 
 /**
  * Whether the server rendered the page this browser would render: same path, language,

@@ -4,7 +4,7 @@ use storefront_core::request::{self, CatalogueList, ListPayload};
 use storefront_core::storage;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{self, from_js, to_js};
+use crate::convert::{self, to_js};
 use crate::read;
 use crate::storage::LocalStorage;
 
@@ -38,13 +38,14 @@ pub fn catalogue_list_request(
     to_js(&request::catalogue_list_request(list, &payload))
 }
 
-/// Whether to load the cart (a service id is needed).
-#[cfg(feature = "cart")]
+/// Whether to load the cart (a service id is needed). In the start module, so a page can
+/// ask for the cart while the cart module is still on its way.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = cartRequest, unchecked_return_type = "T.FetchDecision")]
 pub fn cart_request(
     #[wasm_bindgen(js_name = serviceId, unchecked_param_type = "number | null")]
     service_id: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let service_id: Option<u64> = from_js(service_id, "serviceId")?;
-    to_js(&request::cart_request(service_id))
+    // Read by hand, not by serde: the start module carries no serde reader for it.
+    to_js(&request::cart_request(read::whole(&service_id, "serviceId")?))
 }

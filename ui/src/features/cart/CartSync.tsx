@@ -38,7 +38,9 @@ export function CartSync(): null {
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: load && idle && token !== null,
     queryFn: async () => (await import("./useCart")).fetchCart(serviceId),
-    staleTime: 0,
+    // The badge needs a cart, not a fresh one: what the cart page or its early ask loaded
+    // will do (every change to the cart invalidates it, and another district is another key).
+    staleTime: Number.POSITIVE_INFINITY,
   });
   useEffect(() => {
     if (token === null && useAppStore.getState().cart !== null) {

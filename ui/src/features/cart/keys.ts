@@ -10,3 +10,10 @@ export function cartQueryKey(
 ) {
   return ["cart", token, serviceId, language, area] as const;
 }
+
+/**
+ * How long a cart answer stands for the server's cart: long enough that the page does
+ * not ask again for what was just asked for it, short enough that another tab's or
+ * device's change shows on the next visit.
+ */
+export const CART_FRESH_MS = 5_000;

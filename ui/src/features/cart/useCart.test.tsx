@@ -9,6 +9,7 @@ import { mockApi, resetClient, testQueryClient } from "../catalogue/test-utils";
 import { remoteConfig } from "../chrome/testing";
 import { cartBody } from "./testing";
 import { CartSync } from "./CartSync";
+import { askForCartEarly } from "./request";
 import { fetchCart } from "./useCart";
 
 const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
@@ -19,8 +20,7 @@ function badge(): number | null {
 
 const cartCalls = (calls: string[]) => calls.filter((call) => call.includes("/get_card"));
 
-function renderSync() {
-  const client = testQueryClient();
+function renderSync(client = testQueryClient()) {
   const language = useAppStore.getState().language;
   client.setQueryData(["remote-config", language], remoteConfig());
   const token = useAppStore.getState().client.token;
@@ -89,5 +89,19 @@ describe("CartSync", () => {
     await waitFor(() => expect(badge()).toBe(4));
     act(() => runEffects([{ type: "remove", keys: ["token"] }], { navigate: jest.fn(), queryClient: client }));
     await waitFor(() => expect(useAppStore.getState().cart).toBeNull());
+  });
+});
+
+describe("CartSync beside the cart page", () => {
+  test("a cart already loaded (the cart page, or its early ask) makes the badge without a second call", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
+    const client = testQueryClient();
+    askForCartEarly(client, "/cart");
+    await waitFor(() => expect(badge()).toBe(4));
+    renderSync(client);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(cartCalls(api.calls())).toEqual(["GET /get_card?service_id=1"]);
+    expect(client.getQueryCache().findAll({ queryKey: ["cart"] })).toHaveLength(1);
   });
 });

@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
-import { cartRequest, parseCart } from "storefront-core/cart";
+import { parseCart } from "storefront-core/cart";
 import type { Cart } from "storefront-core";
-import { ApiError, api, unwrap } from "../../api/client";
 import { useDeliveryArea } from "../../api/queries";
 import { useAppStore } from "../../app/store";
-import { cartQueryKey } from "./keys";
+import { CART_FRESH_MS, cartQueryKey } from "./keys";
+import { requestCart, type CartAnswer } from "./request";
 import { applyCartEvent } from "./transitions";
 
 export { cartQueryKey };
@@ -20,30 +20,25 @@ export interface LoadedCart {
 }
 
 /**
- * Loads the cart of the selected service. The core decides whether the call may be made
- * (`cartRequest`: no service is 'Service ID is required.', and no call); the answer is
- * parsed by the core and goes through its `loaded` transition into `store.cart`, which
- * the header badge reads.
+ * Reads `GET /get_card`'s answer: the core parses the cart, which goes through its
+ * `loaded` transition into `store.cart` (the header badge reads it).
  */
-export async function fetchCart(serviceId: number | null): Promise<LoadedCart> {
-  const decision = cartRequest(serviceId);
-  if (decision.kind !== "fetch") {
-    const message = decision.kind === "reject" ? decision.message : decision.warning;
-    throw new ApiError(null, { kind: "message", ...message });
-  }
-  const query = Object.fromEntries(decision.query);
-  const body = await unwrap(
-    api.GET("/get_card", { params: { query: { service_id: Number(query.service_id) } } }),
-  );
+export function readCart(body: CartAnswer): LoadedCart {
   const cart = parseCart(body.data);
   applyCartEvent({ type: "loaded", cart });
   return { cart, branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
 }
 
+/** Loads the cart of the selected service (see `requestCart` for when there is no call). */
+export async function fetchCart(serviceId: number | null): Promise<LoadedCart> {
+  return readCart(await requestCart(serviceId));
+}
+
 /**
  * The cart query for signed-in customers (spec 6: only they have a cart). Every mount
- * asks the server again (the cart is shared with other tabs and devices); the store keeps
- * what was shown meanwhile, so there is no flash of an empty cart.
+ * asks the server again (the cart is shared with other tabs and devices) unless the
+ * answer is a few seconds old (`CART_FRESH_MS`: asked early for /cart, or by the
+ * badge); the store keeps what was shown meanwhile, so there is no flash of an empty cart.
  */
 export function useCart(enabled = true) {
   const token = useAppStore((s) => s.client.token);
@@ -54,6 +49,6 @@ export function useCart(enabled = true) {
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: enabled && token !== null,
     queryFn: () => fetchCart(serviceId),
-    staleTime: 0,
+    staleTime: CART_FRESH_MS,
   });
 }
