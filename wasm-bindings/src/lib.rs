@@ -80,3 +80,9 @@ pub fn is_core_error(#[wasm_bindgen(unchecked_param_type = "unknown")] error: Js
         .dyn_ref::<js_sys::Error>()
         .is_some_and(|e| e.name() == "CoreError")
 }
+
+// Talc instead of Rust's default dlmalloc: 2.7 KB gzip less in the first page's module
+// (the landing page's budget), and faster.
+#[cfg(all(not(target_feature = "atomics"), target_family = "wasm"))]
+#[global_allocator]
+static TALC: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
