@@ -11,6 +11,7 @@
 //! This module is handed the API as a [`source::Source`] (the embedded router or an
 //! external base URL) and knows nothing else about it.
 
+mod media;
 mod page;
 mod source;
 

@@ -240,7 +240,7 @@ impl External {
             }
             bytes.extend_from_slice(&chunk);
         }
-        data_of(&bytes)
+        data_of(&bytes).map(|data| super::media::resolved(data, &self.base))
     }
 }
 

@@ -8,6 +8,7 @@ import {
 } from "storefront-core/start";
 import type { Text } from "storefront-core";
 import { apiBase } from "../app/config";
+import { resolveMedia } from "./media";
 import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
 import { wholeCore } from "../core/lazy";
@@ -108,9 +109,12 @@ export const api = createClient<paths>({
 });
 api.use(headers);
 
-/** Resolves to the body of a successful call; failures reject with {@link ApiError}. */
+/**
+ * Resolves to the body of a successful call, its pictures' addresses resolved against
+ * the API (`resolveMedia`); failures reject with {@link ApiError}.
+ */
 export async function unwrap<D>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<D> {
   const { data, response } = await call;
   if (data === undefined) throw new ApiError(response.status, noResponseMessage());
-  return data;
+  return resolveMedia(data);
 }

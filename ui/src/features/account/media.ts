@@ -1,10 +1,5 @@
 import { api, unwrap } from "../../api/client";
 
-/** Where an image path of the API is shown from (paths are site paths or full URLs). */
-export function mediaUrl(path: string): string {
-  return path;
-}
-
 /**
  * `POST /upload-file/upload` (spec 7): multipart with `file`; resolves to
  * `response.data.path`, the value the profile's `image` then refers to.

@@ -6,7 +6,7 @@ import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../../chrome/
 import { logout } from "../../chrome/actions";
 import { ChevronEndIcon, UserIcon } from "../../chrome/icons";
 import { AccountLayout } from "../AccountLayout";
-import { mediaUrl } from "../media";
+
 import { useFullProfile } from "../queries";
 import styles from "../Account.module.css";
 
@@ -25,7 +25,7 @@ export default function AccountMenuPage() {
     <AccountLayout title={<FormattedMessage id="account.menu.title" />} menu={false} testId="account-menu-page">
       <div className={styles.profileCard}>
         <span className={styles.avatar}>
-          {user?.image ? <img src={mediaUrl(user.image)} alt="" width={64} height={64} /> : <UserIcon size={32} />}
+          {user?.image ? <img src={user.image} alt="" width={64} height={64} /> : <UserIcon size={32} />}
         </span>
         <div className={styles.rowMain}>
           <span className={styles.rowTitle}>{user?.name ?? intl.formatMessage({ id: "chrome.account.title" })}</span>

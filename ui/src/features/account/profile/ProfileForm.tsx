@@ -8,7 +8,8 @@ import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
 import { UserIcon } from "../../chrome/icons";
 import { reportSubmitError, toastError, toastServer } from "../errors";
-import { mediaUrl, uploadImage } from "../media";
+import { mediaUrl } from "../../../api/media";
+import { uploadImage } from "../media";
 import { setFullProfileUser, type Profile } from "../queries";
 import { FieldFrame, TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
@@ -128,7 +129,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             company_name: v.company_name.trim() || null,
             birthdate: birthdate === "partial" ? null : birthdate,
             gender: v.gender || null,
-            image,
+            // Sent only when changed: the profile's own is resolved for showing (an
+            // external API's is a full URL), and the server takes back only its upload paths.
+            ...(image === (profile.image ?? null) ? {} : { image }),
           },
         }),
       );

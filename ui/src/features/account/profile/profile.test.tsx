@@ -217,6 +217,27 @@ describe("ProfilePage", () => {
     await waitFor(() => expect(toasts()).toEqual(["Profile updated successfully"]));
   });
 
+  test("with an external API the picture comes from its server, and an unchanged picture is not sent back", async () => {
+    const meta = document.createElement("meta");
+    meta.name = "storefront-api-base";
+    meta.content = "https://api.shop.example/api";
+    document.head.append(meta);
+    try {
+      const api = profileApi({ image: "/api/media/uploads/me.png" });
+      renderAt(<ProfilePage />, "/account/profile");
+      const avatar = await screen.findByTestId("avatar");
+      await waitFor(() =>
+        expect(within(avatar).getByRole("img").getAttribute("src")).toBe("https://api.shop.example/api/media/uploads/me.png"),
+      );
+      fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Mona A." } });
+      fireEvent.click(screen.getByTestId("profile-save"));
+      await waitFor(() => expect(api.bodies("PATCH /user/update-profile")).toHaveLength(1));
+      expect(api.bodies("PATCH /user/update-profile")[0]).not.toHaveProperty("image");
+    } finally {
+      meta.remove();
+    }
+  });
+
   test("profile rules: name required, e-mail format, a half-chosen birthdate", async () => {
     const api = profileApi();
     renderAt(<ProfilePage />, "/account/profile");
