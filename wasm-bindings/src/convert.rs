@@ -20,15 +20,15 @@ use wasm_bindgen::JsValue;
 /// Serialises for JS the way the generated TypeScript types describe it: `None` as
 /// `null`, maps as plain objects, integers as numbers.
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue> {
-    let text = serde_json::to_string(value).map_err(|e| core_error("internal", e))?;
+    let text = serde_json::to_string(value).map_err(|e| core_error(ErrorKind::Internal, e))?;
     // serde_json only writes valid JSON, so this cannot fail.
-    js_sys::JSON::parse(&text).map_err(|_| core_error("internal", "unreadable JSON"))
+    js_sys::JSON::parse(&text).map_err(|_| core_error(ErrorKind::Internal, "unreadable JSON"))
 }
 
 /// Reads a JS value of a generated TypeScript type; a value of the wrong shape
 /// becomes a `CoreError` of kind `invalid_argument` naming the parameter.
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, parameter: &str) -> Result<T, JsValue> {
-    let invalid = |e: &dyn Display| core_error("invalid_argument", format!("{parameter}: {e}"));
+    let invalid = |e: &dyn Display| core_error(ErrorKind::InvalidArgument, format!("{parameter}: {e}"));
     // `undefined` (an omitted optional argument) reads as `null`.
     let text = if value.is_undefined() {
         "null".to_owned()
@@ -39,17 +39,54 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, parameter: &str) -> R
     serde_json::from_str(&text).map_err(|e| invalid(&e))
 }
 
+/// What a `CoreError` is about: its `kind`, typed as `CoreErrorKind` in TypeScript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ErrorKind {
+    /// An argument was not of its documented shape (the message names the parameter).
+    InvalidArgument,
+    /// A language code other than `en` or `ar`.
+    UnsupportedLanguage,
+    /// An amount that is not a decimal amount of money.
+    InvalidMoney,
+    /// Storage refused a write (full, or blocked); the message names the keys not written.
+    StorageWriteFailed,
+    /// A value the core made could not be handed over (a bug: please report it).
+    Internal,
+}
+
+impl ErrorKind {
+    #[cfg(test)]
+    pub(crate) const ALL: [ErrorKind; 5] = [
+        ErrorKind::InvalidArgument,
+        ErrorKind::UnsupportedLanguage,
+        ErrorKind::InvalidMoney,
+        ErrorKind::StorageWriteFailed,
+        ErrorKind::Internal,
+    ];
+
+    /// The name JavaScript reads in `error.kind`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidArgument => "invalid_argument",
+            ErrorKind::UnsupportedLanguage => "unsupported_language",
+            ErrorKind::InvalidMoney => "invalid_money",
+            ErrorKind::StorageWriteFailed => "storage_write_failed",
+            ErrorKind::Internal => "internal",
+        }
+    }
+}
+
 /// A JS `Error` named `CoreError` with a machine-readable `kind`.
-pub(crate) fn core_error(kind: &str, message: impl Display) -> JsValue {
+pub(crate) fn core_error(kind: ErrorKind, message: impl Display) -> JsValue {
     let error = js_sys::Error::new(&message.to_string());
     error.set_name("CoreError");
     // Setting a property on a fresh Error cannot fail.
-    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("kind"), &JsValue::from_str(kind));
+    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("kind"), &JsValue::from_str(kind.name()));
     error.into()
 }
 
 /// Parses a language code argument.
 pub(crate) fn language(code: &str) -> Result<storefront_core::locale::Language, JsValue> {
     storefront_core::locale::Language::parse(code)
-        .map_err(|e| core_error("unsupported_language", e))
+        .map_err(|e| core_error(ErrorKind::UnsupportedLanguage, e))
 }

@@ -59,12 +59,28 @@ const TYPES: &'static str = r#"
 import type * as T from "../types";
 export type * from "../types";
 
+/**
+ * What a `CoreError` is about:
+ * - `invalid_argument`: an argument was not of its documented shape (the message names it);
+ * - `unsupported_language`: a language code other than `en` or `ar`;
+ * - `invalid_money`: an amount that is not a decimal amount of money;
+ * - `storage_write_failed`: storage refused a write (full, or blocked); the message names the keys;
+ * - `internal`: a value the core made could not be handed over (a bug: please report it).
+ * Rule outcomes (a refused quantity, an expired code) are return values, never errors.
+ */
+export type CoreErrorKind = "invalid_argument" | "unsupported_language" | "invalid_money" | "storage_write_failed" | "internal";
+
 /** Thrown for arguments of the wrong shape: a JS Error named "CoreError". */
 export interface CoreError extends Error {
   name: "CoreError";
-  /** invalid_argument | unsupported_language | internal | a module-specific kind */
-  kind: string;
+  kind: CoreErrorKind;
 }
+
+/**
+ * Whether a caught value is a `CoreError` thrown by this package, of `kind` when given:
+ * `if (isCoreError(e, "invalid_money")) …`.
+ */
+export function isCoreError(error: unknown, kind?: CoreErrorKind): error is CoreError;
 "#;
 
 /// Version of the Rust rules crate inside this package.
@@ -73,12 +89,43 @@ pub fn core_version() -> String {
     storefront_core::version().to_owned()
 }
 
-/// Whether a caught value is a `CoreError` thrown by this package.
-#[wasm_bindgen(js_name = isCoreError, unchecked_return_type = "error is CoreError")]
-pub fn is_core_error(#[wasm_bindgen(unchecked_param_type = "unknown")] error: JsValue) -> bool {
-    error
-        .dyn_ref::<js_sys::Error>()
-        .is_some_and(|e| e.name() == "CoreError")
+/// Whether a caught value is a `CoreError` thrown by this package, of `kind` when given.
+/// (Its TypeScript signature is in the section above: wasm-bindgen would make `kind`
+/// required.)
+#[wasm_bindgen(js_name = isCoreError, skip_typescript)]
+pub fn is_core_error(error: JsValue, kind: Option<String>) -> bool {
+    let Some(error) = error.dyn_ref::<js_sys::Error>() else {
+        return false;
+    };
+    error.name() == "CoreError"
+        && kind.is_none_or(|kind| {
+            js_sys::Reflect::get(error, &JsValue::from_str("kind"))
+                .ok()
+                .and_then(|k| k.as_string())
+                .is_some_and(|k| k == kind)
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::convert::ErrorKind;
+
+    /// The TypeScript union (the custom section above) lists exactly the kinds the
+    /// bindings throw.
+    #[test]
+    fn the_typescript_error_kinds_are_the_thrown_ones() {
+        let union = include_str!("lib.rs")
+            .lines()
+            .find_map(|line| line.strip_prefix("export type CoreErrorKind = "))
+            .expect("the CoreErrorKind union");
+        let listed: Vec<&str> = union
+            .trim_end_matches(';')
+            .split(" | ")
+            .map(|name| name.trim_matches('"'))
+            .collect();
+        let thrown: Vec<&str> = ErrorKind::ALL.iter().map(|kind| kind.name()).collect();
+        assert_eq!(listed, thrown);
+    }
 }
 
 // Talc instead of Rust's default dlmalloc: 2.7 KB gzip less in the first page's module

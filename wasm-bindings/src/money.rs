@@ -1,7 +1,7 @@
 use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{core_error, from_js, to_js};
+use crate::convert::{ErrorKind, core_error, from_js, to_js};
 
 /// Reads an amount as the server sends it (number or numeric string) into the exact
 /// two-decimal string form (`12.5` → `"12.50"`); throws `invalid_money`.
@@ -11,10 +11,10 @@ pub fn parse_money(
     #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
 ) -> Result<JsValue, JsValue> {
     let money = if let Some(text) = value.as_string() {
-        Money::parse(&text).map_err(|e| core_error("invalid_money", e))?
+        Money::parse(&text).map_err(|e| core_error(ErrorKind::InvalidMoney, e))?
     } else {
         from_js::<Money>(value, "value")
-            .map_err(|_| core_error("invalid_money", "not an amount"))?
+            .map_err(|_| core_error(ErrorKind::InvalidMoney, "not an amount"))?
     };
     to_js(&money)
 }

@@ -13,11 +13,11 @@ use serde::de::IntoDeserializer;
 use serde::de::value::{Error as ValueError, StrDeserializer};
 use wasm_bindgen::JsValue;
 
-use crate::convert::core_error;
+use crate::convert::{ErrorKind, core_error};
 
 /// An error naming the argument that was not of the documented shape.
 pub(crate) fn invalid(parameter: &str, what: &str) -> JsValue {
-    core_error("invalid_argument", format!("{parameter}: {what}"))
+    core_error(ErrorKind::InvalidArgument, format!("{parameter}: {what}"))
 }
 
 /// A JS value as JSON (`JSON.stringify`), for the core's lenient `from_json` readers.

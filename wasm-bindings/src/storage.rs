@@ -5,7 +5,7 @@ use storefront_core::effects::Effect;
 use storefront_core::storage::{self, PersistedUser, StorageBackend, StorageError, StorageKey};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{core_error, from_js, to_js};
+use crate::convert::{ErrorKind, core_error, from_js, to_js};
 
 /// `window.localStorage` as a core [`StorageBackend`]. Storage can be missing or
 /// blocked (private modes, disabled site data): reads are then absent and writes fail
@@ -75,7 +75,7 @@ pub fn apply_storage_effects(
         .iter()
         .filter_map(|effect| storage_effect(effect).transpose())
         .collect::<Result<Vec<_>, _>>()?;
-    storage::apply(&mut LocalStorage, &effects).map_err(|e| core_error("storage_write_failed", e))
+    storage::apply(&mut LocalStorage, &effects).map_err(|e| core_error(ErrorKind::StorageWriteFailed, e))
 }
 
 /// Reads a `store` or `remove` effect field by field; other effects are `None`. Only
@@ -87,20 +87,20 @@ fn storage_effect(effect: &js_sys::Object) -> Result<Option<Effect>, JsValue> {
     let key = |name: JsValue| {
         name.as_string()
             .and_then(|name| StorageKey::from_name(&name))
-            .ok_or_else(|| core_error("invalid_argument", "effects: unknown storage key"))
+            .ok_or_else(|| core_error(ErrorKind::InvalidArgument, "effects: unknown storage key"))
     };
     match field("type").as_string().as_deref() {
         Some("store") => Ok(Some(Effect::Store {
             key: key(field("key"))?,
             value: field("value").as_string().ok_or_else(|| {
-                core_error("invalid_argument", "effects: a store without a text value")
+                core_error(ErrorKind::InvalidArgument, "effects: a store without a text value")
             })?,
         })),
         Some("remove") => {
             // `Array.from` would throw a plain TypeError for a missing `keys`.
             let keys: js_sys::Array = field("keys")
                 .dyn_into()
-                .map_err(|_| core_error("invalid_argument", "effects: a remove without keys"))?;
+                .map_err(|_| core_error(ErrorKind::InvalidArgument, "effects: a remove without keys"))?;
             Ok(Some(Effect::Remove {
                 keys: keys.iter().map(key).collect::<Result<_, _>>()?,
             }))

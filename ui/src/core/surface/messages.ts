@@ -1,6 +1,7 @@
 import {
   coreVersion,
   isCoreError,
+  type CoreErrorKind,
   parseLanguage,
   parseMoney,
   textDirection,
@@ -24,8 +25,25 @@ const price: Money = parseMoney(12.5);
 // The message texts are data beside the WASM modules: an ICU template per id.
 const catalogues: Record<Language, Record<string, string>> = { en: english, ar: arabic };
 
+/** Every kind a CoreError can have: adding one to the package fails this check. */
+function kindNote(kind: CoreErrorKind): string {
+  switch (kind) {
+    case "invalid_argument":
+    case "unsupported_language":
+    case "invalid_money":
+    case "storage_write_failed":
+    case "internal":
+      return kind;
+    default: {
+      const unknown: never = kind;
+      return unknown;
+    }
+  }
+}
+
 export function surfaceMessages(error: unknown): string[] {
   const failure: CoreError | null = isCoreError(error) ? error : null;
+  if (failure) kindNote(failure.kind);
   const shown = text.kind === "server" ? text.text : "";
   return [coreVersion(), direction, catalogues[language][message.id] ?? "", shown, price, failure?.kind ?? ""];
 }

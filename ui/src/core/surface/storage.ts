@@ -27,7 +27,7 @@ export function surfaceStorage(nowMs: number): string[] {
   try {
     applyStorageEffects([persist, { type: "store", key: stored.key, value: String(stored.value) }, ...logout]);
   } catch (error) {
-    failed = isCoreError(error) && error.kind === "storage_write_failed" ? error.message : "";
+    failed = isCoreError(error, "storage_write_failed") ? error.message : "";
   }
   const remembered: PersistedUser | null = readPersistedUser(nowMs);
   return [

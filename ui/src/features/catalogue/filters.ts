@@ -72,7 +72,7 @@ export function moneyOrNull(value: string | null): string | null {
     const money = parseMoney(value.trim());
     return money.startsWith("-") ? null : money;
   } catch (error) {
-    if (isCoreError(error)) return null;
+    if (isCoreError(error, "invalid_money")) return null;
     throw error;
   }
 }
