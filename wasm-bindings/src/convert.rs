@@ -28,7 +28,8 @@ pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsValue
 /// Reads a JS value of a generated TypeScript type; a value of the wrong shape
 /// becomes a `CoreError` of kind `invalid_argument` naming the parameter.
 pub(crate) fn from_js<T: DeserializeOwned>(value: JsValue, parameter: &str) -> Result<T, JsValue> {
-    let invalid = |e: &dyn Display| core_error(ErrorKind::InvalidArgument, format!("{parameter}: {e}"));
+    let invalid =
+        |e: &dyn Display| core_error(ErrorKind::InvalidArgument, format!("{parameter}: {e}"));
     // `undefined` (an omitted optional argument) reads as `null`.
     let text = if value.is_undefined() {
         "null".to_owned()
@@ -81,7 +82,11 @@ pub(crate) fn core_error(kind: ErrorKind, message: impl Display) -> JsValue {
     let error = js_sys::Error::new(&message.to_string());
     error.set_name("CoreError");
     // Setting a property on a fresh Error cannot fail.
-    let _ = js_sys::Reflect::set(&error, &JsValue::from_str("kind"), &JsValue::from_str(kind.name()));
+    let _ = js_sys::Reflect::set(
+        &error,
+        &JsValue::from_str("kind"),
+        &JsValue::from_str(kind.name()),
+    );
     error.into()
 }
 

@@ -75,7 +75,8 @@ pub fn apply_storage_effects(
         .iter()
         .filter_map(|effect| storage_effect(effect).transpose())
         .collect::<Result<Vec<_>, _>>()?;
-    storage::apply(&mut LocalStorage, &effects).map_err(|e| core_error(ErrorKind::StorageWriteFailed, e))
+    storage::apply(&mut LocalStorage, &effects)
+        .map_err(|e| core_error(ErrorKind::StorageWriteFailed, e))
 }
 
 /// Reads a `store` or `remove` effect field by field; other effects are `None`. Only
@@ -93,14 +94,17 @@ fn storage_effect(effect: &js_sys::Object) -> Result<Option<Effect>, JsValue> {
         Some("store") => Ok(Some(Effect::Store {
             key: key(field("key"))?,
             value: field("value").as_string().ok_or_else(|| {
-                core_error(ErrorKind::InvalidArgument, "effects: a store without a text value")
+                core_error(
+                    ErrorKind::InvalidArgument,
+                    "effects: a store without a text value",
+                )
             })?,
         })),
         Some("remove") => {
             // `Array.from` would throw a plain TypeError for a missing `keys`.
-            let keys: js_sys::Array = field("keys")
-                .dyn_into()
-                .map_err(|_| core_error(ErrorKind::InvalidArgument, "effects: a remove without keys"))?;
+            let keys: js_sys::Array = field("keys").dyn_into().map_err(|_| {
+                core_error(ErrorKind::InvalidArgument, "effects: a remove without keys")
+            })?;
             Ok(Some(Effect::Remove {
                 keys: keys.iter().map(key).collect::<Result<_, _>>()?,
             }))

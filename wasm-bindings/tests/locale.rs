@@ -21,11 +21,17 @@ fn unknown_language_is_a_core_error() {
     let kind = js_sys::Reflect::get(&error, &"kind".into()).unwrap();
     assert_eq!(kind, "unsupported_language");
     // The guard with a kind: this kind only.
-    assert!(is_core_error(error.clone(), Some("unsupported_language".into())));
+    assert!(is_core_error(
+        error.clone(),
+        Some("unsupported_language".into())
+    ));
     assert!(!is_core_error(error, Some("invalid_argument".into())));
     assert!(!is_core_error(JsValue::from_str("plain string"), None));
     assert!(!is_core_error(js_sys::Error::new("other").into(), None));
-    assert!(!is_core_error(js_sys::Error::new("other").into(), Some("internal".into())));
+    assert!(!is_core_error(
+        js_sys::Error::new("other").into(),
+        Some("internal".into())
+    ));
 }
 
 #[wasm_bindgen_test]

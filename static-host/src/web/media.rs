@@ -7,7 +7,15 @@ use reqwest::Url;
 use serde_json::Value;
 
 /// The fields of the API's documents that hold a picture's address (the UI's list).
-const MEDIA_FIELDS: [&str; 7] = ["logo", "icon", "mini_icon", "image", "images", "cover", "fav_icon"];
+const MEDIA_FIELDS: [&str; 7] = [
+    "logo",
+    "icon",
+    "mini_icon",
+    "image",
+    "images",
+    "cover",
+    "fav_icon",
+];
 
 /// `data` with every picture address resolved against `api_base` (the API's base URL).
 pub fn resolved(mut data: Value, api_base: &str) -> Value {
