@@ -22,9 +22,14 @@ doctor:
     rustup target list --installed | grep -qx wasm32-unknown-unknown && echo "  ok       wasm32-unknown-unknown target" || echo "  MISSING  wasm32-unknown-unknown target"
 
 # Write pkg/'s npm manifest (enough for npm ci to link the package before it is built).
+# The version is the Rust crates' (Cargo.toml's [workspace.package]): one version source.
 pkg-manifest:
     mkdir -p pkg
-    cp wasm-bindings/npm/package.json wasm-bindings/npm/README.md pkg/
+    cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md LICENSE pkg/
+    node -e 'const fs = require("fs"); \
+      const version = /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(fs.readFileSync("Cargo.toml", "utf8"))[1]; \
+      const { name, ...rest } = JSON.parse(fs.readFileSync("wasm-bindings/npm/package.json", "utf8")); \
+      fs.writeFileSync("pkg/package.json", JSON.stringify({ name, version, ...rest }, null, 2) + "\n")'
 
 # The whole core as bundler/ (Vite, webpack) and nodejs/ (jest, Node, the pages' server
 # render), and two subsets for bundlers that pages load first: start/ (the shell,
@@ -116,6 +121,11 @@ bench-web: ui
     for _ in $(seq 150); do (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null && break; sleep 0.2; done
     cd ui && node scripts/bench-web.mjs --base "http://127.0.0.1:$port" --outbox "$data/outbox.jsonl"
 
+# The packed package (npm pack of pkg/) installed into four fixture projects: Node ESM,
+# Node CommonJS, a Vite page and a webpack 5 page (wasm-bindings/npm/fixtures).
+pkg-fixtures:
+    cd ui && node scripts/pkg-fixtures.mjs
+
 # WASM-facing tests in headless Chromium (Debian's chromedriver). The test runner ends
 # chromedriver without closing its session, which leaves a 23 MB browser profile per
 # test file in the temp dir; they go to one folder here that is removed afterwards.
@@ -177,6 +187,7 @@ test:
     suite "tsc"                         bash -c 'cd ui && npm run --silent typecheck'
     suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
     suite "jest"                        bash -c 'cd ui && npx jest --ci'
+    suite "package fixtures"            just pkg-fixtures
     suite "e2e (chromium)"              just e2e
     echo
     if [ ${#failed[@]} -gt 0 ]; then
