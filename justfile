@@ -59,7 +59,8 @@ pkg-module target dir features:
 # The OpenAPI document is printed by the static-host build the caller goes on to use:
 # release for `run` (built once, then served), debug for the test suites (built with
 # the feature set of `cargo test --workspace`, so nothing is compiled twice).
-# TypeScript types of the product API, from the OpenAPI document the handlers publish.
+# TypeScript types of the product API, from the OpenAPI document the handlers publish
+# (for the UI, and in pkg/api for the package).
 api-types profile="release":
     #!/usr/bin/env bash
     set -euo pipefail
@@ -70,6 +71,10 @@ api-types profile="release":
     esac
     ./target/{{profile}}/static-host --print-openapi > target/openapi.json
     openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize
+    # The package ships them too (storefront-core/api), so another client needs no server build.
+    mkdir -p pkg/api
+    cp target/openapi.json pkg/api/openapi.json
+    cp ui/src/api/schema.gen.ts pkg/api/schema.d.ts
 
 # Everything generated that the UI and its tests compile against.
 [parallel]

@@ -1,7 +1,8 @@
 // The packed package in four kinds of project (wasm-bindings/npm/fixtures): packs pkg/
 // with `npm pack`, copies the fixtures to a temporary folder, installs the tarball into
 // each, and runs them: Node as ES module and as CommonJS, and pages built by Vite and by
-// webpack 5, opened in Debian's Chromium. Also checks that the tarball carries the
+// webpack 5, opened in Debian's Chromium; and compiles a TypeScript client against the
+// declarations and the shipped API types. Also checks that the tarball carries the
 // Rust crates' version. Exits non-zero on the first failure.
 import { execFileSync } from "node:child_process";
 import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -36,6 +37,14 @@ async function main() {
   cpSync(join(ROOT, "wasm-bindings/npm/fixtures"), fixtures, { recursive: true });
   for (const name of ["node-esm", "node-cjs", "vite", "webpack"]) {
     run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--silent", tarball], join(fixtures, name));
+  }
+
+  // The declarations, as a TypeScript client compiles against them (strict, nodenext).
+  try {
+    run("node", [join(ROOT, "ui/node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], join(fixtures, "node-esm"));
+    console.log("✔ TypeScript declarations (rules and API)");
+  } catch (error) {
+    return fail(`TypeScript: ${error.stdout ?? error.message}`);
   }
 
   for (const [name, main] of [["node-esm", "main.mjs"], ["node-cjs", "main.cjs"]]) {
