@@ -97,6 +97,6 @@ pub fn signed_in_effects(
 #[wasm_bindgen(js_name = restoreNeeded)]
 pub fn restore_needed() -> bool {
     auth::restore_needed(&storefront_core::storage::read_state(
-        &crate::storage::LocalStorage,
+        &crate::storage::ClientStorage,
     ))
 }

@@ -77,6 +77,21 @@ export interface CoreError extends Error {
 }
 
 /**
+ * Where the storage model keeps the client's values: the Web Storage shape, so
+ * `localStorage`, `sessionStorage` or your own object fits. Synchronous, because the
+ * rules read storage while they run. `setItem` may throw (a full store): the write then
+ * fails with a `storage_write_failed` CoreError.
+ */
+export interface StorageAdapter {
+  getItem(name: string): string | null;
+  setItem(name: string, value: string): void;
+  removeItem(name: string): void;
+}
+
+/** Where the values are kept now: see `setStorageAdapter` and `storagePlace`. */
+export type StoragePlace = "adapter" | "local_storage" | "memory";
+
+/**
  * Whether a caught value is a `CoreError` thrown by this package, of `kind` when given:
  * `if (isCoreError(e, "invalid_money")) …`.
  */

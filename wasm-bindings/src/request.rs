@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, to_js};
 use crate::read;
-use crate::storage::LocalStorage;
+use crate::storage::ClientStorage;
 
 /// The headers of every API call, as ordered `[name, value]` pairs for
 /// `new Headers(pairs)`.
@@ -15,7 +15,7 @@ use crate::storage::LocalStorage;
 pub fn request_headers(
     #[wasm_bindgen(unchecked_param_type = "T.Language")] language: &str,
 ) -> Result<JsValue, JsValue> {
-    let state = storage::read_state(&LocalStorage);
+    let state = storage::read_state(&ClientStorage);
     to_js(&request::request_headers(
         &state,
         convert::language(language)?,

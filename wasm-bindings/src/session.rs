@@ -4,7 +4,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{language, to_js};
 use crate::read;
-use crate::storage::LocalStorage;
+use crate::storage::ClientStorage;
 
 /// The effects of logging out from `currentPath` (spec 4), for what storage holds.
 #[cfg(feature = "start")]
@@ -13,7 +13,7 @@ pub fn logout_effects(
     current_path: &str,
     #[wasm_bindgen(unchecked_param_type = "T.LogoutReason")] reason: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let stored = storage::read_state(&LocalStorage);
+    let stored = storage::read_state(&ClientStorage);
     let reason: LogoutReason = read::name(&reason, "reason")?;
     to_js(&session::logout(&stored, current_path, reason))
 }

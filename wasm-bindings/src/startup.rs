@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
 use crate::read;
-use crate::storage::LocalStorage;
+use crate::storage::ClientStorage;
 
 /// Reads `GET /remote-config` data leniently (0/1 flags, numeric-string ids).
 #[cfg(feature = "rest")]
@@ -68,7 +68,7 @@ pub fn plan_startup(
         serde_json::Value::Null => None,
         profile => Some(StartupProfile::from_json(&profile)),
     };
-    let stored = storage::read_state(&LocalStorage);
+    let stored = storage::read_state(&ClientStorage);
     to_js(&startup::plan(
         &config,
         profile.as_ref(),

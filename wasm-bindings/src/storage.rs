@@ -1,5 +1,8 @@
-//! Bindings of `storefront_core::storage`, and the `window.localStorage` backend they
-//! run on.
+//! Bindings of `storefront_core::storage`, and the storage they run on: an adapter the
+//! client installs (`setStorageAdapter`), else `window.localStorage`, else (Node, a
+//! worker: no window) an in-memory store.
+
+use std::cell::RefCell;
 
 use storefront_core::effects::Effect;
 use storefront_core::storage::{self, PersistedUser, StorageBackend, StorageError, StorageKey};
@@ -7,39 +10,130 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{ErrorKind, core_error, from_js, to_js};
 
-/// `window.localStorage` as a core [`StorageBackend`]. Storage can be missing or
-/// blocked (private modes, disabled site data): reads are then absent and writes fail
-/// with [`StorageError::Unavailable`], never a thrown exception.
-///
-/// Not built on `gloo_storage::LocalStorage`: its `raw()` throws when storage is
-/// unavailable, and its `get`/`set` JSON-encode values, which would change the
-/// documented raw stored forms.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct LocalStorage;
+thread_local! {
+    /// The adapter `setStorageAdapter` installed, if any.
+    static ADAPTER: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    /// Where values live when there is neither an adapter nor a window (a JS `Map`: the
+    /// module carries no map code of its own for it).
+    static MEMORY: js_sys::Map = js_sys::Map::new();
+}
 
-impl LocalStorage {
-    fn storage() -> Option<web_sys::Storage> {
-        // `localStorage` itself throws (SecurityError) when site data is blocked.
-        web_sys::window()?.local_storage().ok().flatten()
+/// Where this module keeps the client's values: see the module's comment. Storage can
+/// be missing or blocked (private modes, disabled site data): reads are then absent and
+/// writes fail with [`StorageError::Unavailable`], never a thrown exception.
+///
+/// `window.localStorage` is not read through `gloo_storage::LocalStorage`: its `raw()`
+/// throws when storage is unavailable, and its `get`/`set` JSON-encode values, which
+/// would change the documented raw stored forms.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ClientStorage;
+
+/// Which storage [`ClientStorage`] uses now.
+enum Place {
+    Adapter(JsValue),
+    Window(Option<web_sys::Storage>),
+    Memory,
+}
+
+impl ClientStorage {
+    fn place() -> Place {
+        if let Some(adapter) = ADAPTER.with_borrow(Clone::clone) {
+            return Place::Adapter(adapter);
+        }
+        match web_sys::window() {
+            // `localStorage` itself throws (SecurityError) when site data is blocked.
+            Some(window) => Place::Window(window.local_storage().ok().flatten()),
+            None => Place::Memory,
+        }
     }
 }
 
-impl StorageBackend for LocalStorage {
+/// `adapter[name]`, if it is a function.
+fn method(adapter: &JsValue, name: &str) -> Result<js_sys::Function, JsValue> {
+    js_sys::Reflect::get(adapter, &JsValue::from_str(name))?
+        .dyn_into()
+        .map_err(|_| {
+            core_error(
+                ErrorKind::InvalidArgument,
+                "adapter: getItem(), setItem() and removeItem() are needed",
+            )
+        })
+}
+
+impl StorageBackend for ClientStorage {
     fn get(&self, name: &str) -> Option<String> {
-        Self::storage()?.get_item(name).ok().flatten()
+        let name = JsValue::from_str(name);
+        match Self::place() {
+            Place::Adapter(adapter) => method(&adapter, "getItem")
+                .and_then(|get| get.call1(&adapter, &name))
+                .ok()?
+                .as_string(),
+            Place::Window(storage) => storage?.get_item(&name.as_string()?).ok().flatten(),
+            Place::Memory => MEMORY.with(|memory| memory.get(&name).as_string()),
+        }
     }
 
     fn set(&mut self, name: &str, value: &str) -> Result<(), StorageError> {
-        let storage = Self::storage().ok_or(StorageError::Unavailable)?;
-        storage.set_item(name, value).map_err(write_error)
+        match Self::place() {
+            Place::Adapter(adapter) => method(&adapter, "setItem")
+                .and_then(|set| set.call2(&adapter, &name.into(), &value.into()))
+                .map(drop)
+                .map_err(write_error),
+            Place::Window(storage) => {
+                let storage = storage.ok_or(StorageError::Unavailable)?;
+                storage.set_item(name, value).map_err(write_error)
+            }
+            Place::Memory => {
+                MEMORY.with(|memory| memory.set(&name.into(), &value.into()));
+                Ok(())
+            }
+        }
     }
 
     fn remove(&mut self, name: &str) {
-        if let Some(storage) = Self::storage() {
+        match Self::place() {
             // removeItem only throws when storage is gone; there is nothing to remove then.
-            let _ = storage.remove_item(name);
+            Place::Adapter(adapter) => drop(
+                method(&adapter, "removeItem")
+                    .and_then(|remove| remove.call1(&adapter, &name.into())),
+            ),
+            Place::Window(storage) => drop(storage.map(|storage| storage.remove_item(name))),
+            Place::Memory => drop(MEMORY.with(|memory| memory.delete(&name.into()))),
         }
     }
+}
+
+/// Makes `adapter` (an object with `getItem`, `setItem` and `removeItem`, as Web Storage
+/// has) where this module keeps the client's values; `null` goes back to the default.
+/// (Not in the cart module, which reads no storage.)
+#[cfg(any(feature = "start", feature = "rest"))]
+#[wasm_bindgen(js_name = setStorageAdapter)]
+pub fn set_storage_adapter(
+    #[wasm_bindgen(unchecked_param_type = "StorageAdapter | null")] adapter: JsValue,
+) -> Result<(), JsValue> {
+    if adapter.is_null() || adapter.is_undefined() {
+        ADAPTER.set(None);
+        return Ok(());
+    }
+    for name in ["getItem", "setItem", "removeItem"] {
+        method(&adapter, name)?;
+    }
+    ADAPTER.set(Some(adapter));
+    Ok(())
+}
+
+/// Where this module keeps the client's values now: `"adapter"` (installed by
+/// `setStorageAdapter`), `"local_storage"` (a browser's) or `"memory"` (no window: Node,
+/// a worker; values last as long as the module).
+#[cfg(any(feature = "start", feature = "rest"))]
+#[wasm_bindgen(js_name = storagePlace, unchecked_return_type = "StoragePlace")]
+pub fn storage_place() -> String {
+    match ClientStorage::place() {
+        Place::Adapter(_) => "adapter",
+        Place::Window(_) => "local_storage",
+        Place::Memory => "memory",
+    }
+    .to_owned()
 }
 
 /// Maps the DOMException `setItem` throws to the core's error.
@@ -61,7 +155,7 @@ fn write_error(error: JsValue) -> StorageError {
 #[cfg(feature = "start")]
 #[wasm_bindgen(js_name = readClientState, unchecked_return_type = "T.ClientState")]
 pub fn read_client_state() -> Result<JsValue, JsValue> {
-    to_js(&storage::read_state(&LocalStorage))
+    to_js(&storage::read_state(&ClientStorage))
 }
 
 /// Performs the `store` and `remove` effects on `localStorage` and ignores the others.
@@ -75,7 +169,7 @@ pub fn apply_storage_effects(
         .iter()
         .filter_map(|effect| storage_effect(effect).transpose())
         .collect::<Result<Vec<_>, _>>()?;
-    storage::apply(&mut LocalStorage, &effects)
+    storage::apply(&mut ClientStorage, &effects)
         .map_err(|e| core_error(ErrorKind::StorageWriteFailed, e))
 }
 
@@ -150,7 +244,7 @@ pub fn read_persisted_user(
     #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
 ) -> Result<JsValue, JsValue> {
     let now_ms: u64 = from_js(now_ms, "nowMs")?;
-    to_js(&storage::read_persisted_user(&LocalStorage, now_ms))
+    to_js(&storage::read_persisted_user(&ClientStorage, now_ms))
 }
 
 /// The page-view cookie (`storefront_view=…`) for what storage holds: the values that
@@ -159,6 +253,6 @@ pub fn read_persisted_user(
 #[cfg(feature = "start")]
 #[wasm_bindgen(js_name = viewCookie)]
 pub fn view_cookie() -> String {
-    let view = storage::PageView::of(&storage::read_state(&LocalStorage));
+    let view = storage::PageView::of(&storage::read_state(&ClientStorage));
     format!("{}={}", storage::VIEW_COOKIE, view.cookie_value())
 }

@@ -287,3 +287,80 @@ fn the_view_cookie_mirrors_what_storage_holds() {
     ]);
     assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.7");
 }
+
+/// An adapter over a JS `Map` (the shape `setStorageAdapter` takes), and the map.
+fn map_adapter(failing_set: bool) -> (JsValue, js_sys::Map) {
+    let map = js_sys::Map::new();
+    let make = js_sys::Function::new_with_args(
+        "map, failing",
+        "return {
+            getItem: (name) => (map.has(name) ? map.get(name) : null),
+            setItem: (name, value) => {
+                if (failing) { const e = new Error('full'); e.name = 'QuotaExceededError'; throw e; }
+                map.set(name, value);
+            },
+            removeItem: (name) => { map.delete(name); },
+        };",
+    );
+    let adapter = make
+        .call2(&JsValue::NULL, &map, &JsValue::from_bool(failing_set))
+        .unwrap();
+    (adapter, map)
+}
+
+#[wasm_bindgen_test]
+fn an_installed_adapter_keeps_the_values_instead_of_local_storage() {
+    let storage = fresh();
+    storage.set_item("district_id", "9").unwrap();
+    assert_eq!(storefront_wasm::storage_place(), "local_storage");
+    let (adapter, map) = map_adapter(false);
+    storefront_wasm::set_storage_adapter(adapter).unwrap();
+    assert_eq!(storefront_wasm::storage_place(), "adapter");
+    // The adapter's values, not localStorage's.
+    assert_eq!(
+        json(storefront_wasm::read_client_state().unwrap())["district_id"],
+        json!(null)
+    );
+    storefront_wasm::apply_storage_effects(effects(js(json!([
+        {"type": "store", "key": "district_id", "value": "3"},
+        {"type": "remove", "keys": ["token"]},
+    ]))))
+    .unwrap();
+    assert_eq!(map.get(&"district_id".into()), "3");
+    assert_eq!(
+        json(storefront_wasm::read_client_state().unwrap())["district_id"],
+        json!(3)
+    );
+    assert_eq!(
+        storage.get_item("district_id").unwrap().as_deref(),
+        Some("9")
+    );
+    // Back to the default.
+    storefront_wasm::set_storage_adapter(JsValue::NULL).unwrap();
+    assert_eq!(storefront_wasm::storage_place(), "local_storage");
+    assert_eq!(
+        json(storefront_wasm::read_client_state().unwrap())["district_id"],
+        json!(9)
+    );
+}
+
+#[wasm_bindgen_test]
+fn an_adapter_that_refuses_a_write_is_a_storage_write_failed_error() {
+    fresh();
+    let (adapter, _) = map_adapter(true);
+    storefront_wasm::set_storage_adapter(adapter).unwrap();
+    let error = storefront_wasm::apply_storage_effects(effects(js(json!([
+        {"type": "store", "key": "district_id", "value": "3"},
+    ]))))
+    .unwrap_err();
+    storefront_wasm::set_storage_adapter(JsValue::NULL).unwrap();
+    assert_eq!(kind(&error), "storage_write_failed");
+}
+
+#[wasm_bindgen_test]
+fn an_object_without_the_three_methods_is_refused() {
+    let error = storefront_wasm::set_storage_adapter(js(json!({"getItem": 1}))).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+    assert!(message(error).contains("getItem()"));
+    assert_eq!(storefront_wasm::storage_place(), "local_storage");
+}
