@@ -118,6 +118,9 @@ async function main() {
   renameSync(join(work, tarball), join(app, "storefront-core.tgz"));
   run("npm", ["install", "--no-audit", "--no-fund", "--no-package-lock", "--silent"], app);
   if (!readdirSync(join(app, "node_modules")).includes("storefront-core")) throw new Error("npm did not install storefront-core");
+  if (!existsSync(join(app, "node_modules/storefront-core/nodejs/storefront_core.js"))) {
+    throw new Error("the packed package has no Node build (nodejs/): is pkg/ built, and not being rebuilt right now?");
+  }
   console.log(`installed ${tarball} into a copy of examples/node-shopper`);
 
   // TypeScript and Node's types come from the UI's install (no registry call here).

@@ -54,6 +54,7 @@ import {
   validatePrivacyTermsAccepted,
   validateRequired,
   validateSignUp,
+  verificationChannels,
   type Cart,
   type CartState,
   type CouponResponse,
@@ -137,7 +138,8 @@ function login(state: PhoneLogin, event: LoginEvent): LoginUpdate {
 }
 
 async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<string> {
-  const country = config.default_country_code ?? "EG";
+  // No default country configured: the core reads the number as international.
+  const country = config.default_country_code ?? "";
   const typed = args.mobile ?? `010${String(Date.now()).slice(-8)}`;
   const check = checkLoginMobile(typed, country);
   if (check.result === "invalid") throw refused(check.error);
@@ -148,7 +150,9 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
 
   let update = login(phoneLoginStart(), { type: "open_sign_in" });
   shell.perform(update.effects);
-  update = login(update.state, { type: "request_code", mobile: check.number.e164, channel: config.verification_methods_sms ? "sms" : "whatsapp" });
+  const [channel] = verificationChannels(config);
+  if (channel === undefined) throw new Error("the core offers no sign-in channel");
+  update = login(update.state, { type: "request_code", mobile: check.number.e164, channel });
   const ask = shell.performExpecting(update.effects, "login_by_otp");
   const before = outboxCodes(outbox, ask.mobile).length;
   try {
