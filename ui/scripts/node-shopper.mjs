@@ -20,6 +20,9 @@ const SERVER = process.env.STATIC_HOST_BIN ?? join(ROOT, "target/debug/static-ho
 const work = mkdtempSync(join(tmpdir(), "node-shopper-"));
 const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
+/** Seconds since `since` (ms), for the log. */
+const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
 /** A port nothing listens on now. */
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -129,14 +132,14 @@ async function main() {
   } catch (error) {
     throw new Error(`TypeScript:\n${error.stdout || error.message}`, { cause: error });
   }
-  console.log("✔ compiled (strict) against the package's declarations and storefront-core/api");
+  console.log(`✔ compiled (strict) against the package's declarations and storefront-core/api (${seconds(started)})`);
 
   const data = join(work, "data");
   mkdirSync(data);
   const port = await freePort();
   const { server, exited, log } = await startServer(port, data);
   try {
-    console.log(`static-host on 127.0.0.1:${port} (fresh data directory)\n`);
+    console.log(`static-host on 127.0.0.1:${port} (fresh data directory, ${seconds(started)})\n`);
     const result = await shop(app, ["--base", `http://127.0.0.1:${port}/`, "--outbox", join(data, "outbox.jsonl")]);
     if (result.code !== 0) throw new Error(`the shopper exited with ${result.code}`);
     const problem = checkOutput(result.stdout);
@@ -148,7 +151,7 @@ async function main() {
     server.kill("SIGTERM");
     await exited;
   }
-  console.log(`\n✔ node-shopper: signed in, shopped, ordered and listed the order in both languages (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(`\n✔ node-shopper: signed in, shopped, ordered and listed the order in both languages (${seconds(started)} in all)`);
 }
 
 try {
