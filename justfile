@@ -131,6 +131,15 @@ bench-web: ui
 pkg-fixtures:
     cd ui && node scripts/pkg-fixtures.mjs
 
+# The second client, examples/node-shopper (TypeScript for Node: the packed package and
+# the HTTP API only), against a fresh static-host: signs in by phone, registers, picks a
+# district, searches in Arabic, fills the cart, applies a coupon, checks out with cash
+# and lists the order in English and Arabic. The server is STATIC_HOST_BIN, else the
+# debug build (built here only when missing).
+node-shopper:
+    if [ -z "${STATIC_HOST_BIN:-}" ] && [ ! -x target/debug/static-host ]; then cargo build --quiet -p static-host; fi
+    cd ui && node scripts/node-shopper.mjs
+
 # WASM-facing tests in headless Chromium (Debian's chromedriver). The test runner ends
 # chromedriver without closing its session, which leaves a 23 MB browser profile per
 # test file in the temp dir; they go to one folder here that is removed afterwards.
@@ -193,6 +202,7 @@ test:
     suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
     suite "jest"                        bash -c 'cd ui && npx jest --ci'
     suite "package fixtures"            just pkg-fixtures
+    suite "second client (node-shopper)" just node-shopper
     suite "e2e (chromium)"              just e2e
     echo
     if [ ${#failed[@]} -gt 0 ]; then

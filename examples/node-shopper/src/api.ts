@@ -1,0 +1,103 @@
+// HTTP plumbing typed by the API's contract (`storefront-core/api`, generated from the
+// server's OpenAPI document). What a status means and what a failed answer says are the
+// core's rules (`classifyStatus`, `responseErrorMessage`, `noResponseMessage`).
+import {
+  classifyStatus,
+  noResponseMessage,
+  requestHeaders,
+  responseErrorMessage,
+  type Language,
+} from "storefront-core";
+import type { paths } from "storefront-core/api";
+import { Failure } from "./shell.js";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+/** Paths that have this method. */
+type PathWith<M extends Method> = { [P in keyof paths]: paths[P][M] extends undefined ? never : P }[keyof paths];
+type Operation<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : never;
+/** The JSON of a 200 or 201 answer. */
+export type Answer<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { responses: infer R } ? JsonOf<R[200 & keyof R]> | JsonOf<R[201 & keyof R]> : never;
+type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } }
+  ? B
+  : O extends { requestBody?: { content: { "application/json": infer B } } }
+    ? B
+    : never;
+type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+export interface Session {
+  /** The bearer token the sign-in flow stored. */
+  token: string | null;
+  /** The district the location picker confirmed. */
+  districtId: number | null;
+}
+
+export interface CallOptions<P extends keyof paths, M extends Method> {
+  query?: { [K in keyof QueryOf<Operation<P, M>>]?: QueryOf<Operation<P, M>>[K] | string };
+  body?: BodyOf<Operation<P, M>>;
+  /** The `Language` header (the session's language when left out). */
+  language?: Language;
+  /** Extra headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
+  /** A sign-in is under way: a 401 then is a failed step, not a logout (spec 8). */
+  signingIn?: boolean;
+}
+
+export class Api {
+  constructor(
+    private readonly base: string,
+    readonly session: Session,
+    private readonly language: Language,
+  ) {}
+
+  /**
+   * The headers of a call. `requestHeaders` gives every header it can build from storage;
+   * in Node it has no storage, so it gives `Language`, `User-Agent-Type` and `currency`,
+   * and the token and district come from what the flows returned (see the README: a gap
+   * for the package's pluggable storage).
+   */
+  headers(language: Language): Headers {
+    const headers = new Headers(requestHeaders(language));
+    if (this.session.token !== null && !headers.has("Authorization")) {
+      headers.set("Authorization", `Bearer ${this.session.token}`);
+    }
+    if (this.session.districtId !== null && !headers.has("district-id")) {
+      headers.set("district-id", String(this.session.districtId));
+    }
+    return headers;
+  }
+
+  get<P extends PathWith<"get">>(path: P, options: CallOptions<P, "get"> = {}): Promise<Answer<P, "get">> {
+    return this.call("get", path, options);
+  }
+
+  post<P extends PathWith<"post">>(path: P, options: CallOptions<P, "post"> = {}): Promise<Answer<P, "post">> {
+    return this.call("post", path, options);
+  }
+
+  private async call<P extends keyof paths, M extends Method>(method: M, path: P, options: CallOptions<P, M>): Promise<Answer<P, M>> {
+    const url = new URL(`api${path}`, this.base.endsWith("/") ? this.base : `${this.base}/`);
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined && value !== null) url.searchParams.set(name, String(value));
+    }
+    const headers = this.headers(options.language ?? this.language);
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.body);
+    }
+    let response: Response;
+    try {
+      response = await fetch(url, { method: method.toUpperCase(), headers, ...(body === undefined ? {} : { body }) });
+    } catch {
+      throw new Failure(noResponseMessage());
+    }
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (classifyStatus(response.status, options.signingIn ?? false) !== "success") {
+      throw new Failure(responseErrorMessage(response.status, bytes), response.status);
+    }
+    return JSON.parse(new TextDecoder().decode(bytes)) as Answer<P, M>;
+  }
+}

@@ -1,0 +1,489 @@
+#!/usr/bin/env node
+// node-shopper: a command-line shopper for Node. It signs in by phone, registers, picks a
+// district, searches in Arabic, fills a cart, applies a coupon, checks out with cash and
+// lists the order in English and Arabic, against a storefront API. Every rule comes from
+// `storefront-core` (the WASM package the web app uses); this file only performs what
+// the core asks for and prints what happens.
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import {
+  cartApply,
+  cartDelivery,
+  cartInitialState,
+  cartRequest,
+  cartTotals,
+  catalogueListRequest,
+  checkAddToCart,
+  checkLoginMobile,
+  coreVersion,
+  isCoreError,
+  locationPickerCanConfirm,
+  locationPickerLabel,
+  locationPickerStart,
+  locationPickerUpdate,
+  loginCanSubmit,
+  mapSearchStatus,
+  orderCanCancel,
+  orderTabOf,
+  orderTabs,
+  otpCode,
+  otpIsComplete,
+  otpTypeChar,
+  parseCart,
+  parseCartItem,
+  parseMoney,
+  parseOrderDetail,
+  parseOrderStatus,
+  parsePhone,
+  parseRemoteConfig,
+  phoneLoginStart,
+  phoneLoginUpdate,
+  planStartup,
+  quantityIncrement,
+  quantityLimits,
+  quantitySet,
+  readClientState,
+  resendAvailability,
+  signUpCanSubmit,
+  submitSearch,
+  suggestionQuery,
+  unmetCouponMinimum,
+  validateAddressChosen,
+  validatePrivacyTermsAccepted,
+  validateRequired,
+  validateSignUp,
+  verificationChannels,
+  type Cart,
+  type CartState,
+  type CouponResponse,
+  type Language,
+  type LoginEvent,
+  type LoginUpdate,
+  type Message,
+  type OtpBoxes,
+  type PhoneLogin,
+  type RemoteConfig,
+  type SignUpForm,
+} from "storefront-core";
+import { Api, type Answer } from "./api.js";
+import { Failure, Shell } from "./shell.js";
+import { messageText, textOf } from "./text.js";
+
+const HELP = `usage: node-shopper --base URL --outbox PATH [options]
+
+  --base URL        the storefront (its API is under URL/api); or STOREFRONT_URL
+  --outbox PATH     the server's file code sender (STOREFRONT_CODE_SENDER=file:PATH),
+                    where the sign-in code is read; or STOREFRONT_OUTBOX
+  --mobile TEXT     the phone number, as a shopper types it (default: a new 010 number)
+  --place TEXT      where to deliver, a map search (default: "Cairo Tower")
+  --search TEXT     what to search for, in Arabic (default: "حليب", milk)
+  --coupon CODE     the coupon to apply (default: BIG50)`;
+
+const OPTIONS = {
+  options: {
+    base: { type: "string", default: process.env["STOREFRONT_URL"] },
+    outbox: { type: "string", default: process.env["STOREFRONT_OUTBOX"] },
+    mobile: { type: "string" },
+    place: { type: "string", default: "Cairo Tower" },
+    search: { type: "string", default: "حليب" },
+    coupon: { type: "string", default: "BIG50" },
+    help: { type: "boolean", default: false },
+  },
+} as const;
+type Args = ReturnType<typeof parseArgs<typeof OPTIONS>>["values"];
+let args: Args = {} as Args;
+
+/** The language the shopper uses; the order is listed in both at the end. */
+const LANGUAGE: Language = "en";
+const say = (line: string): void => console.log(line);
+const shell = new Shell(say, LANGUAGE);
+
+/** A failed step from one of the core's messages. */
+const refused = (message: Message): Failure => new Failure({ kind: "message", ...message });
+
+/** Money as the core reads it (exact two-decimal text), with its currency. */
+const money = (amount: string | number, currency = "EGP"): string => `${parseMoney(amount)} ${currency}`;
+
+async function main(): Promise<void> {
+  args = parseArgs(OPTIONS).values;
+  if (args.help || !args.base || !args.outbox) {
+    console.log(HELP);
+    process.exitCode = args.help ? 0 : 2;
+    return;
+  }
+  const api = new Api(args.base, { token: null, districtId: null }, LANGUAGE);
+  say(`storefront-core ${coreVersion()} against ${args.base}`);
+
+  const configAnswer = await api.get("/remote-config");
+  const config = parseRemoteConfig(configAnswer.data);
+
+  const mobile = await signIn(api, config, args.outbox);
+  const place = await pickDistrict(api, args.place);
+  const serviceId = await chooseService(api, configAnswer.data);
+  const product = await search(api, serviceId, args.search);
+  let cart = await addToCart(api, serviceId, product);
+  cart = await applyCoupon(api, serviceId, cart, args.coupon);
+  const order = await checkOut(api, serviceId, cart, mobile, place);
+  await listOrder(api, order);
+  say("done");
+}
+
+// ── Sign-in: the phone login flow (spec 4) ────────────────────────────────────────────
+
+/** Feeds an event to the sign-in flow at the current time and performs its effects. */
+function login(state: PhoneLogin, event: LoginEvent): LoginUpdate {
+  return phoneLoginUpdate(state, event, Date.now());
+}
+
+async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<string> {
+  // No default country configured: the core reads the number as international.
+  const country = config.default_country_code ?? "";
+  const typed = args.mobile ?? `010${String(Date.now()).slice(-8)}`;
+  const check = checkLoginMobile(typed, country);
+  if (check.result === "invalid") throw refused(check.error);
+  if (!loginCanSubmit(typed, "", country)) throw new Error(`the core would not submit ${typed}`);
+  const phone = parsePhone(typed, country);
+  const kind = phone.result === "valid" ? phone.number.kind : "unknown";
+  say(`signing in with ${typed} (${check.number.e164}, ${kind} line, ${check.number.country ?? "?"})`);
+
+  let update = login(phoneLoginStart(), { type: "open_sign_in" });
+  shell.perform(update.effects);
+  const [channel] = verificationChannels(config);
+  if (channel === undefined) throw new Error("the core offers no sign-in channel");
+  update = login(update.state, { type: "request_code", mobile: check.number.e164, channel });
+  const ask = shell.performExpecting(update.effects, "login_by_otp");
+  const before = outboxCodes(outbox, ask.mobile).length;
+  try {
+    await api.post("/user/login-by-otp", { body: { mobile: ask.mobile, channel: ask.channel }, signingIn: true });
+  } catch (error) {
+    throw failFlow(update.state, error, (text) => ({ type: "code_failed", error: text }));
+  }
+  update = login(update.state, { type: "code_sent" });
+  shell.perform(update.effects);
+  const resend = resendAvailability(update.state, Date.now());
+  if (resend.state === "wait") say(`    (${messageText(resend.message, LANGUAGE)})`);
+
+  // The code, as a shopper types it into the four boxes.
+  const code = await waitForCode(outbox, ask.mobile, before);
+  let boxes: OtpBoxes = [null, null, null, null];
+  let focus = 0;
+  for (const digit of code) ({ boxes, focus } = otpTypeChar(boxes, focus, digit));
+  const entered = otpCode(boxes);
+  if (!otpIsComplete(boxes) || entered === null) throw new Error(`the code boxes did not take ${code}`);
+  say(`    code ${entered} from the outbox`);
+
+  update = login(update.state, { type: "submit_code", code: entered });
+  const verify = shell.performExpecting(update.effects, "verify_login_by_otp");
+  let verified: Answer<"/user/verify-login-by-otp", "post">;
+  try {
+    verified = await api.post("/user/verify-login-by-otp", { body: { mobile: verify.mobile, channel: verify.channel, code: verify.code }, signingIn: true });
+  } catch (error) {
+    throw failFlow(update.state, error, (text) => ({ type: "verify_failed", error: text }));
+  }
+  update = login(update.state, {
+    type: "verified",
+    token: verified.data.token ?? null,
+    user_exists: verified.data.user_exists,
+    message: verified.message ?? null,
+    force_default_location: config.force_select_default_locations,
+  });
+  shell.perform(update.effects);
+
+  if (update.state.step === "register") {
+    const digits = ask.mobile.slice(1);
+    const form: SignUpForm = { name: "Mona Shopper", email: `shopper.${digits}@example.com`, referral_code: "", acceptTerms: true };
+    const errors = Object.entries(validateSignUp(form));
+    if (errors[0]) throw refused(errors[0][1]);
+    if (!signUpCanSubmit(form, { name: "", email: "", referral_code: "", acceptTerms: false })) throw new Error("the core would not submit the sign-up form");
+    update = login(update.state, { type: "submit_registration", name: form.name, email: form.email, referral_code: form.referral_code, accept_terms: form.acceptTerms });
+    const register = shell.performExpecting(update.effects, "register_by_otp");
+    let registered: Answer<"/user/register-by-otp", "post">;
+    try {
+      registered = await api.post("/user/register-by-otp", { body: register.registration, signingIn: true });
+    } catch (error) {
+      throw failFlow(update.state, error, (text) => ({ type: "register_failed", error: text }));
+    }
+    update = login(update.state, {
+      type: "registered",
+      token: registered.data.token,
+      message: registered.message ?? null,
+      force_default_location: config.force_select_default_locations,
+    });
+    shell.perform(update.effects);
+    say(`registered as ${form.name} <${form.email}>`);
+  }
+
+  // The flow stored the token (key `token`, stored as is); every later call sends it.
+  const token = shell.storage.get("token");
+  if (update.state.step !== "closed" || token === undefined) throw new Error("the sign-in flow ended without a token");
+  api.session.token = token;
+  say(`signed in as ${ask.mobile}`);
+  return ask.mobile;
+}
+
+/** A failed sign-in call: the flow hears of it (and shows its toast), then the run stops with its text. */
+function failFlow(state: PhoneLogin, error: unknown, event: (text: Failure["text"]) => LoginEvent): unknown {
+  if (!(error instanceof Failure)) return error;
+  shell.perform(login(state, event(error.text)).effects);
+  return error;
+}
+
+/** The codes the server's file code sender wrote for `to`, oldest first (notices have none). */
+function outboxCodes(outbox: string, to: string): string[] {
+  if (!existsSync(outbox)) return [];
+  return readFileSync(outbox, "utf8")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as { to?: string; code?: string })
+    .filter((entry) => entry.to === to && typeof entry.code === "string")
+    .map((entry) => entry.code as string);
+}
+
+async function waitForCode(outbox: string, to: string, before: number): Promise<string> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const codes = outboxCodes(outbox, to);
+    const code = codes.length > before ? codes.at(-1) : undefined;
+    if (code !== undefined) return code;
+    await sleep(100);
+  }
+  throw new Error(`no code for ${to} arrived in ${outbox}`);
+}
+
+// ── Location: the location picker flow ────────────────────────────────────────────────
+
+interface Place {
+  name: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
+async function pickDistrict(api: Api, text: string): Promise<Place> {
+  // Node has no storage, so the picker starts as for a first visit.
+  let [picker, effects] = locationPickerUpdate(locationPickerStart(readClientState()), { type: "search_text_changed", text });
+  const lookup = shell.performExpecting(effects, "map_search");
+  const found = await api.get("/map/search", { query: { search: lookup.search } });
+  [picker, effects] = locationPickerUpdate(picker, { type: "search_results_arrived", search: lookup.search, results: found.data });
+  shell.perform(effects);
+  const status = mapSearchStatus(picker);
+  if (status.status !== "results") throw refused(status.message);
+  const [first] = status.results;
+  if (!first) throw new Error(`no place found for "${text}"`);
+
+  [picker, effects] = locationPickerUpdate(picker, { type: "point_chosen", point: first.location });
+  const check = shell.performExpecting(effects, "is_supported_location");
+  let districtName: string | null = null;
+  try {
+    const support = await api.get("/map/is-supported-location", { query: { latitude: check.latitude, longitude: check.longitude } });
+    districtName = support.data.district?.name ?? null;
+    [picker, effects] = locationPickerUpdate(picker, { type: "support_answered", point: first.location, district_id: support.data.district_id ?? null });
+  } catch (error) {
+    if (!(error instanceof Failure)) throw error;
+    [picker, effects] = locationPickerUpdate(picker, { type: "support_failed", point: first.location });
+  }
+  shell.perform(effects);
+  if (!locationPickerCanConfirm(picker) || picker.district_id === null) throw refused(locationPickerLabel(picker));
+  const districtId = picker.district_id;
+  [, effects] = locationPickerUpdate(picker, { type: "confirm" });
+  shell.perform(effects);
+  api.session.districtId = districtId;
+  say(`district: ${districtName ?? "?"} (#${districtId}), delivering to ${first.name}, ${first.address}`);
+  return { name: first.name, address: first.address, ...first.location };
+}
+
+/** The service the startup plan chooses (the configured default when none is chosen). */
+async function chooseService(api: Api, config: Answer<"/remote-config", "get">["data"]): Promise<number> {
+  const plan = planStartup({ ...config }, null, LANGUAGE);
+  shell.perform(plan.effects);
+  if (plan.selected_service === null) throw new Error("the startup plan chose no service");
+  const services = await api.get("/services");
+  const name = services.data.find((service) => service.id === plan.selected_service)?.name ?? "?";
+  say(`service: ${name} (#${plan.selected_service})`);
+  return plan.selected_service;
+}
+
+// ── Search, cart, coupon ──────────────────────────────────────────────────────────────
+
+/** A listing entry of `GET /products` (its answer is a listing or, for `text=`, suggestions). */
+type ProductEntry = Answer<"/products", "get">["data"][number];
+type Product = Extract<ProductEntry, { price: string }>;
+
+async function search(api: Api, serviceId: number, typed: string): Promise<Product> {
+  const refusal = submitSearch(typed).find((effect) => effect.type === "toast");
+  const text = suggestionQuery(typed);
+  if (refusal?.type === "toast") throw new Failure(refusal.text);
+  if (text === null) throw new Error("blank search text");
+  const list = catalogueListRequest("products", { page: 1, service_id: serviceId });
+  if (list.kind !== "fetch") throw refused(list.kind === "skip" ? list.warning : list.message);
+  if (list.path !== "/products") throw new Error(`the core asks for ${list.path}, not /products`);
+  const answer = await api.get("/products", { query: { ...Object.fromEntries(list.query), search: text }, language: "ar" });
+  const entries: readonly ProductEntry[] = answer.data;
+  const products = entries.filter((item): item is Product => "price" in item);
+  const total = "total" in answer.meta ? answer.meta.total : products.length;
+  say(`found ${total} products for "${text}"${"approximate" in answer.meta && answer.meta.approximate ? " (close matches)" : ""}`);
+  for (const item of products.slice(0, 3)) say(`    ${item.name} — ${money(item.price, item.currency)} at ${item.branch.name}`);
+  const product = products.find((item) => item.stock > 0);
+  if (!product) throw new Error(`nothing in stock for "${text}"`);
+  return product;
+}
+
+async function loadCart(api: Api, serviceId: number, state: CartState): Promise<CartState> {
+  const request = cartRequest(serviceId);
+  if (request.kind !== "fetch") throw refused(request.kind === "skip" ? request.warning : request.message);
+  if (request.path !== "/get_card") throw new Error(`the core asks for ${request.path}, not /get_card`);
+  const answer = await api.get("/get_card", { query: Object.fromEntries(request.query) });
+  const outcome = cartApply(state, { type: "loaded", cart: parseCart(answer.data) });
+  shell.perform(outcome.effects);
+  return outcome.state;
+}
+
+/** The cart's totals as the core computes them, checked against the server's. */
+function checkTotals(cart: Cart): void {
+  const totals = cartTotals(
+    cart.items.map((item) => ({ price: item.price, qty: item.qty })),
+    cart.pricing,
+    cart.coupon_rule,
+  );
+  if (totals.cart_total !== cart.cart_total || totals.coupon_discount !== cart.coupon_discount) {
+    throw new Error(`the core's totals ${JSON.stringify(totals)} are not the server's (${cart.cart_total}, discount ${cart.coupon_discount})`);
+  }
+}
+
+async function addToCart(api: Api, serviceId: number, product: Product): Promise<Cart> {
+  let state = await loadCart(api, serviceId, cartInitialState());
+  const check = checkAddToCart(state, product.branch.id);
+  if (check.kind === "different_shop") throw refused(check.prompt);
+  const limits = quantityLimits({ name: product.name, image: product.image, min_qty: product.min_qty, max_qty: product.max_qty, stock: product.stock, branch_id: product.branch.id });
+  const first = quantitySet(limits.min, limits);
+  if (first.kind === "refused") throw refused(first.message);
+  // One more, as the stepper's + would; at the limit, the first quantity stays.
+  const more = quantityIncrement(first.qty, limits);
+  const qty = more.kind === "accepted" ? more.qty : first.qty;
+
+  try {
+    const added = await api.post("/order/add-to-cart", { body: { product_id: product.id, qty, service_id: serviceId } });
+    const outcome = cartApply(state, { type: "added", item: parseCartItem(added.data) });
+    shell.perform(outcome.effects);
+    state = outcome.state;
+  } catch (error) {
+    if (error instanceof Failure && error.status !== null) {
+      shell.perform(cartApply(state, { type: "add_failed", status: error.status, message: error.text }).effects);
+    }
+    throw error;
+  }
+  state = await loadCart(api, serviceId, state);
+  const cart = state.cart;
+  if (!cart) throw new Error("no cart after adding");
+  checkTotals(cart);
+  const line = cart.items.find((item) => item.product_id === product.id);
+  say(`cart: ${line?.qty ?? qty} × ${line?.product?.name ?? product.name}; subtotal ${money(cart.price)}, tax ${money(cart.tax)}, delivery ${money(cart.delivery_price)}; cart total ${money(cart.cart_total)}`);
+  return cart;
+}
+
+async function applyCoupon(api: Api, serviceId: number, cart: Cart, code: string): Promise<Cart> {
+  let answer: Answer<"/add_coupon", "post">;
+  try {
+    answer = await api.post("/add_coupon", { body: { coupon_code: code, service_id: serviceId } });
+  } catch (error) {
+    // The cart shows the failure (its toast), then the run stops with it.
+    if (error instanceof Failure) shell.perform(cartApply({ cart, loaded: true, old_cart_message: null }, { type: "request_failed", message: error.text }).effects);
+    throw error;
+  }
+  const applied = answer.data;
+  const rule = parseCart(applied.cart).coupon_rule;
+  // The coupon's answer, as the core's cart reads it: the item it returns and the totals.
+  const response: CouponResponse = {
+    item: applied.item ? parseCartItem(applied.item) : null,
+    coupon_id: applied.coupon_id ?? null,
+    coupon_code: applied.coupon_code ?? null,
+    coupon_rule: rule,
+    totals: {
+      price: parseMoney(applied.totals.price),
+      coupon_discount: parseMoney(applied.totals.coupon_discount),
+      tax: parseMoney(applied.totals.tax),
+      delivery_price: parseMoney(applied.totals.delivery_price),
+      total: parseMoney(applied.totals.total),
+      cart_total: parseMoney(applied.totals.cart_total),
+    },
+    message: applied.message ?? answer.message ?? null,
+  };
+  const outcome = cartApply({ cart, loaded: true, old_cart_message: null }, { type: "coupon_applied", response });
+  shell.perform(outcome.effects);
+  const next = outcome.state.cart;
+  if (!next) throw new Error("no cart after the coupon");
+  checkTotals(next);
+  const below = unmetCouponMinimum(next);
+  if (below !== null) say(`    (the coupon needs a subtotal of ${money(below)})`);
+  if (next.coupon_code === null) throw new Error(`coupon ${code} was not applied`);
+  say(`coupon ${next.coupon_code}: −${money(next.coupon_discount)}; cart total ${money(next.cart_total)}`);
+  return next;
+}
+
+// ── Checkout and orders ───────────────────────────────────────────────────────────────
+
+async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string, place: Place): Promise<ReturnType<typeof parseOrderDetail>> {
+  const delivery = cartDelivery(cart.items.length, (await api.get("/get_card", { query: { service_id: serviceId } })).data.delivers ?? null);
+  if (delivery.notice) throw refused(delivery.notice);
+  if (!delivery.can_check_out) throw new Error("the cart cannot be checked out");
+
+  // A delivery address at the chosen place (checkout needs one).
+  const address = { name: "Home", contact_name: "Mona Shopper", phone: mobile, address_details: place.address };
+  for (const value of Object.values(address)) {
+    const problem = validateRequired(value);
+    if (problem) throw refused(problem);
+  }
+  const created = await api.post("/addresses", {
+    body: { ...address, location: { latitude: place.latitude, longitude: place.longitude }, is_default: true },
+  });
+  const addressId = created.data.id;
+  const noAddress = validateAddressChosen(addressId);
+  if (noAddress) throw refused(noAddress);
+  const terms = validatePrivacyTermsAccepted(true);
+  if (terms) throw refused(terms);
+
+  const placed = await api.post("/order/checkout", {
+    body: { address_id: addressId, payment_method: "cash", service_id: serviceId },
+    headers: { "Idempotency-Key": randomUUID() },
+  });
+  const order = parseOrderDetail(placed.data);
+  say(
+    `order #${order.number} placed: ${order.payment_method}, status ${order.status}, total ${money(order.total, placed.data.currency)}` +
+      (order.coupon ? `, coupon ${order.coupon} −${money(order.discount_coupon, placed.data.currency)}` : "") +
+      (order.delivery_code ? `, delivery code ${order.delivery_code}` : ""),
+  );
+  if (order.total !== cart.cart_total) throw new Error(`the order's total ${order.total} is not the cart's ${cart.cart_total}`);
+  return order;
+}
+
+async function listOrder(api: Api, order: ReturnType<typeof parseOrderDetail>): Promise<void> {
+  const tab = orderTabOf(order.status);
+  const info = orderTabs().find((candidate) => candidate.tab === tab);
+  if (!info) throw new Error(`an order in status ${order.status} is listed under no tab`);
+  for (const [language, label] of [["en", "in English"], ["ar", "in Arabic"]] as const) {
+    const page = await api.get("/orders", { query: { tab: info.key }, language });
+    const summary = page.data.find((candidate) => candidate.number === order.number);
+    if (!summary) throw new Error(`order #${order.number} is not in the ${info.key} tab (${language})`);
+    const status = parseOrderStatus(summary.status);
+    if (orderTabOf(status) !== info.tab) throw new Error(`order #${order.number} is ${status}, not a ${info.tab} order`);
+    say(
+      `order ${label}: #${summary.number}, status ${summary.status_label} (${status}, tab ${info.tab}), ` +
+        `${summary.items_count} item(s) from ${summary.branch.name}, total ${money(summary.total)}` +
+        (orderCanCancel(status) ? "; may still be cancelled" : ""),
+    );
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  if (error instanceof Failure) {
+    console.error(`node-shopper: failed: ${textOf(error.text, LANGUAGE)}${error.status === null ? "" : ` (HTTP ${error.status})`}`);
+  } else if (isCoreError(error)) {
+    console.error(`node-shopper: the core refused an argument (${error.kind}): ${error.message}`);
+  } else {
+    console.error(`node-shopper: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exitCode = 1;
+}
