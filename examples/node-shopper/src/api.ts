@@ -26,17 +26,10 @@ type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer
     : never;
 type QueryOf<O> = O extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-export interface Session {
-  /** The bearer token the sign-in flow stored. */
-  token: string | null;
-  /** The district the location picker confirmed. */
-  districtId: number | null;
-}
-
 export interface CallOptions<P extends keyof paths, M extends Method> {
   query?: { [K in keyof QueryOf<Operation<P, M>>]?: QueryOf<Operation<P, M>>[K] | string };
   body?: BodyOf<Operation<P, M>>;
-  /** The `Language` header (the session's language when left out). */
+  /** The `Language` header (the shopper's language when left out). */
   language?: Language;
   /** Extra headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
@@ -47,25 +40,16 @@ export interface CallOptions<P extends keyof paths, M extends Method> {
 export class Api {
   constructor(
     private readonly base: string,
-    readonly session: Session,
     private readonly language: Language,
   ) {}
 
   /**
-   * The headers of a call. `requestHeaders` gives every header it can build from storage;
-   * in Node it has no storage, so it gives `Language`, `User-Agent-Type` and `currency`,
-   * and the token and district come from what the flows returned (see the README: a gap
-   * for the package's pluggable storage).
+   * The headers of a call: `requestHeaders` builds them from what the flows stored (the
+   * token, the district) through the package's storage model, which keeps them in
+   * memory under Node (`storagePlace()` is "memory").
    */
   headers(language: Language): Headers {
-    const headers = new Headers(requestHeaders(language));
-    if (this.session.token !== null && !headers.has("Authorization")) {
-      headers.set("Authorization", `Bearer ${this.session.token}`);
-    }
-    if (this.session.districtId !== null && !headers.has("district-id")) {
-      headers.set("district-id", String(this.session.districtId));
-    }
-    return headers;
+    return new Headers(requestHeaders(language));
   }
 
   get<P extends PathWith<"get">>(path: P, options: CallOptions<P, "get"> = {}): Promise<Answer<P, "get">> {

@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     process.exitCode = args.help ? 0 : 2;
     return;
   }
-  const api = new Api(args.base, { token: null, districtId: null }, LANGUAGE);
+  const api = new Api(args.base, LANGUAGE);
   say(`storefront-core ${coreVersion()} against ${args.base}`);
 
   const configAnswer = await api.get("/remote-config");
@@ -216,9 +216,7 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
   }
 
   // The flow stored the token (key `token`, stored as is); every later call sends it.
-  const token = shell.storage.get("token");
-  if (update.state.step !== "closed" || token === undefined) throw new Error("the sign-in flow ended without a token");
-  api.session.token = token;
+  if (update.state.step !== "closed" || readClientState().token === null) throw new Error("the sign-in flow ended without a token");
   say(`signed in as ${ask.mobile}`);
   return ask.mobile;
 }
@@ -261,7 +259,7 @@ interface Place {
 }
 
 async function pickDistrict(api: Api, text: string): Promise<Place> {
-  // Node has no storage, so the picker starts as for a first visit.
+  // A fresh run has nothing stored, so the picker starts as for a first visit.
   let [picker, effects] = locationPickerUpdate(locationPickerStart(readClientState()), { type: "search_text_changed", text });
   const lookup = shell.performExpecting(effects, "map_search");
   const found = await api.get("/map/search", { query: { search: lookup.search } });
@@ -288,7 +286,6 @@ async function pickDistrict(api: Api, text: string): Promise<Place> {
   const districtId = picker.district_id;
   [, effects] = locationPickerUpdate(picker, { type: "confirm" });
   shell.perform(effects);
-  api.session.districtId = districtId;
   say(`district: ${districtName ?? "?"} (#${districtId}), delivering to ${first.name}, ${first.address}`);
   return { name: first.name, address: first.address, ...first.location };
 }

@@ -1,6 +1,6 @@
 // The shell: performs the effects the core's flows return. The flows decide; this only
 // does what they ask (store a value, show a toast, make a call) and nothing else.
-import type { ApiCall, Effect, Language, StorageKey, Text } from "storefront-core";
+import { applyStorageEffects, type ApiCall, type Effect, type Language, type Text } from "storefront-core";
 import { textOf } from "./text.js";
 
 /** A failed step: the core's text for it (a server answer read by the core, or one of its messages). */
@@ -15,14 +15,6 @@ export class Failure extends Error {
 }
 
 export class Shell {
-  /**
-   * What the flows store, under the core's key names and in its stored forms. The
-   * package's own storage functions (`applyStorageEffects`, `readClientState`,
-   * `requestHeaders`' token and district) use `window.localStorage`, which Node has
-   * not; so the `store` and `remove` effects land here, in memory, for this run only.
-   */
-  readonly storage = new Map<StorageKey, string>();
-
   /** Toasts shown so far, oldest first. */
   readonly toasts: { tone: string; text: string }[] = [];
 
@@ -42,10 +34,9 @@ export class Shell {
     for (const effect of effects) {
       switch (effect.type) {
         case "store":
-          this.storage.set(effect.key, effect.value);
-          break;
         case "remove":
-          for (const key of effect.keys) this.storage.delete(key);
+          // The package's storage model: in Node it keeps the values in memory.
+          applyStorageEffects([effect]);
           break;
         case "toast": {
           const text = textOf(effect.text, this.language);
