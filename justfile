@@ -140,6 +140,11 @@ node-shopper:
     if [ -z "${STATIC_HOST_BIN:-}" ] && [ ! -x target/debug/static-host ]; then cargo build --quiet -p static-host; fi
     cd ui && node scripts/node-shopper.mjs
 
+# The package's API reference, from its declarations and their doc comments (TypeDoc),
+# into target/pkg-docs/index.html. Any TypeDoc warning fails it.
+pkg-docs:
+    cd wasm-bindings/npm && ../../ui/node_modules/.bin/typedoc --options typedoc.json
+
 # WASM-facing tests in headless Chromium (Debian's chromedriver). The test runner ends
 # chromedriver without closing its session, which leaves a 23 MB browser profile per
 # test file in the temp dir; they go to one folder here that is removed afterwards.
@@ -202,6 +207,7 @@ test:
     suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
     suite "jest"                        bash -c 'cd ui && npx jest --ci'
     suite "package fixtures"            just pkg-fixtures
+    suite "package reference (TypeDoc)" just pkg-docs
     suite "second client (node-shopper)" just node-shopper
     suite "e2e (chromium)"              just e2e
     echo

@@ -5,7 +5,7 @@
 // declarations and the shipped API types. Also checks that the tarball carries the
 // Rust crates' version. Exits non-zero on the first failure.
 import { execFileSync } from "node:child_process";
-import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
@@ -18,7 +18,7 @@ import QUIET_CHROMIUM from "./chromium-flags.json" with { type: "json" };
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "pkg-fixtures-"));
-const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+const run = (command, args, cwd) => execFileSync(command, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 function fail(message) {
   console.error(`pkg-fixtures: ${message}`);
@@ -46,6 +46,21 @@ async function main() {
   } catch (error) {
     return fail(`TypeScript: ${error.stdout ?? error.message}`);
   }
+
+  // The package README's examples: every ```js block runs as is under Node.
+  const readme = readFileSync(join(fixtures, "node-esm/node_modules/storefront-core/README.md"), "utf8");
+  const examples = [...readme.matchAll(/^```js\n([\s\S]*?)^```$/gm)].map((match) => match[1]);
+  if (examples.length < 6) return fail(`the README has ${examples.length} runnable examples, fewer than its rule families`);
+  for (const [i, code] of examples.entries()) {
+    const file = join(fixtures, "node-esm", `readme-${i + 1}.mjs`);
+    writeFileSync(file, code);
+    try {
+      run("node", [file], join(fixtures, "node-esm"));
+    } catch (error) {
+      return fail(`README example ${i + 1}:\n${code}\n${error.stderr ?? error.message}`);
+    }
+  }
+  console.log(`✔ the README's ${examples.length} examples run`);
 
   for (const [name, main] of [["node-esm", "main.mjs"], ["node-cjs", "main.cjs"]]) {
     try {
