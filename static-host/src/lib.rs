@@ -98,6 +98,7 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<db::Db>), StartErr
         config.ui_api_base(),
         page_source,
         config.trust_forwarded_headers,
+        db.clone(),
     )
     .layer(CompressionLayer::new());
     let router = Router::new()

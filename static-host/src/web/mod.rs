@@ -13,6 +13,7 @@
 
 mod head;
 mod page;
+mod sitemap;
 mod source;
 
 use std::collections::HashSet;
@@ -22,7 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, Path as UrlPath, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use storefront_core::locale::{Language, page_language};
@@ -57,6 +58,8 @@ struct Site {
     source: Source,
     /// Whether `X-Forwarded-Proto` says how the reader reached us (the page's own URLs).
     trust_forwarded_headers: bool,
+    /// The embedded API's database, which the sitemap lists; `None` with an external API.
+    catalogue: Option<crate::db::Db>,
     warned: Warnings,
 }
 
@@ -81,6 +84,7 @@ pub fn router(
     api_base: &str,
     source: Source,
     trust_forwarded_headers: bool,
+    catalogue: Option<crate::db::Db>,
 ) -> Router {
     let index = match std::fs::read_to_string(ui_dir.join("index.html")) {
         Ok(html) => Some(Arc::from(inject_api_base(&html, api_base))),
@@ -102,9 +106,73 @@ pub fn router(
         templates,
         source,
         trust_forwarded_headers,
+        catalogue,
         warned: Warnings::default(),
     };
-    Router::new().fallback(serve_ui).with_state(Arc::new(site))
+    Router::new()
+        .route("/robots.txt", axum::routing::get(robots))
+        .route("/sitemap.xml", axum::routing::get(sitemap_index))
+        .route("/sitemaps/{file}", axum::routing::get(sitemap_file))
+        .fallback(serve_ui)
+        .with_state(Arc::new(site))
+}
+
+/// How long crawlers may keep robots.txt and the sitemap.
+const CRAWLER_CACHE: &str = "public, max-age=3600";
+
+async fn robots(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, CRAWLER_CACHE),
+        ],
+        sitemap::robots(&origin, ui.catalogue.is_some()),
+    )
+        .into_response()
+}
+
+fn xml(body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, CRAWLER_CACHE),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// With an external API there is no catalogue to list: no sitemap (404).
+async fn sitemap_index(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
+    let Some(db) = &ui.catalogue else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    match sitemap::page_count(db).await {
+        Ok(pages) => xml(sitemap::index(&origin, pages)),
+        Err(err) => err.into_response(),
+    }
+}
+
+async fn sitemap_file(
+    State(ui): State<Ui>,
+    UrlPath(file): UrlPath<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let (Some(db), Some(n)) = (
+        &ui.catalogue,
+        file.strip_suffix(".xml")
+            .and_then(|n| n.parse::<u64>().ok()),
+    ) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    match sitemap::file_paths(db, n).await {
+        Ok(Some(paths)) => xml(sitemap::urlset(&origin, &paths)),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(err) => err.into_response(),
+    }
 }
 
 async fn serve_ui(State(ui): State<Ui>, request: Request) -> Response {
