@@ -115,6 +115,27 @@ impl Page {
         Some(unescape(&self.head()[at..at + len]))
     }
 
+    /// The JSON-LD items of the head, parsed.
+    fn json_ld(&self) -> Vec<Value> {
+        let open = r#"<script type="application/ld+json">"#;
+        self.head()
+            .split(open)
+            .skip(1)
+            .map(|rest| serde_json::from_str(&rest[..rest.find("</script>").unwrap()]).unwrap())
+            .collect()
+    }
+
+    /// The `@type` of each JSON-LD item.
+    fn json_ld_types(&self) -> Vec<String> {
+        self.json_ld()
+            .iter()
+            .map(|item| {
+                assert_eq!(item["@context"], "https://schema.org");
+                item["@type"].as_str().unwrap().to_owned()
+            })
+            .collect()
+    }
+
     fn template(&self) -> &str {
         let at = self.html.find("data-template=\"").expect("a rendered page") + 15;
         let len = self.html[at..].find('"').unwrap();
@@ -206,6 +227,21 @@ async fn each_route_has_its_own_head_in_both_languages() {
             landing.meta("twitter:card").as_deref(),
             Some("summary_large_image")
         );
+        // The store and the site with its search.
+        assert_eq!(landing.json_ld_types(), ["Organization", "WebSite"]);
+        let ld = landing.json_ld();
+        assert_eq!(ld[0]["name"], store);
+        assert_eq!(ld[0]["logo"], logo.as_str());
+        assert_eq!(ld[0]["url"], base.clone() + &url("/"));
+        let search = &ld[1]["potentialAction"];
+        assert_eq!(search["@type"], "SearchAction");
+        let template = search["target"]["urlTemplate"].as_str().unwrap();
+        let expected = match lang {
+            "en" => format!("{base}/search-results?query={{search_term_string}}"),
+            _ => format!("{base}/search-results?query={{search_term_string}}&lang=ar"),
+        };
+        assert_eq!(template, expected);
+        assert_eq!(search["query-input"], "required name=search_term_string");
 
         // A product: its name, description, picture, price and currency.
         let product = api(&server, "/api/products/1", lang).await;
@@ -226,6 +262,36 @@ async fn each_route_has_its_own_head_in_both_languages() {
             page.meta("product:price:currency").as_deref(),
             product["currency"].as_str()
         );
+        // The product with its offer, and its trail through its category.
+        assert_eq!(page.json_ld_types(), ["Product", "BreadcrumbList"]);
+        let ld = page.json_ld();
+        let own = base.clone() + &url("/products/1");
+        assert_eq!(ld[0]["name"], product["name"]);
+        assert_eq!(ld[0]["image"][0], format!("{base}{picture}"));
+        let offer = &ld[0]["offers"];
+        assert_eq!(offer["@type"], "Offer");
+        assert_eq!(offer["price"], product["price"]);
+        assert_eq!(offer["priceCurrency"], product["currency"]);
+        let stock = product["stock"].as_i64().unwrap();
+        let availability = match product["stock_status"].as_str().unwrap() {
+            "preorder" => "https://schema.org/PreOrder",
+            _ if stock > 0 => "https://schema.org/InStock",
+            _ => "https://schema.org/OutOfStock",
+        };
+        assert_eq!(offer["availability"], availability);
+        assert_eq!(offer["seller"]["name"], product["branch"]["name"]);
+        let trail = ld[1]["itemListElement"].as_array().unwrap();
+        let names: Vec<&str> = trail.iter().map(|i| i["name"].as_str().unwrap()).collect();
+        assert_eq!(
+            names,
+            [
+                store,
+                product["category"]["name"].as_str().unwrap(),
+                product["name"].as_str().unwrap()
+            ]
+        );
+        assert_eq!(trail[2]["item"], own);
+        assert_eq!(trail[2]["position"], 3);
 
         // A category: its name and icon, the store's description.
         let category = api(&server, "/api/categories/1", lang).await;
@@ -242,6 +308,30 @@ async fn each_route_has_its_own_head_in_both_languages() {
         let icon = category["icon"].as_str().unwrap();
         assert_eq!(page.meta("og:image"), Some(format!("{base}{icon}")));
         assert_eq!(page.meta("product:price:amount"), None);
+        assert_eq!(page.json_ld_types(), ["BreadcrumbList"]);
+        let trail = page.json_ld()[0]["itemListElement"].clone();
+        let last = trail.as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["name"], category["name"]);
+        assert_eq!(last["item"], base.clone() + &url("/categories/1"));
+        // A subcategory's trail passes through its parent.
+        let sub = api(&server, "/api/categories/1", lang).await["children"][0].clone();
+        let sub_id = sub["id"].as_i64().unwrap();
+        let page = get(&server, &url(&format!("/categories/{sub_id}")), None, &[]).await;
+        let trail = page.json_ld()[0]["itemListElement"].clone();
+        let names: Vec<&str> = trail
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                store,
+                category["name"].as_str().unwrap(),
+                sub["name"].as_str().unwrap()
+            ]
+        );
 
         // A shop: its name, description and logo.
         let branch = api(&server, "/api/branches/1", lang).await;
@@ -251,6 +341,14 @@ async fn each_route_has_its_own_head_in_both_languages() {
         check_common(&page, &base, "/branches/1", lang, &title, description);
         let shop_logo = branch["logo"].as_str().unwrap();
         assert_eq!(page.meta("og:image"), Some(format!("{base}{shop_logo}")));
+        assert_eq!(page.json_ld_types(), ["Store"]);
+        let shop = &page.json_ld()[0];
+        assert_eq!(shop["name"], branch["name"]);
+        assert_eq!(shop["url"], base.clone() + &url("/branches/1"));
+        assert_eq!(
+            shop["address"]["addressLocality"],
+            branch["district"]["name"]
+        );
 
         // A static page: its title.
         let about = api(&server, "/api/static-pages/1", lang).await;
@@ -285,6 +383,7 @@ async fn each_route_has_its_own_head_in_both_languages() {
             assert_eq!(page.meta("robots").as_deref(), Some("noindex"));
             assert!(page.link("canonical").is_empty());
             assert_eq!(page.hreflang("en"), None);
+            assert!(page.json_ld().is_empty());
         }
     }
 }

@@ -5,6 +5,11 @@
 //! fetched: the store's remote config and settings, and the thing the route shows (the
 //! product, category, shop or static page).
 //!
+//! Structured data (JSON-LD, schema.org) only where it says something of the page: the
+//! store (Organization) and the site with its search (WebSite, SearchAction) on the
+//! landing page; a product (Product with its Offer) and its trail (BreadcrumbList) on a
+//! product's page; the trail on a category's page; the shop (Store) on a shop's page.
+//!
 //! Language URLs: the bare path is the English page (and x-default); `?lang=ar` is the
 //! Arabic one (`?lang=en` is accepted too and canonicalises to the bare path). The tags
 //! are written by a minijinja template in which every value is HTML-escaped.
@@ -15,7 +20,9 @@ use serde_json::Value;
 use storefront_core::locale::Language;
 use storefront_core::routes::RouteId;
 
-use super::page::{Page, escape_html};
+use serde_json::json;
+
+use super::page::{Page, escape_html, script_json};
 
 /// The query parameter that names a page's language.
 pub const LANG_PARAM: &str = "lang";
@@ -60,6 +67,9 @@ pub struct Head {
     /// Absolute.
     pub image: Option<String>,
     pub price: Option<Price>,
+    /// Schema.org items, each written as its own `application/ld+json` script.
+    #[serde(skip)]
+    pub json_ld: Vec<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -220,6 +230,20 @@ impl Head {
         }
 
         let path = page.path.split(['?', '#']).next().unwrap_or("/");
+        let image = image.map(|href| absolute(origin, href));
+        let here = language_url(origin, path, page.language);
+        let json_ld = if not_found {
+            Vec::new()
+        } else {
+            let site = Site {
+                origin,
+                language: page.language,
+                store_name: &store_name,
+                logo: logo.map(|href| absolute(origin, href)),
+                settings: page.data.settings.as_ref(),
+            };
+            structured_data(&site, route, subject, &here, &description, image.as_deref())
+        };
         let (canonical, alternates) = if not_found {
             (None, Vec::new())
         } else {
@@ -255,8 +279,9 @@ impl Head {
             site_name: store_name,
             locale,
             locale_alternate,
-            image: image.map(|href| absolute(origin, href)),
+            image,
             price,
+            json_ld,
         }
     }
 
@@ -272,13 +297,230 @@ impl Head {
             }
             Ok(())
         });
-        match env.render_str(TAGS, minijinja::Value::from(minijinja::value::Serde(self))) {
-            Ok(tags) => tags,
-            Err(err) => {
-                tracing::warn!(%err, "the head's tags failed to render");
-                String::new()
-            }
+        let mut tags =
+            match env.render_str(TAGS, minijinja::Value::from(minijinja::value::Serde(self))) {
+                Ok(tags) => tags,
+                Err(err) => {
+                    tracing::warn!(%err, "the head's tags failed to render");
+                    String::new()
+                }
+            };
+        // Escaped so that no text can close the element; not executed, so the CSP
+        // allows it as it does the boot JSON.
+        for item in &self.json_ld {
+            tags.push_str(&format!(
+                r#"<script type="application/ld+json">{}</script>"#,
+                script_json(item)
+            ));
         }
+        tags
+    }
+}
+
+/// What every schema.org item of a page may name: the site and its store.
+struct Site<'a> {
+    origin: &'a str,
+    language: Language,
+    store_name: &'a str,
+    logo: Option<String>,
+    settings: Option<&'a Value>,
+}
+
+impl Site<'_> {
+    /// A path of the site in the page's language.
+    fn url(&self, path: &str) -> String {
+        language_url(self.origin, path, self.language)
+    }
+
+    /// The trail from the store's front page to `steps` (name, path), the last being the
+    /// page itself.
+    fn breadcrumbs(&self, steps: &[(&str, String)]) -> Value {
+        let front = [(self.store_name, "/".to_owned())];
+        let items: Vec<Value> = front
+            .iter()
+            .chain(steps)
+            .enumerate()
+            .map(|(n, (name, path))| {
+                json!({
+                    "@type": "ListItem",
+                    "position": n + 1,
+                    "name": name,
+                    "item": self.url(path),
+                })
+            })
+            .collect();
+        json!({
+            "@context": "https://schema.org",
+            "@type": "BreadcrumbList",
+            "itemListElement": items,
+        })
+    }
+}
+
+/// The schema.org availability of a product, from its stock.
+fn availability(product: &Value) -> &'static str {
+    let status = product.get("stock_status").and_then(Value::as_str);
+    let stock = product.get("stock").and_then(Value::as_i64).unwrap_or(0);
+    match status {
+        Some("preorder") => "https://schema.org/PreOrder",
+        Some("in_stock") => "https://schema.org/InStock",
+        Some("out_of_stock") => "https://schema.org/OutOfStock",
+        _ if stock > 0 => "https://schema.org/InStock",
+        _ => "https://schema.org/OutOfStock",
+    }
+}
+
+/// The page's schema.org items (see the module's documentation).
+fn structured_data(
+    site: &Site,
+    route: Option<RouteId>,
+    subject: Option<&Value>,
+    here: &str,
+    description: &str,
+    image: Option<&str>,
+) -> Vec<Value> {
+    let named = |value: &Value, name: &str| text_of(Some(value), name).map(str::to_owned);
+    match (route, subject) {
+        (Some(RouteId::Landing), _) => {
+            let general = site.settings.and_then(|s| s.get("general_setting"));
+            let mut organization = json!({
+                "@context": "https://schema.org",
+                "@type": "Organization",
+                "name": site.store_name,
+                "url": site.url("/"),
+            });
+            if let Some(logo) = &site.logo {
+                organization["logo"] = json!(logo);
+            }
+            if let Some(email) = text_of(general, "email") {
+                organization["email"] = json!(email);
+            }
+            if let Some(phone) = text_of(general, "phone_number") {
+                organization["telephone"] = json!(phone);
+            }
+            let website = json!({
+                "@context": "https://schema.org",
+                "@type": "WebSite",
+                "name": site.store_name,
+                "url": site.url("/"),
+                "inLanguage": site.language.code(),
+                "potentialAction": {
+                    "@type": "SearchAction",
+                    // The search results page (spec 2: /search-results?query={text}).
+                    "target": {
+                        "@type": "EntryPoint",
+                        "urlTemplate": format!(
+                            "{}{}",
+                            site.origin,
+                            search_template(site.language)
+                        ),
+                    },
+                    "query-input": "required name=search_term_string",
+                },
+            });
+            vec![organization, website]
+        }
+        (Some(RouteId::Product), Some(product)) => {
+            let Some(name) = named(product, "name") else {
+                return Vec::new();
+            };
+            let id = product
+                .get("id")
+                .map(|id| id.to_string())
+                .unwrap_or_default();
+            let mut item = json!({
+                "@context": "https://schema.org",
+                "@type": "Product",
+                "name": name,
+                "description": description,
+                "sku": id,
+                "url": here,
+            });
+            if let Some(image) = image {
+                item["image"] = json!([image]);
+            }
+            if let Some(brand) = product.get("brand").and_then(|b| named(b, "name")) {
+                item["brand"] = json!({"@type": "Brand", "name": brand});
+            }
+            if let (Some(price), Some(currency)) =
+                (named(product, "price"), named(product, "currency"))
+            {
+                let mut offer = json!({
+                    "@type": "Offer",
+                    "price": price,
+                    "priceCurrency": currency,
+                    "availability": availability(product),
+                    "url": here,
+                });
+                if let Some(shop) = product.get("branch").and_then(|b| named(b, "name")) {
+                    offer["seller"] = json!({"@type": "Organization", "name": shop});
+                }
+                item["offers"] = offer;
+            }
+            let mut steps = Vec::new();
+            let category = product.get("category");
+            if let (Some(category_name), Some(category_id)) = (
+                category.and_then(|c| named(c, "name")),
+                category.and_then(|c| c.get("id")).and_then(Value::as_u64),
+            ) {
+                steps.push((category_name, format!("/categories/{category_id}")));
+            }
+            steps.push((name, format!("/products/{id}")));
+            let steps: Vec<(&str, String)> =
+                steps.iter().map(|(n, p)| (n.as_str(), p.clone())).collect();
+            vec![item, site.breadcrumbs(&steps)]
+        }
+        (Some(RouteId::Category), Some(category)) => {
+            let (Some(name), Some(id)) = (
+                named(category, "name"),
+                category.get("id").and_then(Value::as_u64),
+            ) else {
+                return Vec::new();
+            };
+            let parent = category.get("parent");
+            let mut steps = Vec::new();
+            if let (Some(parent_name), Some(parent_id)) = (
+                parent.and_then(|p| named(p, "name")),
+                parent.and_then(|p| p.get("id")).and_then(Value::as_u64),
+            ) {
+                steps.push((parent_name, format!("/categories/{parent_id}")));
+            }
+            steps.push((name, format!("/categories/{id}")));
+            let steps: Vec<(&str, String)> =
+                steps.iter().map(|(n, p)| (n.as_str(), p.clone())).collect();
+            vec![site.breadcrumbs(&steps)]
+        }
+        (Some(RouteId::Branch), Some(shop)) => {
+            let Some(name) = named(shop, "name") else {
+                return Vec::new();
+            };
+            let mut store = json!({
+                "@context": "https://schema.org",
+                "@type": "Store",
+                "name": name,
+                "description": description,
+                "url": here,
+                "parentOrganization": {"@type": "Organization", "name": site.store_name},
+            });
+            if let Some(image) = image {
+                store["image"] = json!(image);
+            }
+            if let Some(district) = shop.get("district").and_then(|d| named(d, "name")) {
+                store["address"] = json!({"@type": "PostalAddress", "addressLocality": district});
+            }
+            vec![store]
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The search results page's address with the searched text left as the SearchAction's
+/// placeholder, in the page's language.
+fn search_template(language: Language) -> String {
+    let path = "/search-results?query={search_term_string}";
+    match language {
+        Language::En => path.to_owned(),
+        Language::Ar => format!("{path}&{LANG_PARAM}=ar"),
     }
 }
 
@@ -300,6 +542,30 @@ mod tests {
         assert_eq!(
             language_url("https://s.example", "/home", Language::En),
             "https://s.example/home"
+        );
+    }
+
+    #[test]
+    fn availability_follows_the_stock() {
+        let of = |v: serde_json::Value| availability(&v);
+        assert_eq!(
+            of(json!({"stock_status": "in_stock", "stock": 3})),
+            "https://schema.org/InStock"
+        );
+        assert_eq!(
+            of(json!({"stock_status": "preorder", "stock": 0})),
+            "https://schema.org/PreOrder"
+        );
+        assert_eq!(
+            of(json!({"stock_status": "out_of_stock", "stock": 0})),
+            "https://schema.org/OutOfStock"
+        );
+        // An API that gives only the stock.
+        assert_eq!(of(json!({"stock": 2})), "https://schema.org/InStock");
+        assert_eq!(of(json!({"stock": 0})), "https://schema.org/OutOfStock");
+        assert_eq!(
+            search_template(Language::Ar),
+            "/search-results?query={search_term_string}&lang=ar"
         );
     }
 
@@ -352,6 +618,7 @@ mod tests {
                 amount: "12.50".into(),
                 currency: "EGP".into(),
             }),
+            json_ld: vec![serde_json::json!({"name": "</script><script>x()</script>"})],
         };
         let tags = head.tags();
         assert!(
@@ -368,11 +635,17 @@ mod tests {
         assert!(tags.contains(r#"<meta property="product:price:amount" content="12.50">"#));
         assert!(tags.contains(r#"<meta name="twitter:card" content="summary_large_image">"#));
         assert!(!tags.contains("noindex"));
+        // The JSON-LD cannot close its element.
+        assert_eq!(tags.matches("</script>").count(), 1, "{tags}");
+        assert!(
+            tags.contains(r#"<script type="application/ld+json">{"name":"\u003c/script\u003e"#)
+        );
         let bare = Head {
             image: None,
             price: None,
             canonical: None,
             noindex: true,
+            json_ld: Vec::new(),
             ..head
         };
         let tags = bare.tags();
