@@ -371,8 +371,10 @@ async fn store_texts_are_escaped_and_the_boot_json_stays_in_its_script() {
     );
     assert!(html.contains("<title>&lt;&#x2f;title&gt;") || html.contains("<title>&lt;/title&gt;"));
     assert!(html.contains(r#"<meta name="description" content="&lt;/title&gt;"#));
-    // Two script elements (the boot JSON and the app), each closed once.
-    assert_eq!(html.matches("</script>").count(), 2);
+    // Four script elements (the landing page's two JSON-LD items, the boot JSON and the
+    // app), each closed once, though the store's name is in the JSON-LD too.
+    assert_eq!(html.matches("</script>").count(), 4);
+    assert_eq!(html.matches("<script").count(), 4);
     let boot = page.boot();
     assert_eq!(boot["settings"]["general_setting"]["store_name_en"], name);
     assert_eq!(boot["settings"]["logo"], logo);
