@@ -503,6 +503,9 @@ async fn the_four_benchmarked_pages_keep_one_title_description_and_canonical() {
         );
         assert_eq!(page.meta("robots"), None, "{path}");
     }
+    // index.html is the app at `/` (the service worker's fallback): its address is `/`.
+    let index = get(&server, "/index.html", None, &[]).await;
+    assert_eq!(index.link("canonical"), [format!("{}/", server.base)]);
 }
 
 /// An external API in front of the embedded one that says product 7 is gone (410) and

@@ -145,9 +145,15 @@ fn text_of<'v>(value: Option<&'v Value>, name: &str) -> Option<&'v str> {
 
 impl Head {
     /// The head of `page` at `origin` (`http://host`), for the route it matched and the
-    /// thing that route shows (`subject`: the API's answer), with the path's own
-    /// language URLs.
-    pub fn of(page: &Page, route: Option<RouteId>, subject: Option<&Value>, origin: &str) -> Head {
+    /// thing that route shows (`subject`: the API's answer), with the language URLs of
+    /// `route_path` (the path as the route table read it: `/index.html` is `/`).
+    pub fn of(
+        page: &Page,
+        route: Option<RouteId>,
+        subject: Option<&Value>,
+        origin: &str,
+        route_path: &str,
+    ) -> Head {
         let config = &page.remote_config;
         let store_name = page
             .footer
@@ -229,7 +235,7 @@ impl Head {
             }
         }
 
-        let path = page.path.split(['?', '#']).next().unwrap_or("/");
+        let path = route_path.split(['?', '#']).next().unwrap_or("/");
         let image = image.map(|href| absolute(origin, href));
         let here = language_url(origin, path, page.language);
         let json_ld = if not_found {

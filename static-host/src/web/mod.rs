@@ -441,6 +441,7 @@ async fn render(
         matched.map(|m| m.route.id),
         data.subject.as_ref(),
         &request.origin,
+        &route,
     );
     let Some(html) = page.document(index, &root, &head, &hints) else {
         ui.warned.once("no root markers".to_owned(), |cause| {
