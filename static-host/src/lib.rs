@@ -93,8 +93,14 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<db::Db>), StartErr
     // of a search's CPU (docs/performance.md). The UI's files and pages keep the
     // default level, so their bytes on the wire stay as they were.
     let api = api.layer(CompressionLayer::new().quality(CompressionLevel::Fastest));
-    let ui = web::router(&config.ui_dir, config.ui_api_base(), page_source)
-        .layer(CompressionLayer::new());
+    let ui = web::router(
+        &config.ui_dir,
+        config.ui_api_base(),
+        page_source,
+        config.trust_forwarded_headers,
+        db.clone(),
+    )
+    .layer(CompressionLayer::new());
     let router = Router::new()
         .nest(API_MOUNT, api)
         .merge(ui)

@@ -371,8 +371,10 @@ async fn store_texts_are_escaped_and_the_boot_json_stays_in_its_script() {
     );
     assert!(html.contains("<title>&lt;&#x2f;title&gt;") || html.contains("<title>&lt;/title&gt;"));
     assert!(html.contains(r#"<meta name="description" content="&lt;/title&gt;"#));
-    // Two script elements (the boot JSON and the app), each closed once.
-    assert_eq!(html.matches("</script>").count(), 2);
+    // Four script elements (the landing page's two JSON-LD items, the boot JSON and the
+    // app), each closed once, though the store's name is in the JSON-LD too.
+    assert_eq!(html.matches("</script>").count(), 4);
+    assert_eq!(html.matches("<script").count(), 4);
     let boot = page.boot();
     assert_eq!(boot["settings"]["general_setting"]["store_name_en"], name);
     assert_eq!(boot["settings"]["logo"], logo);
@@ -382,9 +384,15 @@ async fn store_texts_are_escaped_and_the_boot_json_stays_in_its_script() {
 #[tokio::test]
 async fn without_templates_the_built_index_is_served() {
     let server = start_with_ui(&[], None, write_index).await;
-    for path in ["/", "/home", "/no/such/page"] {
+    // Without templates a path no route matches is still a 404.
+    for (path, status) in [
+        ("/", 200),
+        ("/home", 200),
+        ("/no/such/page", 404),
+        ("/404", 404),
+    ] {
         let english = page(&server, path, None, None).await;
-        assert_eq!(english.status, 200, "{path}");
+        assert_eq!(english.status, status, "{path}");
         assert_eq!(english.html, index_html(), "{path}");
         assert_eq!(english.header(header::CACHE_CONTROL), "no-cache");
     }
@@ -564,8 +572,9 @@ async fn an_unreachable_external_api_leaves_the_page_to_the_client() {
         assert!(page.html.contains(PLACEHOLDER) && !page.rendered());
         assert!(!page.html.contains(BOOT_OPEN));
     }
+    // No route matches: a 404 even without the API.
     let arabic = page(&server, "/no/such/page", Some("ar.0.0.0"), None).await;
-    assert_eq!(arabic.status, 200);
+    assert_eq!(arabic.status, 404);
     assert!(arabic.html.contains(r#"<html lang="ar" dir="rtl">"#));
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
@@ -715,7 +724,8 @@ async fn product_and_home_pages_hold_their_screen_with_its_styles_applied() {
             .contains(&format!(r#"<p class="service">{service_name}</p>"#))
     );
 
-    // A missing product is the shell (the screen shows its own error).
+    // A missing product is the not-found page, with a 404.
     let missing = page(&server, "/products/999999", Some("ar.0.1.1"), None).await;
-    assert_eq!(missing.template(), "ar:shell:0:1");
+    assert_eq!(missing.template(), "ar:not_found:0:1");
+    assert_eq!(missing.status, 404);
 }

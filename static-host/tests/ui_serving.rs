@@ -31,14 +31,15 @@ async fn index_is_served_with_the_embedded_api_base_and_no_long_cache() {
 #[tokio::test]
 async fn client_routes_fall_back_to_the_app() {
     let server = start().await;
-    for path in [
-        "/home",
-        "/products/12",
-        "/account/information/1",
-        "/no/such/page",
+    // A path no route matches gets the app too, with a real 404 (issue 23).
+    for (path, status) in [
+        ("/home", 200),
+        ("/products/12", 200),
+        ("/account/information/1", 200),
+        ("/no/such/page", 404),
     ] {
         let response = get(&server, path).await;
-        assert_eq!(response.status(), 200, "{path}");
+        assert_eq!(response.status(), status, "{path}");
         assert!(response.text().await.unwrap().contains("<div id=\"root\">"));
     }
 }

@@ -15,6 +15,9 @@ pub enum Msg {
     /// A message of the core catalogue (the spec's wording).
     Core(Message),
     NotFound,
+    /// The not-found page's title and text (the app's own words, for its head).
+    PageNotFound,
+    PageNotFoundBody,
     Unauthenticated,
     InvalidJson,
     ExpectedJson,
@@ -219,6 +222,11 @@ impl Msg {
             Msg::NotFound => pick(
                 "The requested item was not found.",
                 "العنصر المطلوب غير موجود.",
+            ),
+            Msg::PageNotFound => pick("Page not found", "الصفحة غير موجودة"),
+            Msg::PageNotFoundBody => pick(
+                "The page you are looking for does not exist or has moved.",
+                "الصفحة التي تبحث عنها غير موجودة أو تم نقلها.",
             ),
             Msg::Unauthenticated => pick("Unauthenticated.", "غير مصرح، يرجى تسجيل الدخول."),
             Msg::InvalidJson => pick(
@@ -494,6 +502,8 @@ mod tests {
         let all = vec![
             Msg::Core(Message::new(MessageId::AreaNotServed)),
             Msg::NotFound,
+            Msg::PageNotFound,
+            Msg::PageNotFoundBody,
             Msg::Unauthenticated,
             Msg::InvalidJson,
             Msg::ExpectedJson,
@@ -567,6 +577,7 @@ mod tests {
             match msg {
                 Msg::Core(_) => {}
                 Msg::NotFound => {}
+                Msg::PageNotFound | Msg::PageNotFoundBody => {}
                 Msg::Unauthenticated => {}
                 Msg::InvalidJson => {}
                 Msg::ExpectedJson => {}

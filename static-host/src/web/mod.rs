@@ -11,8 +11,10 @@
 //! This module is handed the API as a [`source::Source`] (the embedded router or an
 //! external base URL) and knows nothing else about it.
 
+mod head;
 mod media;
 mod page;
+mod sitemap;
 mod source;
 
 use std::collections::HashSet;
@@ -22,19 +24,22 @@ use std::sync::{Arc, Mutex};
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, Path as UrlPath, Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use storefront_core::locale::{Language, page_language};
-use storefront_core::routes::{GuardContext, GuardDecision, decide};
+use storefront_core::routes::{
+    GuardContext, GuardDecision, RouteId, RouteMatch, decide, match_route,
+};
 use storefront_core::startup::StartupConfig;
 use storefront_core::storage::PageView;
 use tower::ServiceExt;
 use tower_http::services::ServeDir;
 
+use head::{Head, url_language};
 use page::{Kind, Page, PageData, Templates, template_key};
 pub use source::Source;
-use source::{CallContext, Client};
+use source::{Answer, CallContext, Client};
 
 /// Vite writes content-hashed files here; they never change under the same name.
 const HASHED_ASSETS: &str = "/assets/";
@@ -52,6 +57,10 @@ struct Site {
     /// The UI build's page templates, when it brought them.
     templates: Option<Templates>,
     source: Source,
+    /// Whether `X-Forwarded-Proto` says how the reader reached us (the page's own URLs).
+    trust_forwarded_headers: bool,
+    /// The embedded API's database, which the sitemap lists; `None` with an external API.
+    catalogue: Option<crate::db::Db>,
     warned: Warnings,
 }
 
@@ -71,7 +80,13 @@ impl Warnings {
     }
 }
 
-pub fn router(ui_dir: &Path, api_base: &str, source: Source) -> Router {
+pub fn router(
+    ui_dir: &Path,
+    api_base: &str,
+    source: Source,
+    trust_forwarded_headers: bool,
+    catalogue: Option<crate::db::Db>,
+) -> Router {
     let index = match std::fs::read_to_string(ui_dir.join("index.html")) {
         Ok(html) => Some(Arc::from(inject_api_base(&html, api_base))),
         Err(err) => {
@@ -91,9 +106,74 @@ pub fn router(ui_dir: &Path, api_base: &str, source: Source) -> Router {
         index,
         templates,
         source,
+        trust_forwarded_headers,
+        catalogue,
         warned: Warnings::default(),
     };
-    Router::new().fallback(serve_ui).with_state(Arc::new(site))
+    Router::new()
+        .route("/robots.txt", axum::routing::get(robots))
+        .route("/sitemap.xml", axum::routing::get(sitemap_index))
+        .route("/sitemaps/{file}", axum::routing::get(sitemap_file))
+        .fallback(serve_ui)
+        .with_state(Arc::new(site))
+}
+
+/// How long crawlers may keep robots.txt and the sitemap.
+const CRAWLER_CACHE: &str = "public, max-age=3600";
+
+async fn robots(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+            (header::CACHE_CONTROL, CRAWLER_CACHE),
+        ],
+        sitemap::robots(&origin, ui.catalogue.is_some()),
+    )
+        .into_response()
+}
+
+fn xml(body: String) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/xml; charset=utf-8"),
+            (header::CACHE_CONTROL, CRAWLER_CACHE),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// With an external API there is no catalogue to list: no sitemap (404).
+async fn sitemap_index(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
+    let Some(db) = &ui.catalogue else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    match sitemap::page_count(db).await {
+        Ok(pages) => xml(sitemap::index(&origin, pages)),
+        Err(err) => err.into_response(),
+    }
+}
+
+async fn sitemap_file(
+    State(ui): State<Ui>,
+    UrlPath(file): UrlPath<String>,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let (Some(db), Some(n)) = (
+        &ui.catalogue,
+        file.strip_suffix(".xml")
+            .and_then(|n| n.parse::<u64>().ok()),
+    ) else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    match sitemap::file_paths(db, n).await {
+        Ok(Some(paths)) => xml(sitemap::urlset(&origin, &paths)),
+        Ok(None) => StatusCode::NOT_FOUND.into_response(),
+        Err(err) => err.into_response(),
+    }
 }
 
 async fn serve_ui(State(ui): State<Ui>, request: Request) -> Response {
@@ -102,10 +182,11 @@ async fn serve_ui(State(ui): State<Ui>, request: Request) -> Response {
     }
     let path = request.uri().path().to_owned();
     if path == "/" || path == "/index.html" {
-        return page_response(&ui, &PageRequest::of(&request)).await;
+        return page_response(&ui, &PageRequest::of(&request, ui.trust_forwarded_headers)).await;
     }
     // Only a client route can become a page; a file request never does.
-    let page_request = (!looks_like_file(&path)).then(|| PageRequest::of(&request));
+    let page_request =
+        (!looks_like_file(&path)).then(|| PageRequest::of(&request, ui.trust_forwarded_headers));
     let served = ServeDir::new(&ui.dir)
         .append_index_html_on_directories(false)
         .oneshot(request)
@@ -141,10 +222,12 @@ struct PageRequest {
     view: PageView,
     accept_language: Option<String>,
     client: Client,
+    /// `http://host` as the reader reached us: the page's absolute URLs start with it.
+    origin: String,
 }
 
 impl PageRequest {
-    fn of(request: &Request) -> Self {
+    fn of(request: &Request, trust_forwarded_headers: bool) -> Self {
         let headers = request.headers();
         let text = |name| {
             headers
@@ -166,8 +249,74 @@ impl PageRequest {
                 .unwrap_or_default(),
             accept_language: text(header::ACCEPT_LANGUAGE).map(str::to_owned),
             client: Client::of(headers, peer),
+            origin: origin_of(headers, trust_forwarded_headers),
         }
     }
+
+    /// The path as the route table reads it (`/index.html` is the app at `/`, the
+    /// service worker's navigation fallback).
+    fn route(&self) -> String {
+        match self.path.as_str() {
+            "/index.html" => self.path_and_query.replacen("/index.html", "/", 1),
+            _ => self.path_and_query.clone(),
+        }
+    }
+}
+
+/// `scheme://host` of the request, from its `Host` header (only a well-formed host name
+/// and port are used; anything else is `localhost`) and, behind a trusted proxy,
+/// `X-Forwarded-Proto`.
+fn origin_of(headers: &axum::http::HeaderMap, trust_forwarded_headers: bool) -> String {
+    let scheme = if crate::http::client_ip::arrived_over_tls(headers, trust_forwarded_headers) {
+        "https"
+    } else {
+        "http"
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .filter(|host| {
+            !host.is_empty()
+                && host.len() <= 255
+                && host
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '[' | ']'))
+        })
+        .unwrap_or("localhost");
+    format!("{scheme}://{}", host.to_ascii_lowercase())
+}
+
+/// The page's language: the reader's saved choice, else the URL's (`?lang=`), else
+/// `Accept-Language`, else English.
+fn language_of(request: &PageRequest) -> Language {
+    let chosen = request
+        .view
+        .language
+        .or_else(|| url_language(&request.path_and_query));
+    page_language(chosen, request.accept_language.as_deref())
+}
+
+/// The status of a page the server cannot render (no templates, no API): 404 for a path
+/// no route matches and for `/404`, else 200 (the client finds out the rest).
+fn unrendered_status(route: &str) -> StatusCode {
+    match match_route(route) {
+        Some(RouteMatch { route, .. }) if route.id != RouteId::NotFound => StatusCode::OK,
+        _ => StatusCode::NOT_FOUND,
+    }
+}
+
+/// The API path of what a route shows, whose absence makes the page a 404: the product,
+/// category, shop or static page of its `{id}`.
+fn subject_path(route: &RouteMatch) -> Option<String> {
+    let id = route.params.id?;
+    let collection = match route.route.id {
+        RouteId::Product => "products",
+        RouteId::Category => "categories",
+        RouteId::Branch => "branches",
+        RouteId::Information | RouteId::AccountInformation => "static-pages",
+        _ => return None,
+    };
+    Some(format!("/{collection}/{id}"))
 }
 
 /// The app's page for a request: rendered on the server when possible, else the
@@ -180,13 +329,17 @@ async fn page_response(ui: &Site, request: &PageRequest) -> Response {
         )
             .into_response();
     };
-    let language = page_language(request.view.language, request.accept_language.as_deref());
+    let language = language_of(request);
     let rendered = match &ui.templates {
         Some(templates) => render(ui, templates, index, request, language).await,
         None => None,
     };
-    let (status, html) =
-        rendered.unwrap_or_else(|| (StatusCode::OK, page::set_language(index, language)));
+    let (status, html) = rendered.unwrap_or_else(|| {
+        (
+            unrendered_status(&request.route()),
+            page::set_language(index, language),
+        )
+    });
     (
         status,
         [
@@ -224,11 +377,8 @@ async fn render(
         return None;
     };
     let view = page::planned_view(request.view, &remote_config, language);
-    // index.html is the app at `/` (the service worker's navigation fallback).
-    let route = match request.path.as_str() {
-        "/index.html" => request.path_and_query.replacen("/index.html", "/", 1),
-        _ => request.path_and_query.clone(),
-    };
+    let route = request.route();
+    let matched = match_route(&route);
     let decision = decide(
         &route,
         &GuardContext {
@@ -238,8 +388,17 @@ async fn render(
                 .force_select_default_locations,
         },
     );
-    fetch_view_data(ui, request, language, view, &decision, &mut data).await;
-    let mut kind = Kind::of(&decision, &data);
+    let subject = fetch_view_data(ui, request, language, view, &decision, matched, &mut data).await;
+    // What the route shows does not exist: the not-found page, with the API's status
+    // (404, or 410 for something gone).
+    let missing = match subject {
+        Answer::Missing(status) => Some(status),
+        _ => None,
+    };
+    let mut kind = match missing {
+        Some(_) => Kind::NotFound,
+        None => Kind::of(&decision, &data),
+    };
     // A UI build without the screen's template still has the shell.
     if matches!(kind, Kind::Product | Kind::Home)
         && !templates.has(&template_key(language, kind, &view))
@@ -278,7 +437,14 @@ async fn render(
     let drawn = matches!(kind, Kind::Product | Kind::Home);
     let hints = assets.map(|a| a.hints(drawn)).unwrap_or_default()
         + &page.lead_image_hint(route_id.as_deref());
-    let Some(html) = page.document(index, &root, &hints) else {
+    let head = Head::of(
+        &page,
+        matched.map(|m| m.route.id),
+        data.subject.as_ref(),
+        &request.origin,
+        &route,
+    );
+    let Some(html) = page.document(index, &root, &head, &hints) else {
         ui.warned.once("no root markers".to_owned(), |cause| {
             tracing::warn!(
                 cause,
@@ -287,7 +453,7 @@ async fn render(
         });
         return None;
     };
-    Some((kind.status(), html))
+    Some((missing.unwrap_or_else(|| kind.status()), html))
 }
 
 /// The API answers every page needs, fetched concurrently.
@@ -310,21 +476,24 @@ async fn fetch(ui: &Site, request: &PageRequest, language: Language) -> PageData
         services: None,
         service: None,
         product: None,
+        subject: None,
     }
 }
 
 /// What depends on the view (it follows remote config for a guest, see
 /// [`page::planned_view`]) and on the route: the services of the view's district, its
-/// service's details, and on a product page the product, so that its screen draws at
-/// once instead of asking `/api` after the app has started.
+/// service's details, and what the matched route shows ([`subject_path`]; on a product
+/// page the product, so that its screen draws at once instead of asking `/api` after
+/// the app has started). Answers the subject's call.
 async fn fetch_view_data(
     ui: &Site,
     request: &PageRequest,
     language: Language,
     view: PageView,
     decision: &GuardDecision,
+    matched: Option<RouteMatch>,
     data: &mut PageData,
-) {
+) -> Answer {
     let call = CallContext {
         language,
         district_id: view.district_id,
@@ -343,13 +512,19 @@ async fn fetch_view_data(
             None => None,
         }
     };
-    let product = async {
-        match page::product_of(decision) {
-            Some(id) => get(format!("/products/{id}")).await,
-            None => None,
+    let fetch_subject = async {
+        match matched.as_ref().and_then(subject_path) {
+            Some(path) => ui.source.answer(&path, call, client).await,
+            None => Answer::Failed,
         }
     };
-    (data.services, data.service, data.product) = tokio::join!(services, service, product);
+    let subject: Answer;
+    (data.services, data.service, subject) = tokio::join!(services, service, fetch_subject);
+    data.subject = subject.clone().data();
+    if page::product_of(decision).is_some() {
+        data.product = data.subject.clone();
+    }
+    subject
 }
 
 fn looks_like_file(path: &str) -> bool {

@@ -18,6 +18,8 @@ use storefront_core::routes::{GuardDecision, RouteId};
 use storefront_core::startup::{RemoteConfig, StartupConfig, plan};
 use storefront_core::storage::{ClientState, PageView};
 
+use super::head::Head;
+
 /// The UI build's templates, next to `index.html`.
 pub const TEMPLATES_FILE: &str = "ssr/pages.json";
 /// What surrounds the root's content in the built `index.html`.
@@ -47,6 +49,8 @@ impl Kind {
     pub fn of(decision: &GuardDecision, data: &PageData) -> Self {
         match decision {
             GuardDecision::Allow { route, .. } if route.id == RouteId::Landing => Kind::Landing,
+            // `/404` is the not-found page itself.
+            GuardDecision::Allow { route, .. } if route.id == RouteId::NotFound => Kind::NotFound,
             GuardDecision::NotFound => Kind::NotFound,
             _ if product_of(decision).is_some()
                 && data.product.as_ref().is_some_and(Value::is_object) =>
@@ -356,6 +360,9 @@ pub struct PageData {
     pub service: Option<Value>,
     /// `GET /products/{id}` on a product page.
     pub product: Option<Value>,
+    /// What the path's route shows, whatever the guard decided (the product, category,
+    /// shop or static page): its head is built from it. Not in the boot JSON.
+    pub subject: Option<Value>,
 }
 
 /// Everything a page is filled from.
@@ -461,19 +468,17 @@ impl<'a> Page<'a> {
     }
 
     /// The whole document: `index` with the rendered root, the language and direction,
-    /// the head from remote config and the boot JSON. `None` when `index` has no place
-    /// for the root's content.
+    /// the route's head (see [`Head`]; keywords and icon from remote config) and the boot
+    /// JSON. `None` when `index` has no place for the root's content.
     /// `hints` (early requests, see [`RouteAssets::hints`] and [`Page::lead_image_hint`])
     /// go at the end of the head.
-    pub fn document(&self, index: &str, root: &str, hints: &str) -> Option<String> {
+    pub fn document(&self, index: &str, root: &str, head: &Head, hints: &str) -> Option<String> {
         let html = fill_root(index, root)?;
         let html = set_language(&html, self.language);
         let html = apply_head(&html, &self.remote_config);
-        let html = if hints.is_empty() {
-            html
-        } else {
-            add_to_head(&html, hints)
-        };
+        let html = set_title(&html, &head.title);
+        let html = set_meta(&html, "description", &head.description);
+        let html = add_to_head(&html, &(head.tags() + hints));
         Some(insert_boot(&html, &script_json(&self.boot())))
     }
 
@@ -949,6 +954,10 @@ mod tests {
             Kind::of(&decide("/no/such/page", &guest), &PageData::default()),
             Kind::NotFound
         );
+        assert_eq!(
+            Kind::of(&decide("/404", &guest), &PageData::default()),
+            Kind::NotFound
+        );
         assert_eq!(Kind::NotFound.status(), StatusCode::NOT_FOUND);
         assert_eq!(Kind::Shell.status(), StatusCode::OK);
         // A product page is the product screen when the API gave the product.
@@ -1087,6 +1096,7 @@ mod tests {
             service: Some(json!({"id": 1, "filter_type": "products_focused",
                 "show_categories_menu": true, "blocks": []})),
             product: None,
+            subject: None,
         };
         let view = PageView {
             language: Some(Language::Ar),

@@ -2,8 +2,10 @@
 //! `/api` router is handed over as a [`Router`]; no network, no other way into it), or
 //! an external API over HTTP with a short timeout and a small in-memory cache.
 //!
-//! Every call answers the `data` of the API's JSON answer, or `None` when the call
-//! failed in any way: the page then falls back to client rendering.
+//! Every call answers an [`Answer`]: the `data` of the API's JSON answer, that the
+//! thing asked for does not exist (the API's 404 or 410, which the page passes on as its
+//! own status), or that the call failed in some other way (the page then falls back to
+//! what it can do without it).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -13,7 +15,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
-use axum::http::{HeaderMap, HeaderName, HeaderValue, Request};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, StatusCode};
 use serde_json::Value;
 use storefront_core::locale::Language;
 use tokio::sync::OnceCell;
@@ -30,6 +32,39 @@ pub const CACHE_FOR: Duration = Duration::from_secs(60);
 pub const FAILURE_CACHED_FOR: Duration = Duration::from_secs(5);
 /// Most cached answers (path × language × district).
 pub const CACHE_ENTRIES: usize = 512;
+
+/// What a call to the API gave.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Answer {
+    /// The answer's `data`.
+    Data(Value),
+    /// The API says there is no such thing: 404, or 410 for something that is gone.
+    Missing(StatusCode),
+    /// Anything else: timeout, 5xx, a body that is not the API's JSON.
+    Failed,
+}
+
+impl Answer {
+    pub fn data(self) -> Option<Value> {
+        match self {
+            Answer::Data(value) => Some(value),
+            _ => None,
+        }
+    }
+
+    /// The answer to a call that ended with `status` and `body`.
+    fn of(status: StatusCode, body: Option<&[u8]>) -> Self {
+        if status == StatusCode::NOT_FOUND || status == StatusCode::GONE {
+            return Answer::Missing(status);
+        }
+        match body {
+            Some(bytes) if status.is_success() => {
+                data_of(bytes).map_or(Answer::Failed, Answer::Data)
+            }
+            _ => Answer::Failed,
+        }
+    }
+}
 
 /// Who asked for the page, passed on to the embedded API so that its abuse limits
 /// count the real client: the TCP peer and any `X-Forwarded-For` headers (believed by
@@ -98,20 +133,22 @@ impl Source {
 
     /// `GET path` (with its query, relative to the API base): the answer's `data`.
     pub async fn data(&self, path: &str, call: CallContext, client: &Client) -> Option<Value> {
+        self.answer(path, call, client).await.data()
+    }
+
+    /// `GET path`, telling a missing thing from a failed call.
+    pub async fn answer(&self, path: &str, call: CallContext, client: &Client) -> Answer {
         match self {
-            Source::Embedded(api) => embedded_data(api.clone(), path, call, client).await,
-            Source::External(external) => external.data(path, call).await,
+            Source::Embedded(api) => embedded_answer(api.clone(), path, call, client).await,
+            Source::External(external) => external.answer(path, call).await,
         }
     }
 }
 
-async fn embedded_data(
-    api: Router,
-    path: &str,
-    call: CallContext,
-    client: &Client,
-) -> Option<Value> {
-    let mut request = Request::get(path).body(Body::empty()).ok()?;
+async fn embedded_answer(api: Router, path: &str, call: CallContext, client: &Client) -> Answer {
+    let Ok(mut request) = Request::get(path).body(Body::empty()) else {
+        return Answer::Failed;
+    };
     let headers = request.headers_mut();
     for (name, value) in call.headers() {
         headers.insert(name, value);
@@ -126,14 +163,13 @@ async fn embedded_data(
         Ok(response) => response,
         Err(never) => match never {},
     };
-    if !response.status().is_success() {
-        tracing::debug!(path, status = %response.status(), "embedded API call failed");
-        return None;
+    let status = response.status();
+    if !status.is_success() {
+        tracing::debug!(path, %status, "embedded API call failed");
+        return Answer::of(status, None);
     }
-    let bytes = axum::body::to_bytes(response.into_body(), MAX_ANSWER_BYTES)
-        .await
-        .ok()?;
-    data_of(&bytes)
+    let bytes = axum::body::to_bytes(response.into_body(), MAX_ANSWER_BYTES).await;
+    Answer::of(status, bytes.as_deref().ok())
 }
 
 /// The `data` member of a JSON answer.
@@ -149,14 +185,14 @@ type CacheKey = (String, CallContext);
 struct CacheEntry {
     fetched: Instant,
     /// Filled once by the first caller; the others wait for it (one call per key).
-    answer: Arc<OnceCell<Option<Value>>>,
+    answer: Arc<OnceCell<Answer>>,
 }
 
 impl CacheEntry {
     fn fresh(&self, now: Instant) -> bool {
         let age = now.saturating_duration_since(self.fetched);
         match self.answer.get() {
-            Some(None) => age < FAILURE_CACHED_FOR,
+            Some(Answer::Failed) => age < FAILURE_CACHED_FOR,
             _ => age < CACHE_FOR,
         }
     }
@@ -185,13 +221,13 @@ impl External {
         }
     }
 
-    async fn data(&self, path: &str, call: CallContext) -> Option<Value> {
+    async fn answer(&self, path: &str, call: CallContext) -> Answer {
         let cell = self.cell((path.to_owned(), call));
         cell.get_or_init(|| self.fetch(path, call)).await.clone()
     }
 
     /// The cache cell for `key`: the fresh one, or a new empty one.
-    fn cell(&self, key: CacheKey) -> Arc<OnceCell<Option<Value>>> {
+    fn cell(&self, key: CacheKey) -> Arc<OnceCell<Answer>> {
         let now = Instant::now();
         let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(entry) = cache.get(&key)
@@ -216,7 +252,7 @@ impl External {
         answer
     }
 
-    async fn fetch(&self, path: &str, call: CallContext) -> Option<Value> {
+    async fn fetch(&self, path: &str, call: CallContext) -> Answer {
         let url = format!("{}{path}", self.base);
         let mut request = self.http.get(&url);
         for (name, value) in call.headers() {
@@ -225,22 +261,34 @@ impl External {
         let mut response = match request.send().await {
             Ok(response) if response.status().is_success() => response,
             Ok(response) => {
-                tracing::debug!(path, status = %response.status(), "external API call failed");
-                return None;
+                let status = StatusCode::from_u16(response.status().as_u16())
+                    .unwrap_or(StatusCode::BAD_GATEWAY);
+                tracing::debug!(path, %status, "external API call failed");
+                return Answer::of(status, None);
             }
             Err(err) => {
                 tracing::debug!(path, %err, "external API call failed");
-                return None;
+                return Answer::Failed;
             }
         };
         let mut bytes = Vec::new();
-        while let Some(chunk) = response.chunk().await.ok()? {
-            if bytes.len() + chunk.len() > MAX_ANSWER_BYTES {
-                return None;
+        loop {
+            match response.chunk().await {
+                Ok(Some(chunk)) if bytes.len() + chunk.len() <= MAX_ANSWER_BYTES => {
+                    bytes.extend_from_slice(&chunk);
+                }
+                Ok(None) => {
+                    // Pictures come from the API's server, not this one (media.rs).
+                    return match Answer::of(StatusCode::OK, Some(&bytes)) {
+                        Answer::Data(data) => {
+                            Answer::Data(super::media::resolved(data, &self.base))
+                        }
+                        other => other,
+                    };
+                }
+                _ => return Answer::Failed,
             }
-            bytes.extend_from_slice(&chunk);
         }
-        data_of(&bytes).map(|data| super::media::resolved(data, &self.base))
     }
 }
 
@@ -257,6 +305,26 @@ mod tests {
         assert_eq!(data_of(br#"{"message": "no"}"#), None);
         assert_eq!(data_of(b"<html>"), None);
         assert_eq!(data_of(b"[1]"), None);
+    }
+
+    #[test]
+    fn missing_things_are_told_from_failed_calls() {
+        let ok = br#"{"data": {"a": 1}}"#.as_slice();
+        assert_eq!(
+            Answer::of(StatusCode::OK, Some(ok)),
+            Answer::Data(serde_json::json!({"a": 1}))
+        );
+        assert_eq!(Answer::of(StatusCode::OK, Some(b"<html>")), Answer::Failed);
+        assert_eq!(Answer::of(StatusCode::OK, None), Answer::Failed);
+        for status in [StatusCode::NOT_FOUND, StatusCode::GONE] {
+            assert_eq!(Answer::of(status, Some(ok)), Answer::Missing(status));
+        }
+        for status in [
+            StatusCode::INTERNAL_SERVER_ERROR,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ] {
+            assert_eq!(Answer::of(status, Some(ok)), Answer::Failed);
+        }
     }
 
     #[test]
@@ -324,8 +392,12 @@ mod tests {
                 "path": "/setting?x=1",
             })
         );
-        // A failed call (here a 404) gives no data.
+        // A failed call gives no data; a 404 says the thing is missing.
         assert_eq!(source.data("/nope", call, &client).await, None);
+        assert_eq!(
+            source.answer("/nope", call, &client).await,
+            Answer::Missing(StatusCode::NOT_FOUND)
+        );
     }
 
     #[tokio::test]
@@ -344,15 +416,22 @@ mod tests {
         let now = Instant::now();
         let failed = CacheEntry {
             fetched: now,
-            answer: Arc::new(OnceCell::new_with(Some(None))),
+            answer: Arc::new(OnceCell::new_with(Some(Answer::Failed))),
         };
         let answered = CacheEntry {
             fetched: now,
-            answer: Arc::new(OnceCell::new_with(Some(Some(Value::Null)))),
+            answer: Arc::new(OnceCell::new_with(Some(Answer::Data(Value::Null)))),
         };
+
         let later = now + FAILURE_CACHED_FOR + Duration::from_millis(1);
         assert!(!failed.fresh(later));
         assert!(answered.fresh(later));
         assert!(!answered.fresh(now + CACHE_FOR));
+        // "Not there" is an answer: kept as long as data.
+        let missing = CacheEntry {
+            fetched: now,
+            answer: Arc::new(OnceCell::new_with(Some(Answer::Missing(StatusCode::GONE)))),
+        };
+        assert!(missing.fresh(later));
     }
 }
