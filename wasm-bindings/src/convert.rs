@@ -15,7 +15,7 @@ use std::fmt::Display;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
-use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsValue;
 
 /// Serialises for JS the way the generated TypeScript types describe it: `None` as
 /// `null`, maps as plain objects, integers as numbers.
@@ -77,21 +77,17 @@ impl ErrorKind {
     }
 }
 
-// The errors' class: a subclass of Error, so stack traces and `constructor.name` say
-// what it is (`isCoreError` is the guard to narrow with).
-#[wasm_bindgen(inline_js = "export class CoreError extends Error {
-    constructor(message, kind) { super(message); this.name = 'CoreError'; this.kind = kind; }
-}")]
-extern "C" {
-    #[wasm_bindgen(js_name = CoreError)]
-    type CoreErrorClass;
-    #[wasm_bindgen(constructor, js_class = "CoreError")]
-    fn new(message: &str, kind: &str) -> CoreErrorClass;
-}
-
-/// A `CoreError` (a JS `Error` subclass named `CoreError`) with a machine-readable `kind`.
+/// A JS `Error` named `CoreError` with a machine-readable `kind`.
 pub(crate) fn core_error(kind: ErrorKind, message: impl Display) -> JsValue {
-    CoreErrorClass::new(&message.to_string(), kind.name()).into()
+    let error = js_sys::Error::new(&message.to_string());
+    error.set_name("CoreError");
+    // Setting a property on a fresh Error cannot fail.
+    let _ = js_sys::Reflect::set(
+        &error,
+        &JsValue::from_str("kind"),
+        &JsValue::from_str(kind.name()),
+    );
+    error.into()
 }
 
 /// Parses a language code argument.

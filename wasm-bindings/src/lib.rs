@@ -70,7 +70,7 @@ export type * from "../types";
  */
 export type CoreErrorKind = "invalid_argument" | "unsupported_language" | "invalid_money" | "storage_write_failed" | "internal";
 
-/** Thrown for arguments of the wrong shape: an instance of a subclass of Error, named "CoreError". */
+/** Thrown for arguments of the wrong shape: a JS Error named "CoreError". */
 export interface CoreError extends Error {
   name: "CoreError";
   kind: CoreErrorKind;
