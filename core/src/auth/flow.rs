@@ -1338,7 +1338,7 @@ mod tests {
         let message = Message::new(MessageId::WaitBeforeResend).with("seconds", 5);
         assert_eq!(
             message.render(Language::Ar),
-            "انتظر 5 ثانية قبل إعادة الإرسال!"
+            "انتظر ٥ ثوانٍ قبل إعادة الإرسال!"
         );
     }
 
