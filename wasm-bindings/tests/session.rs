@@ -33,7 +33,7 @@ fn logout_from_an_account_page_reloads() {
     signed_in(Some("tok"));
     let effects = logout("/account/my-wallet", "requested");
     let effects = effects.as_array().unwrap();
-    assert_eq!(effects.len(), 5);
+    assert_eq!(effects.len(), 6);
     assert_eq!(
         effects[0],
         json!({"type": "request", "call": {"call": "logout", "token": "tok"}})
@@ -43,7 +43,8 @@ fn logout_from_an_account_page_reloads() {
     assert!(!removed.contains(&json!("language")) && !removed.contains(&json!("current_currency")));
     assert_eq!(effects[2], json!({"type": "reset_queries"}));
     assert_eq!(effects[3], json!({"type": "forget_personal_data"}));
-    assert_eq!(effects[4], json!({"type": "reload_page"}));
+    assert_eq!(effects[4], json!({"type": "reset_session_state"}));
+    assert_eq!(effects[5], json!({"type": "reload_page"}));
 }
 
 #[wasm_bindgen_test]
