@@ -155,6 +155,7 @@ messages! {
     MapStartTyping = "map_start_typing" { en: "start typing", ar: "ابدأ الكتابة" }
     ChooseLocation = "choose_location" { en: "Choose location", ar: "اختر الموقع" }
     PickThisAddress = "pick_this_address" { en: "Pick this address", ar: "اختر هذا العنوان" }
+    CheckingLocation = "checking_location" { en: "Checking location…", ar: "جارٍ التحقق من الموقع…" }
 }
 
 /// A message id with its parameters, e.g. `too_long {len: "200"}`.
