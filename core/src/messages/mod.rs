@@ -155,6 +155,8 @@ messages! {
     MapStartTyping = "map_start_typing" { en: "start typing", ar: "ابدأ الكتابة" }
     ChooseLocation = "choose_location" { en: "Choose location", ar: "اختر الموقع" }
     PickThisAddress = "pick_this_address" { en: "Pick this address", ar: "اختر هذا العنوان" }
+    // Spec 9's delivery promise, "two days", said on a product that can be ordered.
+    DeliveryPromise = "delivery_promise" { en: "Delivery within two days", ar: "التوصيل خلال يومين" }
     CheckingLocation = "checking_location" { en: "Checking location…", ar: "جارٍ التحقق من الموقع…" }
 }
 
