@@ -47,5 +47,8 @@ pub fn cart_request(
     service_id: JsValue,
 ) -> Result<JsValue, JsValue> {
     // Read by hand, not by serde: the start module carries no serde reader for it.
-    to_js(&request::cart_request(read::whole(&service_id, "serviceId")?))
+    to_js(&request::cart_request(read::whole(
+        &service_id,
+        "serviceId",
+    )?))
 }

@@ -80,7 +80,10 @@ fn unauthorized_logout_skips_the_call_and_leaves_a_page_needing_a_location_for_t
     assert_eq!(effects[1], json!({"type": "reset_queries"}));
     assert_eq!(effects[2], json!({"type": "forget_personal_data"}));
     assert_eq!(effects[3], json!({"type": "reset_session_state"}));
-    assert_eq!(effects[4], json!({"type": "navigate", "to": "/", "after_ms": 0}));
+    assert_eq!(
+        effects[4],
+        json!({"type": "navigate", "to": "/", "after_ms": 0})
+    );
     // A public page that needs no location stays.
     signed_in(Some("tok"));
     let effects = logout("/search-results", "unauthorized");

@@ -564,7 +564,11 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
                 s.step = LoginStep::SignIn;
                 // The number typed before the reload prefills the form.
                 s.mobile = mobile;
-                drop.extend([StorageKey::UserCode, StorageKey::UserExists, StorageKey::ResendReadyAt]);
+                drop.extend([
+                    StorageKey::UserCode,
+                    StorageKey::UserExists,
+                    StorageKey::ResendReadyAt,
+                ]);
                 then.push(Effect::OpenModal {
                     modal: Modal::SignIn,
                 });

@@ -86,7 +86,10 @@ mod tests {
             Some(Message::new(MessageId::NoDeliveryToLocation))
         );
         assert!(!view.can_add_to_cart);
-        assert_eq!(view.promise, None, "nothing is promised where nothing is delivered");
+        assert_eq!(
+            view.promise, None,
+            "nothing is promised where nothing is delivered"
+        );
         assert_eq!(
             view.notice.unwrap().render(crate::locale::Language::En),
             "We Don't Deliver To Your Location"

@@ -188,7 +188,13 @@ impl Message {
     /// catalogue uses: `{name}` and `{name, plural, one {…} other {…}}` with `#`.
     pub fn render(&self, language: Language) -> String {
         let mut out = String::with_capacity(self.id.template(language).len() + 16);
-        render_into(&mut out, self.id.template(language), &self.params, language, None);
+        render_into(
+            &mut out,
+            self.id.template(language),
+            &self.params,
+            language,
+            None,
+        );
         out
     }
 
@@ -270,7 +276,13 @@ fn render_into(
             (Some("plural"), Some(options), Some(value)) => {
                 let branch = plural_branch(options, plural_category(value, language));
                 let shown = in_digits(value, language);
-                render_into(out, branch.unwrap_or(&shown), params, language, Some(&shown));
+                render_into(
+                    out,
+                    branch.unwrap_or(&shown),
+                    params,
+                    language,
+                    Some(&shown),
+                );
             }
             _ => out.push_str(whole),
         }
