@@ -64,6 +64,16 @@ describe("the persisted user (spec 9)", () => {
     );
   });
 
+  test("a profile that answered just before a logout is not remembered after it", async () => {
+    signIn();
+    const client = new QueryClient();
+    client.setQueryData(["profile", "tok"], { user: { name: "Karim" }, default_locale: "en" });
+    renderHook(() => usePersistUser(), { wrapper: wrapperWith(client) });
+    runEffects(logoutEffects("/products/1", "requested"), { navigate: jest.fn(), queryClient: new QueryClient() });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(localStorage.getItem("persist:user")).toBeNull();
+  });
+
   test("after a reload the header names the customer from a fresh snapshot while the profile loads", async () => {
     signIn();
     await rememberUser(MONA);

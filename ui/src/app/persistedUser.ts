@@ -63,7 +63,10 @@ export function usePersistUser(): void {
       // The API types it as text; the snapshot keeps only a language of ours.
       default_locale: profile.default_locale === "ar" || profile.default_locale === "en" ? profile.default_locale : null,
     };
-    void whenIdle().then(() => rememberUser(snapshot));
+    void whenIdle().then(() => {
+      // A logout may have come first: its customer is not remembered.
+      if (useAppStore.getState().client.token !== null) return rememberUser(snapshot);
+    });
   }, [profile]);
   useEffect(() => {
     const leave = () => rememberUserOnLeave();
