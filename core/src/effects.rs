@@ -53,6 +53,9 @@ pub enum Effect {
     SetDocumentLanguage { language: Language },
     /// Reload the page.
     ReloadPage,
+    /// Forget what the session left in memory (a logout): the sign-in flow, the
+    /// location picker, the open modal and the origin remembered for after sign-in.
+    ResetSessionState,
 }
 
 /// API calls a flow asks for (spec 7), with their payloads.

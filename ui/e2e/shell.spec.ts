@@ -107,6 +107,21 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/account\/my-address$/);
   });
 
+  test("a session ended elsewhere: the 401 logs out and leaves /home for / with no address warning", async ({ page }) => {
+    const session = await signIn(page, { storage: { district_id: String(SEED.district) } });
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // Another device signed this session out: the next answer here is a 401.
+    const ended = await page.request.post("/api/user/logout", { headers: { Authorization: `Bearer ${session.token}` } });
+    expect(ended.ok()).toBe(true);
+    await page.reload();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("button", { name: "Log in / Register" }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    // The location went with the session; the customer did nothing wrong.
+    await expect(toast(page, "Please choose an address")).toHaveCount(0);
+  });
+
   test("with a district, the location-required home opens", async ({ page }) => {
     await guestWithDistrict(page);
     await page.goto("/home");

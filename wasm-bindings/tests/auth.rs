@@ -37,7 +37,12 @@ fn an_existing_user_signs_in_through_js_values() {
         json!({"type": "request", "call": {"call": "login_by_otp", "mobile": "+201001234567", "channel": "whatsapp"}})
     );
     let (state, effects) = send(&state, json!({"type": "code_sent"}), 2_000.0);
-    assert_eq!(effects[1]["text"]["id"], "otp_sent");
+    // The resend deadline is stored before the toast, so a reload keeps the wait.
+    assert_eq!(
+        effects[1],
+        json!({"type": "store", "key": "resend_ready_at", "value": "62000"})
+    );
+    assert_eq!(effects[2]["text"]["id"], "otp_sent");
     assert_eq!(state["step"], "verifyOtp");
     assert_eq!(state["login"]["isSuccess"], true);
     let (state, _) = send(

@@ -14,14 +14,19 @@ fn a_shop_that_does_not_deliver_has_the_notice_and_no_add_to_cart() {
         json(storefront_wasm::shop_delivery(Some(false)).unwrap()),
         json!({
             "notice": {"id": "no_delivery_to_location", "params": {}},
-            "can_add_to_cart": false
+            "can_add_to_cart": false,
+            "promise": null
         })
     );
 }
 
 #[wasm_bindgen_test]
 fn a_delivering_shop_or_no_district_blocks_nothing() {
-    let open = json!({"notice": null, "can_add_to_cart": true});
+    let open = json!({
+        "notice": null,
+        "can_add_to_cart": true,
+        "promise": {"id": "delivery_promise", "params": {}}
+    });
     assert_eq!(
         json(storefront_wasm::shop_delivery(Some(true)).unwrap()),
         open

@@ -33,7 +33,7 @@ fn logout_from_an_account_page_reloads() {
     signed_in(Some("tok"));
     let effects = logout("/account/my-wallet", "requested");
     let effects = effects.as_array().unwrap();
-    assert_eq!(effects.len(), 5);
+    assert_eq!(effects.len(), 6);
     assert_eq!(
         effects[0],
         json!({"type": "request", "call": {"call": "logout", "token": "tok"}})
@@ -43,7 +43,8 @@ fn logout_from_an_account_page_reloads() {
     assert!(!removed.contains(&json!("language")) && !removed.contains(&json!("current_currency")));
     assert_eq!(effects[2], json!({"type": "reset_queries"}));
     assert_eq!(effects[3], json!({"type": "forget_personal_data"}));
-    assert_eq!(effects[4], json!({"type": "reload_page"}));
+    assert_eq!(effects[4], json!({"type": "reset_session_state"}));
+    assert_eq!(effects[5], json!({"type": "reload_page"}));
 }
 
 #[wasm_bindgen_test]
@@ -71,20 +72,29 @@ fn the_logout_call_carries_the_stored_token_which_the_effects_then_remove() {
 }
 
 #[wasm_bindgen_test]
-fn unauthorized_logout_on_a_public_page_stays_and_skips_the_call() {
+fn unauthorized_logout_skips_the_call_and_leaves_a_page_needing_a_location_for_the_landing_page() {
     signed_in(Some("tok"));
     let effects = logout("/home", "unauthorized");
-    assert_eq!(effects.as_array().unwrap().len(), 3);
+    assert_eq!(effects.as_array().unwrap().len(), 5);
     assert_eq!(effects[0]["type"], "remove");
     assert_eq!(effects[1], json!({"type": "reset_queries"}));
     assert_eq!(effects[2], json!({"type": "forget_personal_data"}));
+    assert_eq!(effects[3], json!({"type": "reset_session_state"}));
+    assert_eq!(
+        effects[4],
+        json!({"type": "navigate", "to": "/", "after_ms": 0})
+    );
+    // A public page that needs no location stays.
+    signed_in(Some("tok"));
+    let effects = logout("/search-results", "unauthorized");
+    assert_eq!(effects.as_array().unwrap().len(), 4);
 }
 
 #[wasm_bindgen_test]
 fn without_a_stored_token_no_logout_call_is_made() {
     signed_in(None);
     let effects = logout("/home", "requested");
-    assert_eq!(effects.as_array().unwrap().len(), 3);
+    assert_eq!(effects.as_array().unwrap().len(), 4);
     assert_eq!(effects[0]["type"], "remove");
     // A blank token counts as none.
     signed_in(Some("  "));

@@ -47,7 +47,8 @@ fn reads_the_client_state_from_local_storage() {
             "user_mobile": null,
             "user_code": null,
             "user_exists": false,
-            "modal": "pickAddress"
+            "modal": "pickAddress",
+            "resend_ready_at": null
         })
     );
 }
@@ -202,6 +203,7 @@ fn logout_keeps_language_currency_and_service_only() {
         "user_exists",
         "modal_status",
         "persist:user",
+        "resend_ready_at",
     ] {
         storage.set_item(name, "x").unwrap();
     }

@@ -18,12 +18,13 @@ pub const RESEND_WAIT_MS: u64 = 60_000;
 pub const POST_LOGIN_REDIRECT_MS: u64 = 500;
 
 /// Every value kept only while a sign-in is under way (spec 3 storage keys).
-pub const LOGIN_TEMPORARIES: [StorageKey; 5] = [
+pub const LOGIN_TEMPORARIES: [StorageKey; 6] = [
     StorageKey::UserMobile,
     StorageKey::UserCode,
     StorageKey::UserExists,
     StorageKey::ModalStatus,
     StorageKey::TempLoginStatus,
+    StorageKey::ResendReadyAt,
 ];
 
 /// Which of the flow's modals is open.
@@ -245,6 +246,7 @@ fn is_stored(stored: &ClientState, key: StorageKey) -> bool {
         StorageKey::UserExists => stored.user_exists.is_some(),
         StorageKey::ModalStatus => stored.modal.is_some(),
         StorageKey::TempLoginStatus => stored.login_in_progress,
+        StorageKey::ResendReadyAt => stored.resend_ready_at.is_some(),
         _ => true,
     }
 }
@@ -271,6 +273,7 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
                 StorageKey::UserCode,
                 StorageKey::UserExists,
                 StorageKey::TempLoginStatus,
+                StorageKey::ResendReadyAt,
             ]));
             fx.extend(open(Modal::SignIn));
         }
@@ -294,6 +297,8 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
             s.login = RequestStatus::succeeded(Some(MessageId::OtpSent.into()), now_ms);
             s.code_sent_at_ms = Some(now_ms);
             fx.push(marker_off());
+            // Kept so that a reload still counts down (the server would refuse a 429).
+            fx.push(StoredValue::ResendReadyAt(now_ms.saturating_add(RESEND_WAIT_MS)).store());
             fx.push(toast(Tone::Success, MessageId::OtpSent));
             if s.step != LoginStep::VerifyOtp {
                 s.step = LoginStep::VerifyOtp;
@@ -480,8 +485,8 @@ pub fn update(state: PhoneLogin, event: LoginEvent, now_ms: u64) -> LoginUpdate 
 /// remembers the modal it opened. A signed-in customer has no sign-in to resume: only
 /// the location picker reopens, and stale sign-in values are dropped. A marker left
 /// by a request the reload cut off is always removed, or 401s would never log out.
-/// The channel is not stored, so calls after a reload use SMS; the resend wait is not
-/// stored either, so resend is available at once.
+/// The channel is not stored, so calls after a reload use SMS; the resend wait is
+/// (`resend_ready_at`), so the reopened verify modal goes on counting down.
 /// Whether a page load has anything for [`LoginEvent::Restore`] to do: a remembered
 /// modal, or a sign-in's temporary values (the login-in-progress marker, mobile, code,
 /// exists flag). Without them the restore changes nothing, so a client may leave the
@@ -507,6 +512,7 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
         StorageKey::UserMobile,
         StorageKey::UserCode,
         StorageKey::UserExists,
+        StorageKey::ResendReadyAt,
     ];
     let modal = stored.modal;
     if stored.signed_in() {
@@ -533,6 +539,7 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
                 s.step = LoginStep::Register;
                 s.mobile = mobile;
                 s.code = code;
+                drop.push(StorageKey::ResendReadyAt);
                 then.push(Effect::OpenModal {
                     modal: Modal::Register,
                 });
@@ -544,6 +551,11 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
                 then.push(Effect::OpenModal {
                     modal: Modal::VerifyOtp,
                 });
+                if let Some(ready_at) = stored.resend_ready_at {
+                    // The wait counts from the send; the rule caps a far-off deadline at 60 s.
+                    s.code_sent_at_ms = Some(ready_at.saturating_sub(RESEND_WAIT_MS));
+                    then.push(Effect::WakeAt { at_ms: ready_at });
+                }
                 if modal != Some(Modal::VerifyOtp) {
                     then.push(StoredValue::ModalStatus(Modal::VerifyOtp).store());
                 }
@@ -552,7 +564,11 @@ fn restore(stored: &ClientState) -> (PhoneLogin, Vec<Effect>) {
                 s.step = LoginStep::SignIn;
                 // The number typed before the reload prefills the form.
                 s.mobile = mobile;
-                drop.extend([StorageKey::UserCode, StorageKey::UserExists]);
+                drop.extend([
+                    StorageKey::UserCode,
+                    StorageKey::UserExists,
+                    StorageKey::ResendReadyAt,
+                ]);
                 then.push(Effect::OpenModal {
                     modal: Modal::SignIn,
                 });
@@ -657,7 +673,8 @@ mod tests {
                     StorageKey::UserMobile,
                     StorageKey::UserCode,
                     StorageKey::UserExists,
-                    StorageKey::TempLoginStatus
+                    StorageKey::TempLoginStatus,
+                    StorageKey::ResendReadyAt
                 ]),
                 Effect::OpenModal {
                     modal: Modal::SignIn
@@ -695,6 +712,7 @@ mod tests {
             fx,
             vec![
                 remove(&[StorageKey::TempLoginStatus]),
+                store(StorageKey::ResendReadyAt, "61500"),
                 toast_of(Tone::Success, MessageId::OtpSent),
                 Effect::OpenModal {
                     modal: Modal::VerifyOtp
@@ -1267,6 +1285,55 @@ mod tests {
     }
 
     #[test]
+    fn reload_in_verify_keeps_counting_down_to_the_stored_deadline() {
+        // The sign-in's storage effects up to the code sent at 10 s, as a reload reads them.
+        let mut storage = crate::storage::MemoryStorage::new();
+        let mut j = Journey::new();
+        let mut fx = j.send(LoginEvent::OpenSignIn, 10_000);
+        fx.extend(j.send(
+            LoginEvent::RequestCode {
+                mobile: MOBILE.into(),
+                channel: Channel::Sms,
+            },
+            10_000,
+        ));
+        fx.extend(j.send(LoginEvent::CodeSent, 10_000));
+        crate::storage::apply(&mut storage, &fx).unwrap();
+        let stored = crate::storage::read_state(&storage);
+        assert_eq!(stored.resend_ready_at, Some(70_000));
+        let update = update(
+            PhoneLogin::default(),
+            LoginEvent::Restore {
+                stored: Box::new(stored),
+            },
+            25_000,
+        );
+        assert_eq!(
+            update.effects,
+            vec![
+                Effect::OpenModal {
+                    modal: Modal::VerifyOtp
+                },
+                Effect::WakeAt { at_ms: 70_000 },
+            ]
+        );
+        let ResendAvailability::Wait { seconds, .. } = resend_availability(&update.state, 25_000)
+        else {
+            panic!("resend must still wait after the reload");
+        };
+        assert_eq!(seconds, 45);
+        assert_eq!(
+            resend_availability(&update.state, 70_000),
+            ResendAvailability::Ready
+        );
+        // An early resend after the reload is not sent to the server.
+        let mut j = Journey {
+            state: update.state,
+        };
+        assert!(requests(&j.send(LoginEvent::Resend, 30_000)).is_empty());
+    }
+
+    #[test]
     fn reload_in_verify_without_a_mobile_falls_back_to_sign_in() {
         let (state, fx) = restored(guest(Some(Modal::VerifyOtp), None, None));
         assert_eq!(state.step, LoginStep::SignIn);
@@ -1338,7 +1405,7 @@ mod tests {
         let message = Message::new(MessageId::WaitBeforeResend).with("seconds", 5);
         assert_eq!(
             message.render(Language::Ar),
-            "انتظر 5 ثانية قبل إعادة الإرسال!"
+            "انتظر ٥ ثوانٍ قبل إعادة الإرسال!"
         );
     }
 

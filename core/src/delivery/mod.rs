@@ -12,6 +12,9 @@
 //!   (the same notice) and offers to empty it, and its way to checkout is closed
 //!   ([`cart_delivery`]), so the shopper never learns it from checkout's refusal.
 //!
+//! Where it can be ordered, a product says spec 9's delivery promise: 'Delivery within
+//! two days' ([`ShopDelivery::promise`]).
+//!
 //! An unknown answer (`None`) blocks nothing: the server checks again when adding to
 //! the cart and at checkout.
 
@@ -27,6 +30,9 @@ pub struct ShopDelivery {
     pub notice: Option<Message>,
     /// Whether the page offers add-to-cart.
     pub can_add_to_cart: bool,
+    /// The delivery promise (spec 9: two days), beside add-to-cart; none where the shop
+    /// does not deliver, as nothing is promised there.
+    pub promise: Option<Message>,
 }
 
 /// A product or shop page, given the API's `delivers` flag.
@@ -35,6 +41,7 @@ pub fn shop_delivery(delivers: Option<bool>) -> ShopDelivery {
     ShopDelivery {
         notice: refused.then(|| Message::new(MessageId::NoDeliveryToLocation)),
         can_add_to_cart: !refused,
+        promise: (!refused).then(|| Message::new(MessageId::DeliveryPromise)),
     }
 }
 
@@ -80,6 +87,10 @@ mod tests {
         );
         assert!(!view.can_add_to_cart);
         assert_eq!(
+            view.promise, None,
+            "nothing is promised where nothing is delivered"
+        );
+        assert_eq!(
             view.notice.unwrap().render(crate::locale::Language::En),
             "We Don't Deliver To Your Location"
         );
@@ -92,11 +103,25 @@ mod tests {
                 shop_delivery(delivers),
                 ShopDelivery {
                     notice: None,
-                    can_add_to_cart: true
+                    can_add_to_cart: true,
+                    promise: Some(Message::new(MessageId::DeliveryPromise)),
                 },
                 "{delivers:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_product_that_can_be_ordered_promises_delivery_within_two_days() {
+        let promise = shop_delivery(Some(true)).promise.unwrap();
+        assert_eq!(
+            promise.render(crate::locale::Language::En),
+            "Delivery within two days"
+        );
+        assert_eq!(
+            promise.render(crate::locale::Language::Ar),
+            "التوصيل خلال يومين"
+        );
     }
 
     #[test]
@@ -129,7 +154,8 @@ mod tests {
             serde_json::to_value(shop_delivery(Some(false))).unwrap(),
             serde_json::json!({
                 "notice": {"id": "no_delivery_to_location", "params": {}},
-                "can_add_to_cart": false
+                "can_add_to_cart": false,
+                "promise": null
             })
         );
         assert_eq!(

@@ -64,6 +64,22 @@ impl Direction {
     }
 }
 
+/// Number text (ASCII digits) as the language writes it: unchanged in English, with
+/// Arabic-Indic digits (٠–٩) in Arabic, as `Intl.NumberFormat("ar-EG")` does on the
+/// app's Arabic pages.
+pub fn in_digits(ascii: &str, language: Language) -> String {
+    match language {
+        Language::En => ascii.to_owned(),
+        Language::Ar => ascii
+            .chars()
+            .map(|c| match c.to_digit(10) {
+                Some(d) => char::from_u32(0x0660 + d).unwrap_or(c),
+                None => c,
+            })
+            .collect(),
+    }
+}
+
 /// The language of a page the server sends before any script runs (spec 9): the one
 /// chosen on this device (the page-view cookie), else the reader's browser preference
 /// among ours (`Accept-Language`, by its weights; the first listed wins a tie), else
@@ -108,6 +124,12 @@ fn weight_of(q: &str) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn arabic_writes_arabic_indic_digits() {
+        assert_eq!(in_digits("2025", Language::Ar), "٢٠٢٥");
+        assert_eq!(in_digits("2025", Language::En), "2025");
+    }
 
     #[test]
     fn a_page_takes_the_chosen_language_then_the_browser_preference_then_english() {

@@ -81,11 +81,13 @@ impl LocationPicker {
         !self.loading && self.point.is_some() && self.district_id.is_some()
     }
 
-    /// The confirm button's label: 'Choose location' when no point is chosen, 'Pick
-    /// this address' when it is supported, 'Location not supported' otherwise.
+    /// The confirm button's label: 'Choose location' when no point is chosen, a
+    /// checking state until the support answer is in, then 'Pick this address' when it
+    /// is supported, 'Location not supported' otherwise.
     pub fn label(&self) -> Message {
         Message::new(match (self.point, self.district_id) {
             (None, _) => MessageId::ChooseLocation,
+            (Some(_), _) if self.loading => MessageId::CheckingLocation,
             (Some(_), Some(_)) => MessageId::PickThisAddress,
             (Some(_), None) => MessageId::LocationNotSupported,
         })
@@ -254,6 +256,18 @@ mod tests {
         );
         assert!(picker.loading);
         assert!(!picker.can_confirm(), "disabled while loading");
+        // Not yet 'Location not supported': the answer is not in.
+        assert_eq!(picker.label().english(), "Checking location…");
+        // Another point while one is supported: checking again, not the old answer.
+        let (picker, _) = run(vec![
+            chosen(TAHRIR),
+            answered(TAHRIR, Some(7)),
+            chosen(GeoPoint {
+                latitude: 29.9792,
+                longitude: 31.1342,
+            }),
+        ]);
+        assert_eq!(picker.label().english(), "Checking location…");
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::locale::Language;
+use crate::locale::{Language, in_digits};
 use serde::{Deserialize, Serialize};
 
 macro_rules! messages {
@@ -97,9 +97,11 @@ messages! {
         ar: "تم التحقق من الرمز، أكمل تسجيلك"
     }
     AccountCreated = "account_created" { en: "Account Created Successfully", ar: "تم إنشاء الحساب بنجاح" }
+    // Arabic counts take a different noun form for 1, 2, 3–10 and 11–99 (ICU plural),
+    // and '#' writes the number in the page's Arabic-Indic digits.
     WaitBeforeResend = "wait_before_resend" {
         en: "Wait {seconds} seconds before resending!",
-        ar: "انتظر {seconds} ثانية قبل إعادة الإرسال!"
+        ar: "انتظر {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}} قبل إعادة الإرسال!"
     }
 
     // Errors (spec 8).
@@ -153,6 +155,9 @@ messages! {
     MapStartTyping = "map_start_typing" { en: "start typing", ar: "ابدأ الكتابة" }
     ChooseLocation = "choose_location" { en: "Choose location", ar: "اختر الموقع" }
     PickThisAddress = "pick_this_address" { en: "Pick this address", ar: "اختر هذا العنوان" }
+    // Spec 9's delivery promise, "two days", said on a product that can be ordered.
+    DeliveryPromise = "delivery_promise" { en: "Delivery within two days", ar: "التوصيل خلال يومين" }
+    CheckingLocation = "checking_location" { en: "Checking location…", ar: "جارٍ التحقق من الموقع…" }
 }
 
 /// A message id with its parameters, e.g. `too_long {len: "200"}`.
@@ -179,30 +184,17 @@ impl Message {
     }
 
     /// The message in a language, placeholders filled. A missing parameter leaves its
-    /// placeholder visible rather than failing.
+    /// placeholder visible rather than failing. Templates are the ICU subset the
+    /// catalogue uses: `{name}` and `{name, plural, one {…} other {…}}` with `#`.
     pub fn render(&self, language: Language) -> String {
-        let template = self.id.template(language);
-        let mut out = String::with_capacity(template.len() + 16);
-        let mut rest = template;
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 1..];
-            match after.find('}') {
-                Some(close) => {
-                    let name = &after[..close];
-                    match self.params.get(name) {
-                        Some(value) => out.push_str(value),
-                        None => out.push_str(&rest[open..open + close + 2]),
-                    }
-                    rest = &after[close + 1..];
-                }
-                None => {
-                    out.push_str(&rest[open..]);
-                    rest = "";
-                }
-            }
-        }
-        out.push_str(rest);
+        let mut out = String::with_capacity(self.id.template(language).len() + 16);
+        render_into(
+            &mut out,
+            self.id.template(language),
+            &self.params,
+            language,
+            None,
+        );
         out
     }
 
@@ -246,6 +238,125 @@ impl From<Message> for Text {
     fn from(message: Message) -> Self {
         Text::Message(message)
     }
+}
+
+/// Writes `template` with its arguments filled; `count` is the number a plural branch
+/// writes for `#` (already in the language's digits).
+fn render_into(
+    out: &mut String,
+    template: &str,
+    params: &BTreeMap<String, String>,
+    language: Language,
+    count: Option<&str>,
+) {
+    let mut rest = template;
+    loop {
+        let next = rest.find(['{', '#']);
+        let Some(at) = next else {
+            out.push_str(rest);
+            return;
+        };
+        out.push_str(&rest[..at]);
+        if rest[at..].starts_with('#') {
+            out.push_str(count.unwrap_or("#"));
+            rest = &rest[at + 1..];
+            continue;
+        }
+        let Some(len) = balanced(&rest[at..]) else {
+            out.push_str(&rest[at..]);
+            return;
+        };
+        let whole = &rest[at..at + len];
+        let inner = &whole[1..len - 1];
+        let mut parts = inner.splitn(3, ',');
+        let name = parts.next().unwrap_or_default().trim();
+        let value = params.get(name);
+        match (parts.next().map(str::trim), parts.next(), value) {
+            (None, _, Some(value)) => out.push_str(value),
+            (Some("plural"), Some(options), Some(value)) => {
+                let branch = plural_branch(options, plural_category(value, language));
+                let shown = in_digits(value, language);
+                render_into(
+                    out,
+                    branch.unwrap_or(&shown),
+                    params,
+                    language,
+                    Some(&shown),
+                );
+            }
+            _ => out.push_str(whole),
+        }
+        rest = &rest[at + len..];
+    }
+}
+
+/// The length of the `{…}` group `text` starts with, nested groups included.
+fn balanced(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The branch of `key {body} key {body}…` for `category`, else its `other` branch.
+fn plural_branch<'t>(options: &'t str, category: &str) -> Option<&'t str> {
+    let mut rest = options;
+    let mut other = None;
+    while let Some(open) = rest.find('{') {
+        let key = rest[..open].trim();
+        let len = balanced(&rest[open..])?;
+        let body = &rest[open + 1..open + len - 1];
+        if key == category {
+            return Some(body);
+        }
+        if key == "other" {
+            other = Some(body);
+        }
+        rest = &rest[open + len..];
+    }
+    other
+}
+
+/// CLDR's cardinal plural category of a whole number (anything else is `other`).
+fn plural_category(value: &str, language: Language) -> &'static str {
+    let Ok(n) = value.trim().parse::<u64>() else {
+        return "other";
+    };
+    match (language, n, n % 100) {
+        (Language::En, 1, _) => "one",
+        (Language::En, _, _) => "other",
+        (Language::Ar, 0, _) => "zero",
+        (Language::Ar, 1, _) => "one",
+        (Language::Ar, 2, _) => "two",
+        (Language::Ar, _, 3..=10) => "few",
+        (Language::Ar, _, 11..=99) => "many",
+        (Language::Ar, _, _) => "other",
+    }
+}
+
+/// The argument names a template uses, in order (a plural's included once).
+pub fn template_arguments(template: &str) -> Vec<&str> {
+    let mut names = Vec::new();
+    let mut rest = template;
+    while let Some(at) = rest.find('{') {
+        let Some(len) = balanced(&rest[at..]) else {
+            break;
+        };
+        let inner = &rest[at + 1..at + len - 1];
+        names.push(inner.split(',').next().unwrap_or_default().trim());
+        rest = &rest[at + len..];
+    }
+    names
 }
 
 /// Every template of a language keyed by id: an ICU catalogue for react-intl.
@@ -292,12 +403,44 @@ mod tests {
         assert_eq!(message.english(), "Wait 42 seconds before resending!");
         assert_eq!(
             message.render(Language::Ar),
-            "انتظر 42 ثانية قبل إعادة الإرسال!"
+            "انتظر ٤٢ ثانية قبل إعادة الإرسال!"
         );
         let comment = Message::new(MessageId::CommentTooLong).with("len", 200);
         assert_eq!(
             comment.english(),
             "Too long! The maximum character is 200 in Comment"
+        );
+    }
+
+    #[test]
+    fn the_arabic_countdown_takes_the_plural_form_and_arabic_digits() {
+        let wait = |seconds: u64| {
+            Message::new(MessageId::WaitBeforeResend)
+                .with("seconds", seconds)
+                .render(Language::Ar)
+        };
+        assert_eq!(wait(1), "انتظر ثانية واحدة قبل إعادة الإرسال!");
+        assert_eq!(wait(2), "انتظر ثانيتين قبل إعادة الإرسال!");
+        assert_eq!(wait(5), "انتظر ٥ ثوانٍ قبل إعادة الإرسال!");
+        assert_eq!(wait(10), "انتظر ١٠ ثوانٍ قبل إعادة الإرسال!");
+        assert_eq!(wait(11), "انتظر ١١ ثانية قبل إعادة الإرسال!");
+        assert_eq!(wait(60), "انتظر ٦٠ ثانية قبل إعادة الإرسال!");
+        assert_eq!(
+            Message::new(MessageId::WaitBeforeResend)
+                .with("seconds", 5)
+                .english(),
+            "Wait 5 seconds before resending!"
+        );
+    }
+
+    #[test]
+    fn plural_arguments_count_once_and_a_missing_one_stays_visible() {
+        let ar = MessageId::WaitBeforeResend.template(Language::Ar);
+        assert_eq!(template_arguments(ar), vec!["seconds"]);
+        assert!(
+            Message::new(MessageId::WaitBeforeResend)
+                .render(Language::Ar)
+                .contains("{seconds, plural,")
         );
     }
 
@@ -321,10 +464,9 @@ mod tests {
                 "{} has no Arabic",
                 id.as_str()
             );
-            let placeholders = |s: &str| s.matches('{').count();
             assert_eq!(
-                placeholders(id.template(Language::En)),
-                placeholders(ar),
+                template_arguments(id.template(Language::En)),
+                template_arguments(ar),
                 "{}",
                 id.as_str()
             );

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::effects::{ApiCall, Effect};
 use crate::locale::Language;
-use crate::routes::{Access, HOME_PATH, match_route};
+use crate::routes::{Access, HOME_PATH, LANDING_PATH, match_route};
 use crate::storage::{ClientState, StoredValue, clear_for_logout};
 
 /// Why the customer is being logged out.
@@ -21,8 +21,10 @@ pub enum LogoutReason {
 /// Logs out (spec 4): tells the server when a token was stored and the customer asked
 /// (an unauthorized answer means the server already refused the token, so asking
 /// again would only fail), clears session and location data, resets every cached
-/// query, forgets the offline copies of the customer's data, and reloads the page when `current_path` needs sign-in (else the page
-/// stays). The request carries the token, which the clearing then removes.
+/// query, forgets the offline copies of the customer's data and what the session left in
+/// memory (sign-in, picker, remembered origin), and reloads the page when `current_path`
+/// needs sign-in. Else the page stays, except that an unauthorized answer on a page that
+/// needs a location goes to `/` (the location was cleared). The request carries the token, which the clearing then removes.
 pub fn logout(stored: &ClientState, current_path: &str, reason: LogoutReason) -> Vec<Effect> {
     let mut effects = Vec::new();
     if let (Some(token), LogoutReason::Requested) = (&stored.token, reason) {
@@ -37,10 +39,17 @@ pub fn logout(stored: &ClientState, current_path: &str, reason: LogoutReason) ->
     effects.push(clear_for_logout());
     effects.push(Effect::ResetQueries);
     effects.push(Effect::ForgetPersonalData);
-    let needs_sign_in =
-        match_route(current_path).is_some_and(|m| m.route.access == Access::Authenticated);
-    if needs_sign_in {
+    effects.push(Effect::ResetSessionState);
+    let route = match_route(current_path).map(|m| m.route);
+    if route.is_some_and(|r| r.access == Access::Authenticated) {
         effects.push(Effect::ReloadPage);
+    } else if reason == LogoutReason::Unauthorized && route.is_some_and(|r| r.needs_location) {
+        // The location went with the session: leave for the landing page before the
+        // route guard would, so no 'Please choose an address' blames the customer.
+        effects.push(Effect::Navigate {
+            to: LANDING_PATH.to_owned(),
+            after_ms: 0,
+        });
     }
     effects
 }
@@ -141,6 +150,7 @@ mod tests {
                 },
                 Effect::ResetQueries,
                 Effect::ForgetPersonalData,
+                Effect::ResetSessionState,
                 Effect::ReloadPage,
             ]
         );
@@ -182,6 +192,39 @@ mod tests {
     }
 
     #[test]
+    fn an_unauthorized_answer_on_a_page_needing_a_location_goes_quietly_to_the_landing_page() {
+        let effects = logout(&signed_in(), "/home", LogoutReason::Unauthorized);
+        assert_eq!(
+            effects,
+            vec![
+                Effect::Remove {
+                    keys: CLEARED_ON_LOGOUT.to_vec()
+                },
+                Effect::ResetQueries,
+                Effect::ForgetPersonalData,
+                Effect::ResetSessionState,
+                Effect::Navigate {
+                    to: "/".into(),
+                    after_ms: 0
+                },
+            ]
+        );
+        assert!(!effects.iter().any(|e| matches!(e, Effect::Toast { .. })));
+        // A page without a location requirement stays.
+        let effects = logout(&signed_in(), "/search-results", LogoutReason::Unauthorized);
+        assert!(!effects.iter().any(|e| matches!(e, Effect::Navigate { .. })));
+    }
+
+    #[test]
+    fn every_logout_resets_the_session_state_in_memory() {
+        for reason in [LogoutReason::Requested, LogoutReason::Unauthorized] {
+            for path in ["/", "/home", "/account"] {
+                assert!(logout(&signed_in(), path, reason).contains(&Effect::ResetSessionState));
+            }
+        }
+    }
+
+    #[test]
     fn no_server_call_without_a_token_or_after_an_unauthorized_answer() {
         let guest = ClientState::default();
         let effects = logout(&guest, "/cart", LogoutReason::Requested);
@@ -195,6 +238,7 @@ mod tests {
                 },
                 Effect::ResetQueries,
                 Effect::ForgetPersonalData,
+                Effect::ResetSessionState,
                 Effect::ReloadPage,
             ]
         );

@@ -59,6 +59,8 @@ pub enum StoredValue {
     ModalStatus(Modal),
     #[serde(rename = "persist:user")]
     PersistedUser(PersistedUserEntry),
+    #[serde(rename = "resend_ready_at")]
+    ResendReadyAt(u64),
 }
 
 impl StoredValue {
@@ -81,6 +83,7 @@ impl StoredValue {
             StoredValue::UserExists(_) => StorageKey::UserExists,
             StoredValue::ModalStatus(_) => StorageKey::ModalStatus,
             StoredValue::PersistedUser(_) => StorageKey::PersistedUser,
+            StoredValue::ResendReadyAt(_) => StorageKey::ResendReadyAt,
         }
     }
 
@@ -95,7 +98,8 @@ impl StoredValue {
             StoredValue::Language(language) => language.code().to_owned(),
             StoredValue::DistrictId(id)
             | StoredValue::AddressId(id)
-            | StoredValue::SelectedService(id) => id.to_string(),
+            | StoredValue::SelectedService(id)
+            | StoredValue::ResendReadyAt(id) => id.to_string(),
             StoredValue::UseDefaultLocation(flag)
             | StoredValue::TempLoginStatus(flag)
             | StoredValue::UserExists(flag) => encode_flag(*flag).to_owned(),
@@ -130,6 +134,8 @@ impl StoredValue {
             StorageKey::PersistedUser => {
                 StoredValue::PersistedUser(PersistedUserEntry::decode(stored)?)
             }
+            // A time in ms is a positive integer, exact as a JavaScript number, like an id.
+            StorageKey::ResendReadyAt => StoredValue::ResendReadyAt(decode_id(stored)?),
         })
     }
 
@@ -260,6 +266,7 @@ mod tests {
                 saved_at: 1_700_000_000_000,
                 user: Default::default(),
             }),
+            StoredValue::ResendReadyAt(1_700_000_060_000),
         ];
         let mut keys: Vec<StorageKey> = values.iter().map(StoredValue::key).collect();
         keys.sort();

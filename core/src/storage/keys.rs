@@ -50,11 +50,15 @@ pub enum StorageKey {
     /// Snapshot of the user state, honoured for 10 seconds (spec 9).
     #[serde(rename = "persist:user")]
     PersistedUser,
+    /// When another code may be asked for (ms since the epoch), so the 60 s resend
+    /// wait survives a reload (the server refuses an early resend with a 429).
+    #[serde(rename = "resend_ready_at")]
+    ResendReadyAt,
 }
 
 impl StorageKey {
     /// Every key, in the order of spec 3.
-    pub const ALL: [StorageKey; 16] = [
+    pub const ALL: [StorageKey; 17] = [
         StorageKey::Token,
         StorageKey::Language,
         StorageKey::DistrictId,
@@ -71,6 +75,7 @@ impl StorageKey {
         StorageKey::UserExists,
         StorageKey::ModalStatus,
         StorageKey::PersistedUser,
+        StorageKey::ResendReadyAt,
     ];
 
     /// The exact name under which the value is stored.
@@ -92,6 +97,7 @@ impl StorageKey {
             StorageKey::UserExists => "user_exists",
             StorageKey::ModalStatus => "modal_status",
             StorageKey::PersistedUser => "persist:user",
+            StorageKey::ResendReadyAt => "resend_ready_at",
         }
     }
 

@@ -4,7 +4,7 @@ use super::StorageKey;
 use crate::effects::Effect;
 
 /// Keys removed on logout: the session, the sign-in in progress and the location.
-pub const CLEARED_ON_LOGOUT: [StorageKey; 12] = [
+pub const CLEARED_ON_LOGOUT: [StorageKey; 13] = [
     StorageKey::Token,
     StorageKey::DistrictId,
     StorageKey::AddressId,
@@ -17,6 +17,7 @@ pub const CLEARED_ON_LOGOUT: [StorageKey; 12] = [
     StorageKey::UserExists,
     StorageKey::ModalStatus,
     StorageKey::PersistedUser,
+    StorageKey::ResendReadyAt,
 ];
 
 /// Keys that survive logout: preferences that are not tied to the account.

@@ -3,7 +3,7 @@
 //! Stored forms (what [`crate::effects::Effect::Store`] carries and what is read back):
 //! `token`, `selectedServiceName`, `user_mobile`, `user_code`, `current_currency` raw
 //! text; `language` `en`/`ar`; `district_id`, `address_id`, `selectedService` decimal
-//! integers; `use_default_location`, `temp_login_status`, `user_exists`
+//! integers; `resend_ready_at` a time in ms since the epoch; `use_default_location`, `temp_login_status`, `user_exists`
 //! `true`/`false`; `modal_status` a modal name; `selectedAddress`, `location` and
 //! `persist:user` JSON.
 //!

@@ -51,6 +51,9 @@ pub struct ClientState {
     pub user_exists: Option<bool>,
     /// `modal_status`.
     pub modal: Option<Modal>,
+    /// `resend_ready_at`: when the sign-in may ask for another code.
+    #[serde(default)]
+    pub resend_ready_at: Option<u64>,
 }
 
 impl ClientState {
@@ -95,6 +98,7 @@ pub fn read_state<B: StorageBackend + ?Sized>(backend: &B) -> ClientState {
         user_code: read(backend, StorageKey::UserCode, decode_text),
         user_exists: read(backend, StorageKey::UserExists, decode_flag),
         modal: read(backend, StorageKey::ModalStatus, decode_modal),
+        resend_ready_at: read(backend, StorageKey::ResendReadyAt, decode_id),
     }
 }
 

@@ -33,13 +33,15 @@ pub fn terms_accepted(accepted: bool) -> Result<(), Message> {
 }
 
 /// Every field's first error, keyed by field name (`name`, `email`, `acceptTerms`).
-/// A blank e-mail is 'Required': the account needs one.
+/// A blank e-mail is 'Invalid email' too: spec 5 gives the field that one message.
 pub fn validate_sign_up(form: &SignUpForm) -> FieldErrors {
     let checks = [
         ("name", required(&form.name)),
         (
             "email",
-            required(&form.email).and_then(|()| email(&form.email)),
+            required(&form.email)
+                .map_err(|_| Message::from(MessageId::InvalidEmail))
+                .and_then(|()| email(&form.email)),
         ),
         ("acceptTerms", terms_accepted(form.accept_terms)),
     ];
@@ -94,9 +96,17 @@ mod tests {
             english(&errors),
             vec![
                 ("acceptTerms".to_owned(), "Required".to_owned()),
-                ("email".to_owned(), "Required".to_owned()),
+                ("email".to_owned(), "Invalid email".to_owned()),
                 ("name".to_owned(), "Required".to_owned()),
             ]
+        );
+        let blank_email = SignUpForm {
+            email: "   ".into(),
+            ..filled()
+        };
+        assert_eq!(
+            english(&validate_sign_up(&blank_email)),
+            vec![("email".to_owned(), "Invalid email".to_owned())]
         );
         let bad_email = SignUpForm {
             email: "mona@".into(),

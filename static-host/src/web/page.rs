@@ -13,7 +13,7 @@ use minijinja::{AutoEscape, Environment, UndefinedBehavior};
 use serde_json::{Value, json};
 use storefront_core::layout::{Footer, Settings, StaticPage, footer};
 use storefront_core::layout::{SearchElement, search_element};
-use storefront_core::locale::Language;
+use storefront_core::locale::{Language, in_digits};
 use storefront_core::routes::{GuardDecision, RouteId};
 use storefront_core::startup::{RemoteConfig, StartupConfig, plan};
 use storefront_core::storage::{ClientState, PageView};
@@ -168,19 +168,6 @@ pub fn js_number_text(value: f64) -> String {
         format!("{}", value as i64)
     } else {
         value.to_string()
-    }
-}
-
-fn in_digits(ascii: &str, language: Language) -> String {
-    match language {
-        Language::En => ascii.to_owned(),
-        Language::Ar => ascii
-            .chars()
-            .map(|c| match c.to_digit(10) {
-                Some(d) => char::from_u32(0x0660 + d).unwrap_or(c),
-                None => c,
-            })
-            .collect(),
     }
 }
 

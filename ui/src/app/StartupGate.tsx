@@ -8,6 +8,7 @@ import { useCoreText } from "../i18n/LocaleProvider";
 import { readBoot } from "./boot";
 import { runEffects } from "./effects";
 import { useHydrated } from "./hydration";
+import { usePersistUser } from "./persistedUser";
 import { browserHost } from "./host";
 import { useAppStore } from "./store";
 import styles from "./StartupGate.module.css";
@@ -70,6 +71,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const planned = useAppStore((s) => s.started);
   const text = useCoreText();
   const intl = useIntl();
+  usePersistUser();
 
   useEffect(() => {
     if (planned || !config.data) return;

@@ -3,6 +3,8 @@ import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "stor
 import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
 import { withHeadLink } from "../test/headLink";
 import { useAppStore } from "./store";
+import { dispatchLogin, usePhoneLogin } from "../features/auth/flow";
+import { useLocationPicker } from "../features/location/picker";
 
 function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
   return { navigate: jest.fn(), request: jest.fn(), reload: jest.fn(), queryClient: new QueryClient() };
@@ -36,6 +38,36 @@ describe("runEffects with the real core", () => {
     } finally {
       Reflect.deleteProperty(globalThis, "caches");
     }
+  });
+
+  test("a logout resets the sign-in, the picker, the open modal, the cart and where sign-in was to return", () => {
+    const h = host();
+    localStorage.setItem("token", "tok");
+    localStorage.setItem("district_id", "4");
+    useAppStore.getState().refresh();
+    dispatchLogin({ type: "open_sign_in" });
+    usePhoneLogin.setState({ state: { ...usePhoneLogin.getState().state, mobile: "+201001234567" } });
+    useLocationPicker.setState({ state: { ...useLocationPicker.getState().state, district_id: 4 } });
+    useAppStore.setState({ returnTo: "/cart", cart: { items: [] } as unknown as NonNullable<ReturnType<typeof useAppStore.getState>["cart"]> });
+    expect(useAppStore.getState().modal).toBe("signIn");
+
+    runEffects(logoutEffects("/products/3", "requested"), h);
+    expect(usePhoneLogin.getState().state.step).toBe("closed");
+    expect(usePhoneLogin.getState().state.mobile).toBeNull();
+    expect(useLocationPicker.getState().state.district_id).toBeNull();
+    expect(useAppStore.getState().modal).toBeNull();
+    expect(useAppStore.getState().returnTo).toBeNull();
+    expect(useAppStore.getState().cart).toBeNull();
+  });
+
+  test("a 401 on a page needing a location leaves for the landing page without a toast", () => {
+    const h = host();
+    localStorage.setItem("token", "tok");
+    localStorage.setItem("district_id", "4");
+    runEffects(logoutEffects("/home", "unauthorized"), h);
+    expect(h.navigate).toHaveBeenCalledWith("/");
+    expect(h.reload).not.toHaveBeenCalled();
+    expect(useAppStore.getState().toasts).toEqual([]);
   });
 
   test("choosing a service stores it, drops the catalogue lists and goes home", () => {

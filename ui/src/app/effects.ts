@@ -16,6 +16,17 @@ export interface EffectHost {
   reload?(): void;
 }
 
+/**
+ * What a logout resets beyond the app store (spec 4: "resets all state"): flows whose
+ * state lives in their own stores (sign-in, location picker) register here when their
+ * module loads, so the first paint's code does not import them.
+ */
+const sessionResets = new Set<() => void>();
+
+export function onSessionReset(reset: () => void): void {
+  sessionResets.add(reset);
+}
+
 /** Query keys of the catalogue lists a service change resets (spec 4). */
 export const CATALOGUE_LIST_KEYS = [["branches"], ["products"]] as const;
 
@@ -78,6 +89,12 @@ export function runEffects(effects: Effect[], host: EffectHost): void {
       case "set_document_language":
         store.setLanguage(effect.language);
         applyDocumentLanguage(effect.language);
+        break;
+      case "reset_session_state":
+        store.setModal(null);
+        store.setReturnTo(null);
+        store.setCart(null);
+        for (const reset of sessionResets) reset();
         break;
       case "reload_page":
         (host.reload ?? (() => globalThis.location.reload()))();

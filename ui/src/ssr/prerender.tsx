@@ -57,6 +57,7 @@ function clientState(language: Language, signedIn: boolean, hasDistrict: boolean
     user_code: null,
     user_exists: null,
     modal: null,
+    resend_ready_at: null,
   };
 }
 

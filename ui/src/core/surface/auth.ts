@@ -38,6 +38,7 @@ const stored: ClientState = {
   user_code: null,
   user_exists: null,
   modal: "verifyOtp",
+  resend_ready_at: null,
 };
 const events: LoginEvent[] = [
   { type: "open_sign_in" },

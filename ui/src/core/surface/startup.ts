@@ -36,6 +36,7 @@ const stored: ClientState = {
   user_code: null,
   user_exists: null,
   modal: null,
+  resend_ready_at: null,
 };
 const pending: LoadState = "loading";
 const loads: StartupLoads = { settings: "loaded", remote_config: pending, selected_service: "idle", profile: "idle" };

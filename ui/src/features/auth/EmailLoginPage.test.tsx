@@ -95,12 +95,22 @@ describe("e-mail code sign-in", () => {
     expect(resend.disabled).toBe(false);
   });
 
-  it("in Arabic the resend control and its wait are Arabic", async () => {
-    clock.now = () => 1_800_000_000_000;
+  it("in Arabic the resend control and its wait are Arabic, with the noun's plural forms and Arabic-Indic digits", async () => {
+    let now = 1_800_000_000_000;
+    clock.now = () => now;
     renderWithApp(<EmailLoginPage />, "ar");
     await sendCodeTo(EMAIL, { field: "البريد الإلكتروني", send: "إرسال الرمز", digit: "الرقم 1 من 4" });
     expect((screen.getByRole("button", { name: "إعادة إرسال الرمز" }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByTestId("resend-wait").textContent).toBe("انتظر 60 ثانية قبل إعادة الإرسال!");
+    const wait = () => screen.getByTestId("resend-wait").textContent;
+    expect(wait()).toBe("انتظر ٦٠ ثانية قبل إعادة الإرسال!");
+    for (const [left, text] of [
+      [5, "انتظر ٥ ثوانٍ قبل إعادة الإرسال!"],
+      [2, "انتظر ثانيتين قبل إعادة الإرسال!"],
+      [1, "انتظر ثانية واحدة قبل إعادة الإرسال!"],
+    ] as const) {
+      now = 1_800_000_000_000 + 60_000 - left * 1_000;
+      await waitFor(() => expect(wait()).toBe(text));
+    }
   });
 
   it("'Use another address' puts the focus back on the e-mail field", async () => {

@@ -94,6 +94,11 @@ describe("the phone sign-in (spec 4)", () => {
 
     const create = within(signUp).getByRole("button", { name: "Create account" }) as HTMLButtonElement;
     fireEvent.change(within(signUp).getByLabelText("Name"), { target: { value: "Mona Adel" } });
+    // A blank e-mail is 'Invalid email' too (spec 5), as is a malformed one.
+    fireEvent.change(within(signUp).getByLabelText("E-mail"), { target: { value: "x" } });
+    fireEvent.change(within(signUp).getByLabelText("E-mail"), { target: { value: "" } });
+    fireEvent.blur(within(signUp).getByLabelText("E-mail"));
+    await waitFor(() => expect(within(signUp).getByRole("alert").textContent).toBe("Invalid email"));
     fireEvent.change(within(signUp).getByLabelText("E-mail"), { target: { value: "mona@" } });
     await waitFor(() => expect(within(signUp).getByRole("alert").textContent).toBe("Invalid email"));
     fireEvent.change(within(signUp).getByLabelText("E-mail"), { target: { value: "mona@example.com" } });

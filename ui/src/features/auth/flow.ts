@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { readClientState, restoreNeeded } from "storefront-core/start";
 import { phoneLoginStart, phoneLoginUpdate, type LoginEvent, type PhoneLogin } from "storefront-core";
-import { runEffects } from "../../app/effects";
+import { onSessionReset, runEffects } from "../../app/effects";
 import { useAppStore } from "../../app/store";
 import { appHost } from "./host";
 
@@ -17,6 +17,9 @@ interface PhoneLoginStore {
 }
 
 export const usePhoneLogin = create<PhoneLoginStore>(() => ({ state: phoneLoginStart(), restored: false }));
+
+// A logout forgets a sign-in under way (its stored values go with the logout's clearing).
+onSessionReset(() => usePhoneLogin.setState({ state: phoneLoginStart() }));
 
 /** The clock the flow reads; tests replace it. */
 export const clock = { now: (): number => Date.now() };

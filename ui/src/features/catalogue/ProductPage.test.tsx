@@ -56,6 +56,17 @@ describe("ProductPage", () => {
     expect(toastTexts()).toEqual(["Added to cart"]);
   });
 
+  test("promises delivery within two days (spec 9) where it can be ordered, in the page language", async () => {
+    show(productDetail(9));
+    expect((await screen.findByTestId("delivery-promise")).textContent).toBe("Delivery within two days");
+  });
+
+  test("in Arabic the delivery promise is Arabic", async () => {
+    useAppStore.setState({ language: "ar" });
+    show(productDetail(9));
+    expect((await screen.findByTestId("delivery-promise")).textContent).toBe("التوصيل خلال يومين");
+  });
+
   test("the stepper follows the stock (3 left)", async () => {
     show(productDetail(9));
     const more = await screen.findByRole("button", { name: "Increase quantity" });
@@ -90,6 +101,7 @@ describe("ProductPage", () => {
     expect(screen.getByText("Shop 3")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Add to cart" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Increase quantity" })).toBeNull();
+    expect(screen.queryByTestId("delivery-promise")).toBeNull();
     expect(api.calls().filter((c) => c.startsWith("POST"))).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useIntl } from "react-intl";
 import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart";
-import type { CartProduct } from "storefront-core";
+import type { CartProduct, Message } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { useAddToCart } from "../cart/useAddToCart";
 import { ConfirmDialog } from "./ConfirmDialog";
@@ -29,9 +29,10 @@ export function stepperProduct(product: ProductDetail): CartProduct {
 }
 
 /**
- * The quantity and add-to-cart, or — when the shop does not deliver to the chosen
- * district (the core's `shopDelivery` reads the API's `delivers`) — spec 8's 'We Don't
- * Deliver To Your Location' and no way to add it.
+ * The quantity and add-to-cart with spec 9's delivery promise ('Delivery within two
+ * days'), or — when the shop does not deliver to the chosen district (the core's
+ * `shopDelivery` reads the API's `delivers`) — spec 8's 'We Don't Deliver To Your
+ * Location' and no way to add it.
  */
 export default function Purchase({ product }: { product: ProductDetail }) {
   const text = useCoreText();
@@ -45,10 +46,10 @@ export default function Purchase({ product }: { product: ProductDetail }) {
       </div>
     );
   }
-  return <AddToCartForm product={product} />;
+  return <AddToCartForm product={product} promise={delivery.promise} />;
 }
 
-function AddToCartForm({ product }: { product: ProductDetail }) {
+function AddToCartForm({ product, promise }: { product: ProductDetail; promise: Message | null }) {
   const intl = useIntl();
   const text = useCoreText();
   const cart = useAddToCart();
@@ -75,6 +76,11 @@ function AddToCartForm({ product }: { product: ProductDetail }) {
       >
         {intl.formatMessage({ id: cart.pending ? "catalogue.adding" : "catalogue.addToCart" })}
       </button>
+      {promise && (
+        <p className={styles.promise} data-testid="delivery-promise">
+          {text({ kind: "message", ...promise })}
+        </p>
+      )}
       <ConfirmDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
     </div>
   );

@@ -2,12 +2,12 @@ import { useId } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import { accountMenu } from "../../core/layout";
-import { useProfile } from "../../api/queries";
 import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "./accountLinks";
 import { logout } from "./actions";
 import { useChromeState } from "./chromeState";
 import { ChevronEndIcon, CloseIcon, UserIcon } from "./icons";
 import { Dialog } from "./overlay";
+import { useCustomerName } from "../../app/persistedUser";
 import styles from "./AccountMenu.module.css";
 
 const GROUPS = accountMenu;
@@ -21,7 +21,7 @@ export function AccountMenu() {
   const id = useId();
   const open = useChromeState((s) => s.panel === "accountMenu");
   const close = useChromeState((s) => s.close);
-  const name = useProfile().data?.user?.name ?? null;
+  const name = useCustomerName();
   return (
     <Dialog open={open} onClose={close} labelledBy={`${id}-title`} className={styles.sheet}>
       <div className={styles.head}>

@@ -2,11 +2,11 @@ import { useId, useLayoutEffect, useRef, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { useLocation } from "wouter";
 import { profileDropdown } from "../../core/layout";
-import { useProfile } from "../../api/queries";
 import { ChevronDownIcon, UserIcon } from "./icons";
 import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
 import { logout } from "./actions";
 import { moveFocus, usePopover } from "./overlay";
+import { useCustomerName } from "../../app/persistedUser";
 import styles from "./ProfileDropdown.module.css";
 
 const LINKS = profileDropdown;
@@ -22,7 +22,7 @@ export function ProfileDropdown() {
   const intl = useIntl();
   const id = useId();
   const [, navigate] = useLocation();
-  const name = useProfile().data?.user?.name ?? null;
+  const name = useCustomerName();
   const { open, setOpen, close, trigger, panel } = usePopover<HTMLButtonElement, HTMLUListElement>();
 
   // Which item takes focus once the menu has opened (before the next key is handled).

@@ -98,6 +98,8 @@ describe("the location picker", () => {
     // Loading: disabled while the support check runs.
     await waitFor(() => expect(screen.getByText("Checking this location…")).toBeTruthy());
     expect(confirm().disabled).toBe(true);
+    // The button says so too, not 'Location not supported' before the answer.
+    expect(confirm().textContent).toBe("Checking location…");
     expect(screen.getByTestId("map-point").textContent).toBe("30.0444,31.2357");
     release();
     await waitFor(() => expect(confirm().textContent).toBe("Pick this address"));

@@ -1,7 +1,7 @@
 import { create } from "zustand";
 import { readClientState } from "storefront-core/start";
 import { locationPickerStart, locationPickerUpdate, type LocationPicker, type LocationPickerEvent } from "storefront-core";
-import { runEffects } from "../../app/effects";
+import { onSessionReset, runEffects } from "../../app/effects";
 import { appHost } from "../auth/host";
 
 /**
@@ -11,6 +11,9 @@ import { appHost } from "../auth/host";
 export const useLocationPicker = create<{ state: LocationPicker }>(() => ({
   state: locationPickerStart(readClientState()),
 }));
+
+// A logout forgets the point, district and search of the session (storage is cleared first).
+onSessionReset(() => startPicker());
 
 /** A fresh picker showing the stored choice, when the modal opens. */
 export function startPicker(): void {
