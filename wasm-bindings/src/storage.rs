@@ -5,10 +5,13 @@
 use std::cell::RefCell;
 
 use storefront_core::effects::Effect;
-use storefront_core::storage::{self, PersistedUser, StorageBackend, StorageError, StorageKey};
+use storefront_core::storage::{
+    self, PersistedUser, PersistedUserEntry, StorageBackend, StorageError, StorageKey,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{ErrorKind, core_error, from_js, to_js};
+use crate::read;
 
 thread_local! {
     /// The adapter `setStorageAdapter` installed, if any.
@@ -226,25 +229,62 @@ pub fn storage_key_name(
 }
 
 /// The effect that persists a user snapshot as saved at `nowMs` (ms since the epoch).
-#[cfg(feature = "rest")]
+/// In the start module, read field by field: a signed-in page keeps it from its profile.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = persistUserEffect, unchecked_return_type = "T.Effect")]
 pub fn persist_user_effect(
     #[wasm_bindgen(unchecked_param_type = "T.PersistedUser")] user: JsValue,
     #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let user: PersistedUser = from_js(user, "user")?;
-    let now_ms: u64 = from_js(now_ms, "nowMs")?;
+    let locale = read::field(&user, "default_locale");
+    let user = PersistedUser {
+        name: read::text(&user, "name"),
+        image: read::text(&user, "image"),
+        default_locale: if locale.is_null() || locale.is_undefined() {
+            None
+        } else {
+            Some(read::name(&locale, "user.default_locale")?)
+        },
+    };
+    let now_ms = read::whole(&now_ms, "nowMs")?
+        .ok_or_else(|| read::invalid("nowMs", "expected a whole number"))?;
     to_js(&storage::persist_user(&user, now_ms))
 }
 
-/// The persisted user if stored within the last 10 seconds of `nowMs`, else `null`.
-#[cfg(feature = "rest")]
+/// The persisted user if stored within the last 10 seconds of `nowMs`, else `null`. The
+/// stored JSON is read by the browser and field by field here (the core's serde reader
+/// would add 18 KB to the start module); the 10-second rule is the core's.
+#[cfg(feature = "start")]
 #[wasm_bindgen(js_name = readPersistedUser, unchecked_return_type = "T.PersistedUser | null")]
 pub fn read_persisted_user(
     #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let now_ms: u64 = from_js(now_ms, "nowMs")?;
-    to_js(&storage::read_persisted_user(&ClientStorage, now_ms))
+    let now_ms = read::whole(&now_ms, "nowMs")?
+        .ok_or_else(|| read::invalid("nowMs", "expected a whole number"))?;
+    let entry = ClientStorage
+        .get(StorageKey::PersistedUser.name())
+        .and_then(|stored| js_sys::JSON::parse(&stored).ok())
+        .and_then(|stored| {
+            let user = read::field(&stored, "user");
+            if !user.is_object() {
+                return None;
+            }
+            let saved_at = read::whole(&read::field(&stored, "saved_at"), "saved_at").ok()??;
+            let locale = read::field(&user, "default_locale");
+            Some(PersistedUserEntry {
+                saved_at,
+                user: PersistedUser {
+                    name: read::text(&user, "name"),
+                    image: read::text(&user, "image"),
+                    default_locale: read::name(&locale, "default_locale").ok(),
+                },
+            })
+        })
+        .filter(|entry| entry.fresh_at(now_ms));
+    match entry {
+        Some(entry) => to_js(&entry.user),
+        None => Ok(JsValue::NULL),
+    }
 }
 
 /// The page-view cookie (`storefront_view=…`) for what storage holds: the values that

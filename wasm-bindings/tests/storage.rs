@@ -257,6 +257,33 @@ fn a_persisted_user_is_honoured_for_ten_seconds() {
 }
 
 #[wasm_bindgen_test]
+fn a_stored_user_not_of_the_documented_form_reads_as_absent() {
+    let now = 1_700_000_000_000u64;
+    let read_at =
+        |ms: u64| json(storefront_wasm::read_persisted_user(JsValue::from_f64(ms as f64)).unwrap());
+    for stored in [
+        "not json".to_owned(),
+        format!(r#"{{"saved_at": {now}}}"#),
+        r#"{"user": {"name": "Mona"}}"#.to_owned(),
+        format!(r#"{{"saved_at": "{now}", "user": {{"name": "Mona"}}}}"#),
+    ] {
+        storage_with(&[("persist:user", &stored)]);
+        assert_eq!(read_at(now), serde_json::Value::Null, "{stored}");
+    }
+    // Fields of the wrong kind are absent; the rest is kept.
+    storage_with(&[(
+        "persist:user",
+        &format!(
+            r#"{{"saved_at": {now}, "user": {{"name": "Mona", "image": 3, "default_locale": "fr"}}}}"#
+        ),
+    )]);
+    assert_eq!(
+        read_at(now),
+        json!({"name": "Mona", "image": null, "default_locale": null})
+    );
+}
+
+#[wasm_bindgen_test]
 fn times_must_be_whole_non_negative_milliseconds() {
     for bad in [
         JsValue::from_f64(-1.0),

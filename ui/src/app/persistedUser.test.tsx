@@ -3,7 +3,7 @@ import { renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { logoutEffects } from "storefront-core/start";
 import { runEffects } from "./effects";
-import { recalledUser, rememberUser, rememberUserOnLeave, useCustomerName, usePersistUser } from "./persistedUser";
+import { recalledUser, rememberUser, useCustomerName, usePersistUser } from "./persistedUser";
 import { useAppStore } from "./store";
 
 const MONA = { name: "Mona", image: null, default_locale: "ar" as const };
@@ -38,9 +38,14 @@ describe("the persisted user (spec 9)", () => {
 
   test("leaving the page dates it again, so the reload counts its 10 s from then", async () => {
     signIn();
-    await rememberUser(MONA, () => T0);
-    rememberUserOnLeave(() => T0 + 60_000);
-    expect(await recalledUser(() => T0 + 65_000)).toEqual(MONA);
+    let now = T0;
+    const client = new QueryClient();
+    client.setQueryData(["profile", "tok"], { user: { name: "Mona", image: null }, default_locale: "ar" });
+    renderHook(() => usePersistUser(() => now), { wrapper: wrapperWith(client) });
+    await waitFor(() => expect(recalledUser(() => T0)).toEqual(MONA));
+    now = T0 + 60_000;
+    globalThis.dispatchEvent(new Event("pagehide"));
+    expect(recalledUser(() => T0 + 65_000)).toEqual(MONA);
   });
 
   test("a logout removes it", async () => {
