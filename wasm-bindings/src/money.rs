@@ -10,11 +10,37 @@ use crate::convert::{ErrorKind, core_error, from_js, to_js};
 pub fn parse_money(
     #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let money = if let Some(text) = value.as_string() {
-        Money::parse(&text).map_err(|e| core_error(ErrorKind::InvalidMoney, e))?
+    to_js(&money_of(value)?)
+}
+
+/// An amount as the server sends it (number or numeric string); `invalid_money` if not.
+fn money_of(value: JsValue) -> Result<Money, JsValue> {
+    if let Some(text) = value.as_string() {
+        Money::parse(&text).map_err(|e| core_error(ErrorKind::InvalidMoney, e))
     } else {
         from_js::<Money>(value, "value")
-            .map_err(|_| core_error(ErrorKind::InvalidMoney, "not an amount"))?
-    };
-    to_js(&money)
+            .map_err(|_| core_error(ErrorKind::InvalidMoney, "not an amount"))
+    }
+}
+
+/// Whether an amount is below, at or above zero (a discount line or none, a credit or a
+/// debit); throws `invalid_money`.
+#[cfg(feature = "cart")]
+#[wasm_bindgen(
+    js_name = moneySign,
+    unchecked_return_type = "\"negative\" | \"zero\" | \"positive\""
+)]
+pub fn money_sign(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&money_of(value)?.sign())
+}
+
+/// The amount without its sign (`"-12.5"` → `"12.50"`); throws `invalid_money`.
+#[cfg(feature = "cart")]
+#[wasm_bindgen(js_name = moneyAbs, unchecked_return_type = "T.Money")]
+pub fn money_abs(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] value: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&money_of(value)?.abs())
 }

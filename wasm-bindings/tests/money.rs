@@ -36,3 +36,21 @@ fn garbage_is_invalid_money() {
         assert_eq!(kind(&error), "invalid_money");
     }
 }
+
+#[wasm_bindgen_test]
+fn the_sign_and_the_amount_without_it() {
+    for (value, sign) in [
+        (JsValue::from_str("-0.01"), "negative"),
+        (JsValue::from_str("0.00"), "zero"),
+        (JsValue::from_f64(0.0), "zero"),
+        (JsValue::from_str("12.5"), "positive"),
+    ] {
+        assert_eq!(storefront_wasm::money_sign(value).unwrap(), sign);
+    }
+    assert_eq!(
+        storefront_wasm::money_abs(JsValue::from_str("-12.5")).unwrap(),
+        "12.50"
+    );
+    let error = storefront_wasm::money_sign(JsValue::from_str("abc")).unwrap_err();
+    assert_eq!(kind(&error), "invalid_money");
+}

@@ -72,6 +72,21 @@ impl Money {
         Money(self.0.max(0))
     }
 
+    /// The amount without its sign.
+    pub const fn abs(self) -> Self {
+        Money(self.0.saturating_abs())
+    }
+
+    /// Whether the amount is below, at or above zero (what a page shows for it: a
+    /// discount line or none, a credit or a debit).
+    pub const fn sign(self) -> Sign {
+        match self.0 {
+            ..0 => Sign::Negative,
+            0 => Sign::Zero,
+            _ => Sign::Positive,
+        }
+    }
+
     /// Parses a decimal amount: optional sign, digits, optional fraction
     /// (`"12"`, `"12.5"`, `"-0.75"`, `".5"`, also exponent forms such as `"1e3"` that
     /// JSON numbers may take).
@@ -242,6 +257,15 @@ impl Visitor<'_> for MoneyVisitor {
     }
 }
 
+/// The sign of an amount.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sign {
+    Negative,
+    Zero,
+    Positive,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,5 +376,20 @@ mod tests {
         fn parse_never_panics(text in ".{0,40}") {
             let _ = Money::parse(&text);
         }
+    }
+
+    #[test]
+    fn sign_and_abs() {
+        assert_eq!(m("-0.01").sign(), Sign::Negative);
+        assert_eq!(m("0.00").sign(), Sign::Zero);
+        assert_eq!(m("-0").sign(), Sign::Zero);
+        assert_eq!(m("12.5").sign(), Sign::Positive);
+        assert_eq!(m("-12.5").abs(), m("12.50"));
+        assert_eq!(m("3").abs(), m("3"));
+        assert_eq!(
+            Money::from_minor(i64::MIN).abs(),
+            Money::from_minor(i64::MAX)
+        );
+        assert_eq!(serde_json::to_value(Sign::Negative).unwrap(), "negative");
     }
 }

@@ -21,6 +21,9 @@ export function useFormat() {
       /** An API amount (decimal string) in its currency, EGP by default. */
       money: (amount: string | number | null | undefined, currency?: string | null) =>
         intl.formatNumber(Number(amount ?? 0), { style: "currency", currency: currency || "EGP" }),
+      /** The same without its sign (a wallet entry says credit or debit in words). */
+      unsignedMoney: (amount: string | number | null | undefined, currency?: string | null) =>
+        intl.formatNumber(Number(amount ?? 0), { style: "currency", currency: currency || "EGP", signDisplay: "never" }),
       number: (value: number) => intl.formatNumber(value),
       /** A percentage given as a number of percent (`"5.00"` → 5 %). */
       percent: (value: string | number) =>

@@ -1,4 +1,5 @@
 import { useIntl } from "react-intl";
+import { moneySign } from "storefront-core/cart";
 import type { CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../catalogue/Price";
 import styles from "./Cart.module.css";
@@ -15,9 +16,9 @@ interface CartTotalsProps {
   couponMinimum?: Money | null;
 }
 
-/** True when an API amount is zero (amounts are decimal strings such as "0.00"). */
+/** True when an API amount is zero (the core reads the decimal string). */
 function isZero(amount: string): boolean {
-  return Number(amount) === 0;
+  return moneySign(amount) === "zero";
 }
 
 /**

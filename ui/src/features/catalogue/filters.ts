@@ -1,5 +1,5 @@
 import { isCoreError } from "storefront-core/start";
-import { orderPriceRange, parseMoney } from "storefront-core/cart";
+import { moneySign, orderPriceRange, parseMoney } from "storefront-core/cart";
 
 /**
  * The product listing's filters as they live in the URL (so a listing can be shared
@@ -70,7 +70,7 @@ export function moneyOrNull(value: string | null): string | null {
   if (value === null || value.trim() === "") return null;
   try {
     const money = parseMoney(value.trim());
-    return money.startsWith("-") ? null : money;
+    return moneySign(money) === "negative" ? null : money;
   } catch (error) {
     if (isCoreError(error, "invalid_money")) return null;
     throw error;

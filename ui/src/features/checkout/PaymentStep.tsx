@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { z } from "zod";
-import { validateFieldRequired } from "storefront-core/cart";
+import { moneySign, validateFieldRequired } from "storefront-core/cart";
 import { validateCardNumber, validateCvv, validateExpiryYear, type Language, type Message, type Text } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
@@ -112,7 +112,7 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
   const balance = wallet.data?.balance ?? "0.00";
   // Nothing to pay with (or no balance could be read): the option shows but cannot be
   // chosen, and says why — choosing it would only end in 'Balance Not Sufficient'.
-  const walletEmpty = !wallet.isPending && !(Number(balance) > 0);
+  const walletEmpty = !wallet.isPending && moneySign(balance) !== "positive";
   useEffect(() => {
     if (walletEmpty) setValue("useWallet", false);
   }, [walletEmpty, setValue]);

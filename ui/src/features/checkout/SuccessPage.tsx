@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { parseOrderDetail } from "storefront-core";
+import { moneySign, parseOrderDetail } from "storefront-core";
 import { Spinner } from "../../layouts/Spinner";
 import type { ScreenProps } from "../../routes/screens";
 import { LoadError } from "../catalogue/States";
@@ -43,8 +43,8 @@ export default function SuccessPage({ params }: ScreenProps) {
   const order = parseOrderDetail(raw);
   const arrival = parseApiDateTime(order.estimated_arrival_time);
   const money = (amount: string) => format(amount, raw.currency);
-  const hasDiscount = Number(order.discount_coupon) !== 0;
-  const hasWallet = Number(order.wallet_balance) !== 0;
+  const hasDiscount = moneySign(order.discount_coupon) !== "zero";
+  const hasWallet = moneySign(order.wallet_balance) !== "zero";
   const byCard = order.payment_method === "card";
 
   return (

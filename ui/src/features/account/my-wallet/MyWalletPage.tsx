@@ -82,7 +82,7 @@ function TransactionRow({ entry }: { entry: WalletTransaction }) {
       <span className={`${styles.amount} ${credit ? styles.credit : styles.debit}`}>
         {intl.formatMessage(
           { id: credit ? "account.wallet.credit" : "account.wallet.debit" },
-          { amount: format.money(String(Math.abs(Number(entry.amount)))) },
+          { amount: format.unsignedMoney(entry.amount) },
         )}
       </span>
     </li>
