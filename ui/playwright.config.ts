@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import QUIET_CHROMIUM from "./scripts/chromium-flags.json" with { type: "json" };
+import LIMITS_OFF from "./scripts/limits-off.json" with { type: "json" };
 
 // Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against
 // the real static-host serving the built UI and the embedded API on a fresh database.
@@ -51,12 +52,7 @@ export default defineConfig({
       STOREFRONT_CODE_SENDER: `file:${outbox}`,
       // Every test signs in and shops from 127.0.0.1: the per-IP and per-number request
       // limits are proven by the server's own tests, not here.
-      STOREFRONT_LIMIT_CODE_REQUESTS_PER_IP: "off",
-      STOREFRONT_LIMIT_CODE_CHECKS_PER_IP: "off",
-      STOREFRONT_LIMIT_CODE_CHECKS_PER_TARGET: "off",
-      STOREFRONT_LIMIT_SIGN_IN_PER_IP: "off",
-      STOREFRONT_LIMIT_SEARCH_PER_IP: "off",
-      STOREFRONT_LIMIT_WRITES_PER_IP: "off",
+      ...LIMITS_OFF,
       RUST_LOG: "warn",
     },
   },

@@ -18,6 +18,17 @@ async function viewCookie(context: BrowserContext, value: string) {
   await context.addCookies([{ name: "storefront_view", value, url: "http://127.0.0.1" + ":" + (process.env.E2E_PORT ?? "18181") }]);
 }
 
+/** A signed-in customer with a district and a service, in storage and in the page-view cookie. */
+async function signedInWithDistrict(page: Page, context: BrowserContext) {
+  const session = await apiSignIn(page.request);
+  await seedStorage(page, {
+    token: session.token,
+    district_id: String(SEED.district),
+    selectedService: String(SEED.groceries),
+  });
+  await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
+}
+
 /** Holds every script of the app back until `release()`. */
 async function holdScripts(page: Page) {
   let release!: () => void;
@@ -268,13 +279,7 @@ test.describe("hydration", () => {
   });
 
   test("no hydration errors for a signed-in customer on /cart", async ({ page, context }) => {
-    const session = await apiSignIn(page.request);
-    await seedStorage(page, {
-      token: session.token,
-      district_id: String(SEED.district),
-      selectedService: String(SEED.groceries),
-    });
-    await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
+    await signedInWithDistrict(page, context);
     const errors = errorsOf(page);
     await page.goto("/cart");
     await expect(page.getByText("You don't have any product")).toBeVisible({ timeout: 15_000 });
@@ -282,13 +287,7 @@ test.describe("hydration", () => {
   });
 
   test("a signed-in customer's /cart asks for the cart beside the profile, not after it, and once", async ({ page, context }) => {
-    const session = await apiSignIn(page.request);
-    await seedStorage(page, {
-      token: session.token,
-      district_id: String(SEED.district),
-      selectedService: String(SEED.groceries),
-    });
-    await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
+    await signedInWithDistrict(page, context);
     const cartCalls: string[] = [];
     let cartAsked!: () => void;
     const asked = new Promise<void>((resolve) => (cartAsked = resolve));

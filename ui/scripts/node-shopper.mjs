@@ -13,6 +13,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import LIMITS_OFF from "./limits-off.json" with { type: "json" };
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const EXAMPLE = join(ROOT, "examples/node-shopper");
@@ -46,12 +47,7 @@ async function startServer(port, data) {
       STOREFRONT_UI_DIR: join(work, "no-ui"),
       STOREFRONT_CODE_SENDER: `file:${join(data, "outbox.jsonl")}`,
       // Every call comes from 127.0.0.1: the abuse limits are the server's own tests' business.
-      STOREFRONT_LIMIT_CODE_REQUESTS_PER_IP: "off",
-      STOREFRONT_LIMIT_CODE_CHECKS_PER_IP: "off",
-      STOREFRONT_LIMIT_CODE_CHECKS_PER_TARGET: "off",
-      STOREFRONT_LIMIT_SIGN_IN_PER_IP: "off",
-      STOREFRONT_LIMIT_SEARCH_PER_IP: "off",
-      STOREFRONT_LIMIT_WRITES_PER_IP: "off",
+      ...LIMITS_OFF,
       RUST_LOG: "warn",
     },
     stdio: ["ignore", "ignore", "pipe"],
