@@ -3,6 +3,7 @@ import type { Message } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
 import { focusFirstInvalid } from "./ui";
+import { useAfterCommit } from "./afterCommit";
 
 /** Each field's first failing core rule (null or absent: valid). */
 export type Checks<V> = (values: V) => Partial<Record<keyof V & string, Message | null>>;
@@ -45,6 +46,7 @@ export function useCoreForm<V extends Record<string, unknown>>(initial: V, check
   const [server, setServer] = useState<Record<string, string>>({});
   // The form element of the last submit, where a later server refusal moves focus.
   const formRef = useRef<HTMLFormElement | null>(null);
+  const afterCommit = useAfterCommit();
   const messages = checks(values);
   const valid = Object.values(messages).every((m) => m == null);
 
@@ -71,14 +73,14 @@ export function useCoreForm<V extends Record<string, unknown>>(initial: V, check
     valid,
     setServerErrors: (errors) => {
       setServer(errors);
-      requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+      afterCommit(() => focusFirstInvalid(formRef.current));
     },
     onSubmit: (send) => (event) => {
       event.preventDefault();
       if (event.currentTarget instanceof HTMLFormElement) formRef.current = event.currentTarget;
       setSubmitted(true);
       if (!valid) {
-        requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+        afterCommit(() => focusFirstInvalid(formRef.current));
         return;
       }
       send(values);

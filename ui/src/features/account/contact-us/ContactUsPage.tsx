@@ -10,6 +10,7 @@ import { reportSubmitError, toastServer } from "../errors";
 import { useFullProfile } from "../queries";
 import { TextAreaField, TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
+import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";
 
 export interface ContactValues extends Record<string, unknown> {
@@ -42,6 +43,7 @@ export default function ContactUsPage() {
   const form = useCoreForm<ContactValues>({ name: "", email: "", phone: "", message: "" }, contactChecks(country));
   const [sent, setSent] = useState(false);
   const sentRef = useRef<HTMLParagraphElement>(null);
+  const afterCommit = useAfterCommit();
   const { set, values } = form;
 
   // The signed-in customer's name and e-mail, once known, as a starting point.
@@ -64,7 +66,7 @@ export default function ContactUsPage() {
       toastServer(body.message);
       setSent(true);
       form.reset({ ...values, message: "" });
-      requestAnimationFrame(() => sentRef.current?.focus());
+      afterCommit(() => sentRef.current?.focus());
     },
     onError: (error) => {
       reportSubmitError(error, form, CONTACT_FIELDS);

@@ -8,6 +8,7 @@ import { useRemoteConfig } from "../../../api/queries";
 import { useAppStore } from "../../../app/store";
 import { useCoreText } from "../../../i18n/LocaleProvider";
 import { reportSubmitError, toastServer } from "../errors";
+import { useAfterCommit } from "../afterCommit";
 import type { Address } from "../queries";
 import { TextField } from "../ui";
 import { useCoreForm } from "../useCoreForm";
@@ -75,6 +76,8 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
     addressChecks(country),
   );
   const { values, set } = form;
+  // After the form's own focus move (its effect runs first): the map search when only the place is missing.
+  const afterCommit = useAfterCommit();
   // The default address stays the default until another one is made the default.
   const defaultLocked = address?.is_default === true;
   const ids = { search: useId(), status: useId(), location: useId(), type: useId(), title: useId(), defaultHint: useId() };
@@ -165,7 +168,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
       const element = event.currentTarget;
       // Still show the other fields' errors; focus the first of them, else the map search.
       form.onSubmit(() => undefined)(event);
-      requestAnimationFrame(() => {
+      afterCommit(() => {
         const invalid = element.querySelector<HTMLElement>('[aria-invalid="true"]');
         (invalid ?? document.getElementById(ids.search))?.focus();
       });

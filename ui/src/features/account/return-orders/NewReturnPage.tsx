@@ -8,6 +8,7 @@ import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
+import { useAfterCommit } from "../afterCommit";
 import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
@@ -147,6 +148,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
   const [, navigate] = useLocation();
   const addresses = useAddresses();
   const formRef = useRef<HTMLFormElement>(null);
+  const afterCommit = useAfterCommit();
   const lines = returnable(order);
   const days = useMemo(() => pickupDays(now), [now]);
   const times = pickupTimes();
@@ -201,7 +203,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
       const shown = {
         setServerErrors: (fields: Record<string, string>) => {
           setServerErrors(fields);
-          requestAnimationFrame(() => focusFirstInvalid(formRef.current));
+          afterCommit(() => focusFirstInvalid(formRef.current));
         },
       };
       reportSubmitError(error, shown, shownReturnFields(lineIds), (key) => lineKey(key, lineIds));
@@ -222,7 +224,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
     setSubmitted(true);
     setServerErrors({});
     if (Object.keys(coreErrors).length > 0) {
-      requestAnimationFrame(() => {
+      afterCommit(() => {
         // The first problem in reading order; for 'choose a product', its first checkbox.
         const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-items-error]');
         const target = first?.hasAttribute("data-items-error")

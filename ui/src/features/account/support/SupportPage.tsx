@@ -10,6 +10,7 @@ import { reportSubmitError, toastServer } from "../errors";
 import { rowsOf, useOrders } from "../queries";
 import { SelectField, TextAreaField, TextField } from "../ui";
 import { first, useCoreForm } from "../useCoreForm";
+import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";
 
 export interface SupportValues extends Record<string, unknown> {
@@ -41,6 +42,7 @@ export default function SupportPage({ query }: ScreenProps) {
   const form = useCoreForm<SupportValues>({ subject: "", message: "", order_id: /^\d+$/.test(wanted) ? wanted : "" }, supportChecks);
   const [ticket, setTicket] = useState<number | null>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
+  const afterCommit = useAfterCommit();
   const { values, set } = form;
 
   const send = useMutation({
@@ -54,7 +56,7 @@ export default function SupportPage({ query }: ScreenProps) {
       toastServer(body.message);
       setTicket(body.data.id);
       form.reset({ subject: "", message: "", order_id: "" });
-      requestAnimationFrame(() => sentRef.current?.focus());
+      afterCommit(() => sentRef.current?.focus());
     },
     onError: (error) => {
       reportSubmitError(error, form, SUPPORT_FIELDS);
