@@ -8,6 +8,13 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use axum::Router;
+use axum::extract::Request;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 
 use common::{Server, start_with};
 use reqwest::header;
@@ -217,14 +224,92 @@ async fn a_hundred_thousand_products_are_paged_in_files_of_fifty_thousand_urls()
     assert_eq!(products, 100_000);
 }
 
+/// An external API in front of `upstream`'s that fails its calls whose path and query
+/// contain `failing` (500), counting the calls it forwards.
+async fn external_api(
+    upstream: String,
+    failing: Option<&'static str>,
+) -> (String, Arc<AtomicUsize>) {
+    let http = reqwest::Client::new();
+    let calls = Arc::new(AtomicUsize::new(0));
+    let counted = calls.clone();
+    let app = Router::new().fallback(move |request: Request| {
+        let (http, upstream, calls) = (http.clone(), upstream.clone(), counted.clone());
+        async move {
+            let path = request.uri().path_and_query().unwrap().as_str().to_owned();
+            if failing.is_some_and(|f| path.contains(f)) {
+                return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+            }
+            calls.fetch_add(1, Ordering::SeqCst);
+            let answer = http.get(format!("{upstream}{path}")).send().await.unwrap();
+            let status = StatusCode::from_u16(answer.status().as_u16()).unwrap();
+            let body = answer.bytes().await.unwrap();
+            Response::builder()
+                .status(status)
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(body))
+                .unwrap()
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(axum::serve(listener, app).into_future());
+    (format!("http://{addr}/api"), calls)
+}
+
+/// The pages a sitemap lists, without the site's origin.
+fn paths(server: &Server, files: &[Vec<String>]) -> Vec<String> {
+    files
+        .iter()
+        .flatten()
+        .map(|loc| loc.strip_prefix(&server.base).unwrap().to_owned())
+        .collect()
+}
+
 #[tokio::test]
-async fn with_an_external_api_there_is_no_catalogue_to_list() {
-    let upstream = start_with(&[], None).await;
-    let api = format!("{}/api", upstream.base);
+async fn with_an_external_api_the_sitemap_walks_its_catalogue_to_the_same_list() {
+    // More products than one page of the API's lists holds (100), in every service.
+    let upstream = start_with(&["--seed-products", "1500"], None).await;
+    let (api, calls) = external_api(upstream.base.clone(), None).await;
     let server = start_with(&["--api-base-url", &api], None).await;
-    assert_eq!(text(&server, "/sitemap.xml").await.0, 404);
-    assert_eq!(text(&server, "/sitemaps/1.xml").await.0, 404);
     let (status, _, robots) = text(&server, "/robots.txt").await;
     assert_eq!(status, 200);
-    assert!(robots.contains("Disallow: /cart") && !robots.contains("Sitemap:"));
+    assert!(robots.contains("Disallow: /cart"));
+    assert!(robots.contains(&format!("Sitemap: {}/sitemap.xml", server.base)));
+
+    let walked = paths(&server, &crawl(&server).await);
+    let listed = paths(&upstream, &crawl(&upstream).await);
+    assert_eq!(
+        walked.len(),
+        (1 + count(&upstream, "static_pages")
+            + count(&upstream, "categories")
+            + count(&upstream, "branches")
+            + 1500)
+            * 2
+    );
+    assert_eq!(walked, listed, "the same pages, in the same order");
+    // Paged through: far more calls than lists, and the walk is kept, not redone.
+    let made = calls.load(Ordering::SeqCst);
+    assert!(made > 15, "{made} calls");
+    crawl(&server).await;
+    assert_eq!(calls.load(Ordering::SeqCst), made);
+}
+
+#[tokio::test]
+async fn a_walk_that_fails_half_way_lists_nothing_and_asks_crawlers_to_come_back() {
+    let upstream = start_with(&["--seed-products", "500"], None).await;
+    let (api, _) = external_api(
+        upstream.base.clone(),
+        Some("/products?service_id=1&limit=100&page=3"),
+    )
+    .await;
+    let server = start_with(&["--api-base-url", &api], None).await;
+    for path in ["/sitemap.xml", "/sitemaps/1.xml"] {
+        let response = server.client.get(server.url(path)).send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 503, "{path}");
+        assert_eq!(response.headers()[header::RETRY_AFTER], "60");
+    }
+    // An external API that cannot be reached at all: the same.
+    let server = start_with(&["--api-base-url", "http://127.0.0.1:9/api"], None).await;
+    assert_eq!(text(&server, "/sitemap.xml").await.0, 503);
 }

@@ -59,8 +59,9 @@ struct Site {
     source: Source,
     /// Whether `X-Forwarded-Proto` says how the reader reached us (the page's own URLs).
     trust_forwarded_headers: bool,
-    /// The embedded API's database, which the sitemap lists; `None` with an external API.
-    catalogue: Option<crate::db::Db>,
+    /// What the sitemap lists: the embedded API's database, or the external API walked.
+    /// (`None` only for an embedded API handed over without its database: no sitemap.)
+    catalogue: Option<sitemap::Catalogue>,
     warned: Warnings,
 }
 
@@ -101,6 +102,11 @@ pub fn router(
             None
         }
     });
+    let catalogue = match (catalogue, &source) {
+        (Some(db), _) => Some(sitemap::Catalogue::Database(db)),
+        (None, Source::External(api)) => Some(sitemap::Catalogue::external(api.clone())),
+        (None, Source::Embedded(_)) => None,
+    };
     let site = Site {
         dir: ui_dir.to_owned(),
         index,
@@ -144,15 +150,14 @@ fn xml(body: String) -> Response {
         .into_response()
 }
 
-/// With an external API there is no catalogue to list: no sitemap (404).
 async fn sitemap_index(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
-    let Some(db) = &ui.catalogue else {
+    let Some(catalogue) = &ui.catalogue else {
         return StatusCode::NOT_FOUND.into_response();
     };
     let origin = origin_of(&headers, ui.trust_forwarded_headers);
-    match sitemap::page_count(db).await {
+    match catalogue.page_count().await {
         Ok(pages) => xml(sitemap::index(&origin, pages)),
-        Err(err) => err.into_response(),
+        Err(unavailable) => not_ready(unavailable),
     }
 }
 
@@ -161,7 +166,7 @@ async fn sitemap_file(
     UrlPath(file): UrlPath<String>,
     headers: axum::http::HeaderMap,
 ) -> Response {
-    let (Some(db), Some(n)) = (
+    let (Some(catalogue), Some(n)) = (
         &ui.catalogue,
         file.strip_suffix(".xml")
             .and_then(|n| n.parse::<u64>().ok()),
@@ -169,10 +174,26 @@ async fn sitemap_file(
         return StatusCode::NOT_FOUND.into_response();
     };
     let origin = origin_of(&headers, ui.trust_forwarded_headers);
-    match sitemap::file_paths(db, n).await {
+    match catalogue.file_paths(n).await {
         Ok(Some(paths)) => xml(sitemap::urlset(&origin, &paths)),
         Ok(None) => StatusCode::NOT_FOUND.into_response(),
-        Err(err) => err.into_response(),
+        Err(unavailable) => not_ready(unavailable),
+    }
+}
+
+/// A sitemap that cannot be made now: 503 with `Retry-After` while an external API's
+/// catalogue is first listed (crawlers come back), the database's error otherwise.
+fn not_ready(unavailable: sitemap::Unavailable) -> Response {
+    match unavailable {
+        sitemap::Unavailable::NotYet => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(
+                header::RETRY_AFTER,
+                sitemap::RETRY_AFTER_SECONDS.to_string(),
+            )],
+        )
+            .into_response(),
+        sitemap::Unavailable::Failed(err) => err.into_response(),
     }
 }
 

@@ -253,6 +253,26 @@ impl External {
     }
 
     async fn fetch(&self, path: &str, call: CallContext) -> Answer {
+        match self.body(path, call).await {
+            // Pictures come from the API's server, not this one (media.rs).
+            Ok(bytes) => match Answer::of(StatusCode::OK, Some(&bytes)) {
+                Answer::Data(data) => Answer::Data(super::media::resolved(data, &self.base)),
+                other => other,
+            },
+            Err(answer) => answer,
+        }
+    }
+
+    /// `GET path`'s whole JSON answer (`data` and `meta`), uncached: for the sitemap's
+    /// walk through every page of the catalogue, which would only flush the page views'
+    /// cache.
+    pub async fn document(&self, path: &str, call: CallContext) -> Option<Value> {
+        let bytes = self.body(path, call).await.ok()?;
+        serde_json::from_slice(&bytes).ok()
+    }
+
+    /// The body of a successful `GET path`, or what the failure means.
+    async fn body(&self, path: &str, call: CallContext) -> Result<Vec<u8>, Answer> {
         let url = format!("{}{path}", self.base);
         let mut request = self.http.get(&url);
         for (name, value) in call.headers() {
@@ -264,11 +284,11 @@ impl External {
                 let status = StatusCode::from_u16(response.status().as_u16())
                     .unwrap_or(StatusCode::BAD_GATEWAY);
                 tracing::debug!(path, %status, "external API call failed");
-                return Answer::of(status, None);
+                return Err(Answer::of(status, None));
             }
             Err(err) => {
                 tracing::debug!(path, %err, "external API call failed");
-                return Answer::Failed;
+                return Err(Answer::Failed);
             }
         };
         let mut bytes = Vec::new();
@@ -277,16 +297,8 @@ impl External {
                 Ok(Some(chunk)) if bytes.len() + chunk.len() <= MAX_ANSWER_BYTES => {
                     bytes.extend_from_slice(&chunk);
                 }
-                Ok(None) => {
-                    // Pictures come from the API's server, not this one (media.rs).
-                    return match Answer::of(StatusCode::OK, Some(&bytes)) {
-                        Answer::Data(data) => {
-                            Answer::Data(super::media::resolved(data, &self.base))
-                        }
-                        other => other,
-                    };
-                }
-                _ => return Answer::Failed,
+                Ok(None) => return Ok(bytes),
+                _ => return Err(Answer::Failed),
             }
         }
     }

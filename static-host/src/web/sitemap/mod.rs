@@ -6,8 +6,13 @@
 //! in both languages (the bare path and `?lang=ar`, see [`super::head`]), each entry with
 //! the page's hreflang alternates.
 //!
-//! The catalogue is read from the embedded API's database directly (ids only, by
-//! primary key: a file of 100,000 products' costs one indexed range read).
+//! The embedded API's catalogue is read from its database directly (ids only, by
+//! primary key: a file of 100,000 products' costs one indexed range read); an external
+//! API's is walked through its lists ([`crawl`]).
+
+mod crawl;
+
+use std::sync::Arc;
 
 use rusqlite::Connection;
 use storefront_core::locale::Language;
@@ -37,6 +42,70 @@ const SECTIONS: &[(&str, &str)] = &[
 const XMLNS: &str = "http://www.sitemaps.org/schemas/sitemap/0.9";
 const XHTML: &str = "http://www.w3.org/1999/xhtml";
 
+/// Where the catalogue's pages are listed from.
+pub enum Catalogue {
+    /// The embedded API's database.
+    Database(Db),
+    /// An external API, walked.
+    Crawled(crawl::Crawled),
+}
+
+/// The sitemap cannot be made right now (the first walk of an external API has not
+/// ended): answer 503 and ask to come back.
+#[derive(Debug)]
+pub enum Unavailable {
+    NotYet,
+    Failed(ApiError),
+}
+
+impl From<ApiError> for Unavailable {
+    fn from(err: ApiError) -> Self {
+        Unavailable::Failed(err)
+    }
+}
+
+/// How long a crawler is asked to wait when the list is not ready.
+pub const RETRY_AFTER_SECONDS: u64 = crawl::RETRY_AFTER.as_secs();
+
+impl Catalogue {
+    pub fn external(api: Arc<super::source::External>) -> Self {
+        Catalogue::Crawled(crawl::Crawled::new(api))
+    }
+
+    /// How many pages the sitemap lists.
+    pub async fn page_count(&self) -> Result<u64, Unavailable> {
+        match self {
+            Catalogue::Database(db) => Ok(page_count(db).await?),
+            Catalogue::Crawled(crawled) => {
+                let list = crawled.paths().await.ok_or(Unavailable::NotYet)?;
+                Ok(list.len() as u64)
+            }
+        }
+    }
+
+    /// The paths of file `n` (from 1); `None` past the last file.
+    pub async fn file_paths(&self, n: u64) -> Result<Option<Vec<String>>, Unavailable> {
+        match self {
+            Catalogue::Database(db) => Ok(file_paths(db, n).await?),
+            Catalogue::Crawled(crawled) => {
+                let list = crawled.paths().await.ok_or(Unavailable::NotYet)?;
+                Ok(window(&list, n).map(<[String]>::to_vec))
+            }
+        }
+    }
+}
+
+/// File `n` (from 1) of a whole list; `None` past the last file.
+fn window(list: &[String], n: u64) -> Option<&[String]> {
+    let from = n.checked_sub(1)?.checked_mul(PAGES_PER_FILE)?;
+    if n > file_count(list.len() as u64) {
+        return None;
+    }
+    let from = usize::try_from(from).ok()?.min(list.len());
+    let to = from.saturating_add(PAGES_PER_FILE as usize).min(list.len());
+    Some(&list[from..to])
+}
+
 /// `robots.txt` for the site at `origin`, naming the sitemap when there is one. Product
 /// pictures live under `/api/media/`, which stays open so that link previews and image
 /// search can show them.
@@ -54,8 +123,8 @@ pub fn robots(origin: &str, with_sitemap: bool) -> String {
     text
 }
 
-/// How many pages the sitemap lists.
-pub async fn page_count(db: &Db) -> Result<u64, ApiError> {
+/// How many pages the database's sitemap lists.
+async fn page_count(db: &Db) -> Result<u64, ApiError> {
     db.read(|c| {
         let mut total = FIXED.len() as u64;
         for (table, _) in SECTIONS {
@@ -85,8 +154,8 @@ pub fn index(origin: &str, pages: u64) -> String {
     xml
 }
 
-/// The paths of file `n` (from 1); `None` past the last file.
-pub async fn file_paths(db: &Db, n: u64) -> Result<Option<Vec<String>>, ApiError> {
+/// The paths of the database's file `n` (from 1); `None` past the last file.
+async fn file_paths(db: &Db, n: u64) -> Result<Option<Vec<String>>, ApiError> {
     let Some(from) = n.checked_sub(1).and_then(|i| i.checked_mul(PAGES_PER_FILE)) else {
         return Ok(None);
     };
@@ -223,6 +292,20 @@ mod tests {
                 assert_eq!(window, all[from as usize..end], "{from} {count}");
             }
         }
+    }
+
+    #[test]
+    fn a_walked_list_is_cut_into_the_same_files() {
+        let list: Vec<String> = (0..PAGES_PER_FILE + 3)
+            .map(|i| format!("/products/{i}"))
+            .collect();
+        assert_eq!(window(&list, 0), None);
+        assert_eq!(window(&list, 1).unwrap().len() as u64, PAGES_PER_FILE);
+        assert_eq!(window(&list, 2).unwrap(), &list[PAGES_PER_FILE as usize..]);
+        assert_eq!(window(&list, 3), None);
+        // An empty list still has its one (empty) file, as the index says.
+        assert_eq!(window(&[], 1), Some(&[][..]));
+        assert_eq!(window(&[], 2), None);
     }
 
     #[test]
