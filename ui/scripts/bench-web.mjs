@@ -263,6 +263,21 @@ async function audit(page) {
 
 const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
 
+/**
+ * A category's score (0-100) without some of its audits, weighted as Lighthouse weighs
+ * them: for a page robots.txt keeps crawlers out of on purpose (the cart), SEO
+ * without "Page isn't blocked from indexing", which fails there by design.
+ */
+function scoreWithout(lhr, id, skipped) {
+  const refs = (lhr.categories[id]?.auditRefs ?? []).filter((r) => r.weight > 0 && !skipped.includes(r.id));
+  const total = refs.reduce((sum, r) => sum + r.weight, 0);
+  const earned = refs.reduce((sum, r) => sum + r.weight * (lhr.audits[r.id]?.score ?? 0), 0);
+  return total === 0 ? 0 : Math.round((earned / total) * 100);
+}
+
+/** Pages robots.txt disallows (static-host/src/web/sitemap/mod.rs): private, not for search. */
+const PRIVATE = ["/account", "/cart", "/checkout"];
+
 function printAudits(path, reports) {
   const runs = reports.filter(Boolean);
   if (runs.length === 0) {
@@ -280,6 +295,13 @@ function printAudits(path, reports) {
     `\n${path}: performance ${score(lhr, "performance")} (≥95; runs ${runs.map((r) => score(r, "performance")).join(", ")}), ` +
       `accessibility ${score(lhr, "accessibility")} (100), best practices ${score(lhr, "best-practices")} (≥95), SEO ${score(lhr, "seo")} (≥95)`,
   );
+  if (PRIVATE.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    const blocked = lhr.audits["is-crawlable"]?.score === 0;
+    console.log(
+      `  private page: robots.txt disallows it${blocked ? " (Lighthouse: blocked from indexing, as intended)" : ""}; ` +
+        `SEO on every other audit ${scoreWithout(lhr, "seo", ["is-crawlable"])} (100)`,
+    );
+  }
   const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"];
   console.log("  " + metrics.map((id) => `${lhr.audits[id]?.title}: ${lhr.audits[id]?.displayValue ?? "-"}`).join(" · "));
   // The LCP element and where its time goes (Lighthouse 13: the LCP breakdown insight).
