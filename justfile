@@ -25,7 +25,9 @@ doctor:
 # The version is the Rust crates' (Cargo.toml's [workspace.package]): one version source.
 pkg-manifest:
     mkdir -p pkg
-    cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md LICENSE pkg/
+    cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
+    # The same class for the Node build, which is CommonJS.
+    { sed 's/^export class CoreError/class CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
     node -e 'const fs = require("fs"); \
       const version = /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(fs.readFileSync("Cargo.toml", "utf8"))[1]; \
       const { name, ...rest } = JSON.parse(fs.readFileSync("wasm-bindings/npm/package.json", "utf8")); \
@@ -55,6 +57,12 @@ pkg-module target dir features:
       --target {{target}} --out-dir ../pkg/{{dir}} --out-name storefront_core -- {{features}}
     wasm-opt -Oz --converge {{wasm_opt_flags}} pkg/{{dir}}/storefront_core_bg.wasm -o pkg/{{dir}}/storefront_core_bg.wasm
     rm -f pkg/{{dir}}/.gitignore
+    # The CoreError class (wasm-bindings/npm/core-error.mjs), exported beside the rules.
+    if [ "{{target}}" = nodejs ]; then \
+      printf '\nexports.CoreError = require("../core-error.cjs").CoreError;\n' >> pkg/{{dir}}/storefront_core.js; \
+    else \
+      printf '\nexport { CoreError } from "../core-error.mjs";\n' >> pkg/{{dir}}/storefront_core.js; \
+    fi
 
 # The OpenAPI document is printed by the static-host build the caller goes on to use:
 # release for `run` (built once, then served), debug for the test suites (built with

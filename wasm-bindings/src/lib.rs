@@ -70,8 +70,13 @@ export type * from "../types";
  */
 export type CoreErrorKind = "invalid_argument" | "unsupported_language" | "invalid_money" | "storage_write_failed" | "internal";
 
-/** Thrown for arguments of the wrong shape: a JS Error named "CoreError". */
-export interface CoreError extends Error {
+/**
+ * What the core throws for arguments of the wrong shape: an `Error` named "CoreError"
+ * with its `kind`. `error instanceof CoreError` and `isCoreError(error, kind)` both
+ * recognise it.
+ */
+export class CoreError extends Error {
+  constructor(kind: CoreErrorKind, message?: string);
   name: "CoreError";
   kind: CoreErrorKind;
 }

@@ -1,0 +1,17 @@
+/**
+ * The class of the errors the core throws. The WebAssembly side makes them as plain
+ * `Error`s named "CoreError" with a `kind` (wasm-bindgen has no way to extend `Error`
+ * without an inline JS snippet, which the Node build cannot load); this class is what
+ * `instanceof` checks them against, and callers may throw their own.
+ */
+export class CoreError extends Error {
+  constructor(kind, message) {
+    super(message);
+    this.name = "CoreError";
+    this.kind = kind;
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value instanceof Error && value.name === "CoreError" && typeof value.kind === "string";
+  }
+}
