@@ -27,7 +27,7 @@ pkg-manifest:
     mkdir -p pkg
     cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
     # The same class for the Node build, which is CommonJS.
-    { sed 's/^export class CoreError/class CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
+    { sed 's/^export const CoreError/const CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
     node -e 'const fs = require("fs"); \
       const version = /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(fs.readFileSync("Cargo.toml", "utf8"))[1]; \
       const { name, ...rest } = JSON.parse(fs.readFileSync("wasm-bindings/npm/package.json", "utf8")); \

@@ -3,15 +3,19 @@
  * `Error`s named "CoreError" with a `kind` (wasm-bindgen has no way to extend `Error`
  * without an inline JS snippet, which the Node build cannot load); this class is what
  * `instanceof` checks them against, and callers may throw their own.
+ *
+ * Made in a function marked pure, so that a bundle that never uses it drops it (a
+ * class with a static member counts as a side effect to bundlers).
  */
-export class CoreError extends Error {
-  constructor(kind, message) {
-    super(message);
-    this.name = "CoreError";
-    this.kind = kind;
-  }
+export const CoreError = /* @__PURE__ */ (() =>
+  class CoreError extends Error {
+    constructor(kind, message) {
+      super(message);
+      this.name = "CoreError";
+      this.kind = kind;
+    }
 
-  static [Symbol.hasInstance](value) {
-    return value instanceof Error && value.name === "CoreError" && typeof value.kind === "string";
-  }
-}
+    static [Symbol.hasInstance](value) {
+      return value instanceof Error && value.name === "CoreError" && typeof value.kind === "string";
+    }
+  })();
