@@ -23,6 +23,15 @@ pub fn response_error_message(status: u16, body: &[u8]) -> Result<JsValue, JsVal
     ))
 }
 
+/// The per-field messages of a failed call's answer: each field's first message, in the
+/// answer's order, for a 422 (spec 8); none for any other status. From the status and
+/// the raw body bytes, like `responseErrorMessage`.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = fieldErrors, unchecked_return_type = "T.FieldError[]")]
+pub fn field_errors(status: u16, body: &[u8]) -> Result<JsValue, JsValue> {
+    to_js(&http::field_errors_with(status, body, &BrowserGraphemes))
+}
+
 /// The error toast when a request got no response.
 #[cfg(feature = "start")]
 #[wasm_bindgen(js_name = noResponseMessage, unchecked_return_type = "T.Text")]

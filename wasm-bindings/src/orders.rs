@@ -110,3 +110,30 @@ pub fn return_window_days() -> u32 {
     // 14 fits any JS number; a u64 would cross as a bigint.
     u32::try_from(orders::RETURN_WINDOW_DAYS).unwrap_or(u32::MAX)
 }
+
+/// Which checkout step a refused `POST /order/checkout` is shown at, and whether the
+/// delivery area refused the address: from the answer's status (null: none came), the
+/// fields its 422 names (`fieldErrors(...).map((e) => e.field)`), its toast text, and
+/// `render`, which gives a message's text in the page language (the server words its
+/// refusals from the same catalogue).
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = placementFailure, unchecked_return_type = "T.PlacementFailure")]
+pub fn placement_failure(
+    status: Option<u16>,
+    fields: Vec<String>,
+    #[wasm_bindgen(unchecked_param_type = "T.Text")] text: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "(message: T.Message) => string")]
+    render: js_sys::Function,
+) -> Result<JsValue, JsValue> {
+    let text = from_js(text, "text")?;
+    let render = |message: &storefront_core::messages::Message| {
+        to_js(message)
+            .and_then(|message| render.call1(&JsValue::NULL, &message))
+            .ok()
+            .and_then(|words| words.as_string())
+            .unwrap_or_default()
+    };
+    to_js(&orders::placement_failure_with(
+        status, &fields, &text, &render,
+    ))
+}

@@ -120,3 +120,19 @@ fn capped_texts_never_split_a_letter_or_an_emoji() {
     assert_eq!(server_text(&whole), whole.as_str());
     assert_eq!(client_text(&whole), whole.as_str());
 }
+
+#[wasm_bindgen_test]
+fn a_422_s_field_messages_in_order() {
+    let body = br#"{"errors":{"name":["","Required"],"address_id":["please choose an address"]}}"#;
+    assert_eq!(
+        json(storefront_wasm::field_errors(422, body).unwrap()),
+        json!([
+            {"field": "name", "message": "Required"},
+            {"field": "address_id", "message": "please choose an address"}
+        ])
+    );
+    assert_eq!(
+        json(storefront_wasm::field_errors(400, body).unwrap()),
+        json!([])
+    );
+}

@@ -128,3 +128,49 @@ fn order_details_are_read_from_server_numbers() {
     let error = storefront_wasm::parse_order_detail(js(json!({"number": 1}))).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }
+
+#[wasm_bindgen_test]
+fn a_refused_placement_goes_to_its_step() {
+    let server = |text: &str| js(json!({"kind": "server", "text": text}));
+    // The page's texts: here, a message's id in capitals.
+    let render: js_sys::Function =
+        wasm_bindgen::closure::Closure::<dyn Fn(JsValue) -> String>::new(|message: JsValue| {
+            json(message)["id"]
+                .as_str()
+                .unwrap_or_default()
+                .to_uppercase()
+        })
+        .into_js_value()
+        .into();
+    let placed = |status, fields: &[&str], text| {
+        json(
+            storefront_wasm::placement_failure(
+                status,
+                fields.iter().map(|f| (*f).to_owned()).collect(),
+                text,
+                render.clone(),
+            )
+            .unwrap(),
+        )
+    };
+    assert_eq!(
+        placed(Some(422), &["card.number"], server("Invalid")),
+        json!({"step": "payment", "area": false})
+    );
+    assert_eq!(
+        placed(Some(400), &[], server("NO_DELIVERY_TO_LOCATION")),
+        json!({"step": "address", "area": true})
+    );
+    assert_eq!(
+        placed(Some(400), &[], server("We Don't Deliver To Your Location")),
+        json!({"step": "review", "area": false})
+    );
+    assert_eq!(
+        placed(None, &[], server("NO_DELIVERY_TO_LOCATION")),
+        json!({"step": "review", "area": false})
+    );
+    let refused =
+        storefront_wasm::placement_failure(Some(400), Vec::new(), JsValue::from(3), render.clone())
+            .unwrap_err();
+    assert_eq!(kind(&refused), "invalid_argument");
+}

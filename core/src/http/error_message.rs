@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use serde::Serialize;
 use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 
 use crate::messages::{Message, MessageId, Text};
@@ -96,6 +97,47 @@ struct Found {
     first_error: Option<String>,
     /// The first string inside `errors.error`.
     error_field: Option<String>,
+    /// When `errors` is an object: each key's first string, in document order (at most
+    /// [`MAX_FIELDS`], keys of at most [`MAX_FIELD_NAME_BYTES`]).
+    fields: Vec<(String, String)>,
+}
+
+/// Most per-field messages kept from one answer.
+pub const MAX_FIELDS: usize = 100;
+/// Longest field name kept (a longer key is no field a form has).
+pub const MAX_FIELD_NAME_BYTES: usize = 200;
+
+/// A field's validation message in a 422 answer: its first non-blank string.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct FieldError {
+    /// The key under `errors`, as the server wrote it (e.g. `address_id`, `items.0.qty`).
+    pub field: String,
+    /// Trimmed, capped like a toast's server text.
+    pub message: String,
+}
+
+/// The per-field messages of a failed call's answer (spec 8's `errors` of a 422), each
+/// field's first non-blank string, in document order. Any other status, or a body
+/// whose `errors` is not an object, has none. Never panics.
+pub fn field_errors_with(status: u16, body: &[u8], graphemes: &dyn Graphemes) -> Vec<FieldError> {
+    if status != 422 {
+        return Vec::new();
+    }
+    scan(body)
+        .fields
+        .into_iter()
+        .map(|(field, message)| FieldError {
+            field,
+            message: cut_to_with(&message, MAX_SERVER_TEXT_GRAPHEMES, graphemes),
+        })
+        .collect()
+}
+
+/// [`field_errors_with`] the core's own grapheme segmentation.
+#[cfg(feature = "unicode-segmentation")]
+pub fn field_errors(status: u16, body: &[u8]) -> Vec<FieldError> {
+    field_errors_with(status, body, &crate::text::UnicodeGraphemes)
 }
 
 fn scan(body: &[u8]) -> Found {
@@ -127,7 +169,6 @@ fn offer(slot: &mut Option<String>, text: &str) {
 enum Key {
     Message,
     Errors,
-    Error,
     Other,
 }
 
@@ -143,12 +184,32 @@ impl<'de> de::Deserialize<'de> for Key {
                 Ok(match v {
                     "message" => Key::Message,
                     "errors" => Key::Errors,
-                    "error" => Key::Error,
                     _ => Key::Other,
                 })
             }
         }
         deserializer.deserialize_str(KeyVisitor)
+    }
+}
+
+/// A key of `errors`: its name, or `None` when it is too long to be a field's.
+struct FieldKey(Option<String>);
+
+impl<'de> de::Deserialize<'de> for FieldKey {
+    fn deserialize<D: de::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct FieldKeyVisitor;
+        impl Visitor<'_> for FieldKeyVisitor {
+            type Value = FieldKey;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a field name")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<FieldKey, E> {
+                Ok(FieldKey(
+                    (v.len() <= MAX_FIELD_NAME_BYTES).then(|| v.to_owned()),
+                ))
+            }
+        }
+        deserializer.deserialize_str(FieldKeyVisitor)
     }
 }
 
@@ -215,7 +276,7 @@ impl<'de> Visitor<'de> for BodySeed<'_> {
             match key {
                 Key::Message => map.next_value_seed(StringSeed(&mut found.message))?,
                 Key::Errors => map.next_value_seed(ErrorsSeed(&mut *found))?,
-                Key::Error | Key::Other => {
+                Key::Other => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
@@ -292,15 +353,22 @@ impl<'de> Visitor<'de> for ErrorsSeed<'_> {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
         let found = self.0;
-        while let Some(key) = map.next_key::<Key>()? {
-            let also = match key {
-                Key::Error => Some(&mut found.error_field),
-                _ => None,
-            };
+        while let Some(FieldKey(name)) = map.next_key::<FieldKey>()? {
+            let mut own = None;
             map.next_value_seed(FirstString {
                 first: &mut found.first_error,
-                also,
+                also: Some(&mut own),
             })?;
+            let Some(name) = name else { continue };
+            if name == "error" && found.error_field.is_none() {
+                found.error_field.clone_from(&own);
+            }
+            if let Some(message) = own
+                && found.fields.len() < MAX_FIELDS
+                && !found.fields.iter().any(|(field, _)| *field == name)
+            {
+                found.fields.push((name, message));
+            }
         }
         Ok(())
     }
@@ -392,6 +460,84 @@ mod tests {
         // A field with no messages is skipped.
         let body = r#"{"errors":{"zip":[],"mobile":["  ","The mobile is invalid."]}}"#;
         assert_eq!(response(422, body), server("The mobile is invalid."));
+    }
+
+    fn fields(status: u16, body: &str) -> Vec<(String, String)> {
+        field_errors(status, body.as_bytes())
+            .into_iter()
+            .map(|e| (e.field, e.message))
+            .collect()
+    }
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(f, m)| ((*f).to_owned(), (*m).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn each_field_s_first_message_in_document_order() {
+        let body = r#"{"message":"The given data was invalid.",
+            "errors":{"name":["  ","The name field is required.","Too short."],
+                      "email":["The email has already been taken."],
+                      "zip":[],
+                      "items.0.qty":"Max Quantity Reached",
+                      "card":{"number":["Invalid card number"]}}}"#;
+        assert_eq!(
+            fields(422, body),
+            pairs(&[
+                ("name", "The name field is required."),
+                ("email", "The email has already been taken."),
+                ("items.0.qty", "Max Quantity Reached"),
+                ("card", "Invalid card number"),
+            ])
+        );
+        // The toast's message is still the first of them.
+        assert_eq!(response(422, body), server("The name field is required."));
+    }
+
+    #[test]
+    fn only_a_422_with_an_errors_object_has_field_messages() {
+        let body = r#"{"errors":{"name":["Required"]}}"#;
+        assert_eq!(fields(400, body), []);
+        assert_eq!(fields(500, body), []);
+        assert_eq!(fields(422, r#"{"errors":["Required"]}"#), []);
+        assert_eq!(fields(422, r#"{"errors":"Required"}"#), []);
+        assert_eq!(fields(422, "<html>"), []);
+        assert_eq!(fields(422, ""), []);
+        // A repeated key keeps its first message; what came before a syntax error counts.
+        assert_eq!(
+            fields(
+                422,
+                r#"{"errors":{"a":["one"],"a":["two"],"b":["three"],"c":["#
+            ),
+            pairs(&[("a", "one"), ("b", "three")])
+        );
+    }
+
+    #[test]
+    fn errors_error_is_a_field_too_and_still_the_400_message() {
+        let body = r#"{"errors":{"error":["Out of stock"]}}"#;
+        assert_eq!(fields(422, body), pairs(&[("error", "Out of stock")]));
+        assert_eq!(response(400, body), server("Out of stock"));
+    }
+
+    #[test]
+    fn field_messages_are_bounded() {
+        let many: Vec<String> = (0..MAX_FIELDS + 20)
+            .map(|i| format!(r#""f{i}":["m{i}"]"#))
+            .collect();
+        let body = format!(r#"{{"errors":{{{}}}}}"#, many.join(","));
+        let found = fields(422, &body);
+        assert_eq!(found.len(), MAX_FIELDS);
+        assert_eq!(found[0], ("f0".to_owned(), "m0".to_owned()));
+        let long_key = "k".repeat(MAX_FIELD_NAME_BYTES + 1);
+        let long_text = "x".repeat(MAX_SERVER_TEXT_GRAPHEMES * 2);
+        let body = format!(r#"{{"errors":{{"{long_key}":["skipped"],"ok":["{long_text}"]}}}}"#);
+        let found = fields(422, &body);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].0, "ok");
+        assert!(found[0].1.chars().count() <= MAX_SERVER_TEXT_GRAPHEMES + 3);
     }
 
     #[test]

@@ -3,15 +3,16 @@
 mod error_message;
 mod status;
 
-#[cfg(feature = "unicode-segmentation")]
-pub use error_message::error_message;
 pub use error_message::{
-    CallFailure, MAX_SERVER_TEXT_GRAPHEMES, error_message_with, no_response_message,
-    offline_message,
+    CallFailure, FieldError, MAX_FIELD_NAME_BYTES, MAX_FIELDS, MAX_SERVER_TEXT_GRAPHEMES,
+    error_message_with, field_errors_with, no_response_message, offline_message,
 };
+#[cfg(feature = "unicode-segmentation")]
+pub use error_message::{error_message, field_errors};
 pub use status::{StatusOutcome, classify};
 
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
     d.add::<StatusOutcome>();
+    d.add::<FieldError>();
 }

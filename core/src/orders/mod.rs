@@ -28,11 +28,13 @@
 //! (`returned`). Only the `delivered` and `returned` keys come from the spec.
 
 mod detail;
+mod placement;
 mod status;
 mod tabs;
 mod transitions;
 
 pub use detail::{OrderDetail, OrderItem, OrderNumber};
+pub use placement::{CheckoutStep, PlacementFailure, placement_failure, placement_failure_with};
 pub use status::OrderStatus;
 pub use tabs::{OrderTab, ReturnTab, TabInfo, order_tabs, return_tabs};
 pub use transitions::{
@@ -48,5 +50,7 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<TabInfo<OrderTab>>()
         .add::<OrderNumber>()
         .add::<OrderItem>()
-        .add::<OrderDetail>();
+        .add::<OrderDetail>()
+        .add::<CheckoutStep>()
+        .add::<PlacementFailure>();
 }

@@ -6,7 +6,7 @@ import {
   offlineMessage,
   requestHeaders,
 } from "storefront-core/start";
-import type { Text } from "storefront-core";
+import type { FieldError, Text } from "storefront-core";
 import { apiBase } from "../app/config";
 import { resolveMedia } from "./media";
 import { runEffects, type EffectHost } from "../app/effects";
@@ -14,13 +14,17 @@ import { useAppStore } from "../app/store";
 import { wholeCore } from "../core/lazy";
 import type { paths } from "./schema.gen";
 
-/** A failed call, with the message the core extracted for the error toast (spec 8). */
+/**
+ * A failed call, with what the core read from its answer (spec 8): the message for the
+ * error toast, and a 422's per-field messages.
+ */
 export class ApiError extends Error {
   constructor(
     /** HTTP status, or null when no response came back. */
     readonly status: number | null,
     readonly text: Text,
-    readonly body: unknown = null,
+    /** Each field's first message, in the answer's order (a 422 only). */
+    readonly fields: readonly FieldError[] = [],
   ) {
     super(text.kind === "server" ? text.text : text.id);
     this.name = "ApiError";
@@ -53,18 +57,22 @@ const headers: Middleware = {
     const bytes = new Uint8Array(await response.clone().arrayBuffer());
     const { client } = useAppStore.getState();
     const outcome = classifyStatus(response.status, client.login_in_progress);
-    // The rules of the error text load with the first failure; when even they cannot
+    // The rules that read the answer load with the first failure; when even they cannot
     // load, the network is gone.
-    const text = wholeCore().then(
-      (core) => core.responseErrorMessage(response.status, bytes),
-      () => noResponseMessage(),
+    const read = wholeCore().then(
+      (core) => ({
+        text: core.responseErrorMessage(response.status, bytes),
+        fields: core.fieldErrors(response.status, bytes),
+      }),
+      () => ({ text: noResponseMessage(), fields: [] }),
     );
     if (outcome === "log_out" && host) {
       runEffects(logoutEffects(currentPath(), "unauthorized"), host);
     } else if (outcome === "not_found" && host) {
       host.navigate("/404");
     }
-    throw new ApiError(response.status, await text, parseJson(bytes));
+    const { text, fields } = await read;
+    throw new ApiError(response.status, text, fields);
   },
   async onError({ error }) {
     if (error instanceof ApiError) return error;
@@ -80,15 +88,6 @@ const headers: Middleware = {
     return new ApiError(null, core ? core.clientErrorMessage(message) : noResponseMessage());
   },
 };
-
-/** The body as JSON, or null when it is not JSON (the message came from the core). */
-function parseJson(bytes: Uint8Array): unknown {
-  try {
-    return JSON.parse(new TextDecoder().decode(bytes));
-  } catch {
-    return null;
-  }
-}
 
 /** Requests need an absolute URL outside browsers (jest); in a page it is the same URL. */
 function absolute(base: string): string {

@@ -1,10 +1,14 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
+import { fieldErrors, responseErrorMessage } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { reportSubmitError } from "./errors";
 import { signedIn, toasts } from "./testing";
 
-const refused = (errors: Record<string, unknown> | undefined, message = "The given data was invalid.") =>
-  new ApiError(422, { kind: "server", text: errors ? String(Object.values(errors)[0]) : message }, { message, errors });
+/** A 422 as the client makes it: the core reads the toast and the field messages from the bytes. */
+function refused(errors: Record<string, unknown> | undefined, message = "The given data was invalid.") {
+  const bytes = new TextEncoder().encode(JSON.stringify({ message, errors }));
+  return new ApiError(422, responseErrorMessage(422, bytes), fieldErrors(422, bytes));
+}
 
 function formDouble() {
   const set: Record<string, string>[] = [];

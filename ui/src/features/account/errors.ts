@@ -3,18 +3,13 @@ import { ApiError } from "../../api/client";
 import { useAppStore } from "../../app/store";
 
 /**
- * The per-field messages of a 422 answer (`{message, errors: {field: [..]}}`), first
- * message of each field, already in the request language. Other errors: none.
+ * The per-field messages of a 422 answer, first message of each field (the core's
+ * `fieldErrors`, read when the call failed), already in the request language. Other
+ * errors: none.
  */
 export function serverFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 422) return {};
-  const body = error.body as { errors?: Record<string, unknown> } | null;
-  const out: Record<string, string> = {};
-  for (const [field, value] of Object.entries(body?.errors ?? {})) {
-    const first = Array.isArray(value) ? value[0] : value;
-    if (typeof first === "string" && first) out[field] = first;
-  }
-  return out;
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.fields.map(({ field, message }) => [field, message]));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { applyStorageEffects, readClientState } from "storefront-core/start";
-import { responseErrorMessage } from "storefront-core";
+import { fieldErrors, responseErrorMessage } from "storefront-core";
 import { renderText } from "../../i18n/coreText";
 import { api, ApiError } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
@@ -22,7 +22,7 @@ const realNow = clock.now;
 /** The API's error body as the reference server sends it, through the core's extraction. */
 function apiError(status: number, body: unknown): ApiError {
   const bytes = Uint8Array.from(JSON.stringify(body), (c) => c.charCodeAt(0));
-  return new ApiError(status, responseErrorMessage(status, bytes), body);
+  return new ApiError(status, responseErrorMessage(status, bytes), fieldErrors(status, bytes));
 }
 
 const toasts = () => useAppStore.getState().toasts.map((t) => `${t.tone}: ${renderText(t.text, "en")}`);

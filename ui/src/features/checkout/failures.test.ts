@@ -17,7 +17,7 @@ describe("placementFailure", () => {
       expect(found).toEqual({ step: "address", text: server(text), area: true });
     }
     const chosen = placementFailure(
-      new ApiError(422, server("please choose an address"), { errors: { address_id: ["please choose an address"] } }),
+      new ApiError(422, server("please choose an address"), [{ field: "address_id", message: "please choose an address" }]),
       "en",
     );
     expect(chosen).toMatchObject({ step: "address", area: false });
@@ -29,7 +29,7 @@ describe("placementFailure", () => {
       placementFailure(new ApiError(400, server("An error occured while processing your payment, please try again later")), "en").step,
     ).toBe("payment");
     expect(
-      placementFailure(new ApiError(422, server("CVV must be 3 digits"), { errors: { "card.cvv": ["CVV must be 3 digits"] } }), "en")
+      placementFailure(new ApiError(422, server("CVV must be 3 digits"), [{ field: "card.cvv", message: "CVV must be 3 digits" }]), "en")
         .step,
     ).toBe("payment");
   });

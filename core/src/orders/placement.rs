@@ -1,0 +1,215 @@
+//! Where a refused order placement is shown (`POST /order/checkout`): next to the
+//! checkout step it is about, so the customer fixes it there (spec 2: address, payment,
+//! review).
+//!
+//! - A 422 names its fields: `address_id` is the address step's; `card` (and
+//!   `card.*`), `payment_method` and `wallet_amount` the payment step's; any other the
+//!   review step's.
+//! - Otherwise the message says: the delivery area ('Sorry, we don't deliver to your
+//!   area now!', 'We Don't Deliver To Your Location') and 'please choose an address'
+//!   are the address step's, the first two also marking the area as refused; a declined
+//!   payment and 'Balance Not Sufficient' the payment step's; anything else (stock, an
+//!   empty cart, the shop's minimum, no answer) the review step's.
+//!
+//! The server words its refusals from the same catalogue, so a server text is matched
+//! against the message texts in the page language: [`placement_failure`] renders them
+//! with the core's catalogue, [`placement_failure_with`] with the caller's (the browser
+//! build keeps its texts as data, out of the WASM).
+
+use serde::{Deserialize, Serialize};
+
+use crate::locale::Language;
+use crate::messages::{Message, MessageId, Text};
+
+/// A step of the checkout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum CheckoutStep {
+    Address,
+    Payment,
+    Review,
+}
+
+/// Where a refusal goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PlacementFailure {
+    pub step: CheckoutStep,
+    /// The delivery area refused the chosen address.
+    pub area: bool,
+}
+
+const AREA: [MessageId; 2] = [MessageId::AreaNotServed, MessageId::NoDeliveryToLocation];
+const PAYMENT: [MessageId; 2] = [MessageId::PaymentFailed, MessageId::BalanceNotSufficient];
+
+/// The step a failed placement belongs to: `status` of the answer (`None`: none came),
+/// the fields its 422 names (see [`crate::http::field_errors`]), and its toast text,
+/// matched against our messages in `language`.
+pub fn placement_failure(
+    status: Option<u16>,
+    fields: &[String],
+    text: &Text,
+    language: Language,
+) -> PlacementFailure {
+    placement_failure_with(status, fields, text, &|message: &Message| {
+        message.render(language)
+    })
+}
+
+/// [`placement_failure`], with our messages rendered by `render` in the page language.
+pub fn placement_failure_with(
+    status: Option<u16>,
+    fields: &[String],
+    text: &Text,
+    render: &dyn Fn(&Message) -> String,
+) -> PlacementFailure {
+    let at = |step| PlacementFailure { step, area: false };
+    if status == Some(422) {
+        if fields.iter().any(|f| f == "address_id") {
+            return at(CheckoutStep::Address);
+        }
+        let payment = |f: &String| {
+            f == "card" || f.starts_with("card.") || f == "payment_method" || f == "wallet_amount"
+        };
+        if fields.iter().any(payment) {
+            return at(CheckoutStep::Payment);
+        }
+        return at(CheckoutStep::Review);
+    }
+    if status.is_none() {
+        return at(CheckoutStep::Review);
+    }
+    let says = |ids: &[MessageId]| match text {
+        Text::Message(message) => ids.contains(&message.id),
+        Text::Server { text } => ids
+            .iter()
+            .any(|&id| render(&Message::new(id)) == text.trim()),
+    };
+    if says(&AREA) {
+        return PlacementFailure {
+            step: CheckoutStep::Address,
+            area: true,
+        };
+    }
+    if says(&[MessageId::ChooseAnAddress]) {
+        return at(CheckoutStep::Address);
+    }
+    if says(&PAYMENT) {
+        return at(CheckoutStep::Payment);
+    }
+    at(CheckoutStep::Review)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server(text: &str) -> Text {
+        Text::Server {
+            text: text.to_owned(),
+        }
+    }
+
+    fn fields(names: &[&str]) -> Vec<String> {
+        names.iter().map(|n| (*n).to_owned()).collect()
+    }
+
+    fn step(
+        status: Option<u16>,
+        names: &[&str],
+        text: &Text,
+        language: Language,
+    ) -> (CheckoutStep, bool) {
+        let found = placement_failure(status, &fields(names), text, language);
+        (found.step, found.area)
+    }
+
+    #[test]
+    fn a_422_goes_by_the_fields_it_names() {
+        let text = server("The address id field is required.");
+        let en = Language::En;
+        assert_eq!(
+            step(Some(422), &["address_id", "card"], &text, en),
+            (CheckoutStep::Address, false)
+        );
+        for field in ["card", "card.number", "payment_method", "wallet_amount"] {
+            assert_eq!(
+                step(Some(422), &["notes", field], &text, en),
+                (CheckoutStep::Payment, false),
+                "{field}"
+            );
+        }
+        assert_eq!(
+            step(Some(422), &["cardholder", "notes"], &text, en),
+            (CheckoutStep::Review, false)
+        );
+        // Even when its text reads like an area refusal: the fields decide.
+        let area = server("We Don't Deliver To Your Location");
+        assert_eq!(
+            step(Some(422), &[], &area, en),
+            (CheckoutStep::Review, false)
+        );
+    }
+
+    #[test]
+    fn other_refusals_go_by_their_message_in_either_form_and_language() {
+        let en = Language::En;
+        let ar = Language::Ar;
+        let area = Text::from(MessageId::AreaNotServed);
+        assert_eq!(
+            step(Some(400), &[], &area, en),
+            (CheckoutStep::Address, true)
+        );
+        let words = Message::new(MessageId::NoDeliveryToLocation).render(ar);
+        assert_eq!(
+            step(Some(400), &[], &server(&format!(" {words} ")), ar),
+            (CheckoutStep::Address, true)
+        );
+        // The Arabic words do not count on an English page.
+        assert_eq!(
+            step(Some(400), &[], &server(&words), en),
+            (CheckoutStep::Review, false)
+        );
+        let choose = server(&Message::new(MessageId::ChooseAnAddress).render(en));
+        assert_eq!(
+            step(Some(400), &[], &choose, en),
+            (CheckoutStep::Address, false)
+        );
+        let balance = server(&Message::new(MessageId::BalanceNotSufficient).render(en));
+        assert_eq!(
+            step(Some(400), &[], &balance, en),
+            (CheckoutStep::Payment, false)
+        );
+        assert_eq!(
+            step(Some(402), &[], &Text::from(MessageId::PaymentFailed), en),
+            (CheckoutStep::Payment, false)
+        );
+        assert_eq!(
+            step(Some(409), &[], &server("Only 2 left in stock"), en),
+            (CheckoutStep::Review, false)
+        );
+    }
+
+    #[test]
+    fn the_caller_s_texts_are_the_ones_matched() {
+        let render = |message: &Message| format!("text of {}", message.id.as_str());
+        let text = server("text of balance_not_sufficient");
+        let found = placement_failure_with(Some(400), &[], &text, &render);
+        assert_eq!(found.step, CheckoutStep::Payment);
+        let ours = server(&Message::new(MessageId::BalanceNotSufficient).render(Language::En));
+        assert_eq!(
+            placement_failure_with(Some(400), &[], &ours, &render).step,
+            CheckoutStep::Review
+        );
+    }
+
+    #[test]
+    fn no_answer_is_the_review_step_s() {
+        let text = Text::from(MessageId::AreaNotServed);
+        assert_eq!(
+            step(None, &[], &text, Language::En),
+            (CheckoutStep::Review, false)
+        );
+    }
+}
