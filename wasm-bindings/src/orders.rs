@@ -137,3 +137,34 @@ pub fn placement_failure(
         status, &fields, &text, &render,
     ))
 }
+
+/// The return reasons, in the order the form lists them (`other` needs a comment).
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = returnReasons, unchecked_return_type = "T.ReturnReason[]")]
+pub fn return_reasons() -> Result<JsValue, JsValue> {
+    to_js(&orders::ReturnReason::ALL)
+}
+
+/// Whether a return reason (its API value) needs a comment.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = returnReasonRequiresComment)]
+pub fn return_reason_requires_comment(reason: &str) -> bool {
+    orders::ReturnReason::parse(reason).is_some_and(orders::ReturnReason::requires_comment)
+}
+
+/// The pickup days offered at `nowMs` (ms since the epoch, the caller's clock):
+/// tomorrow up to a week ahead, as `YYYY-MM-DD` (UTC).
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = pickupDays, unchecked_return_type = "string[]")]
+pub fn pickup_days(
+    #[wasm_bindgen(unchecked_param_type = "number")] now_ms: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&orders::pickup_days(from_js(now_ms, "nowMs")?))
+}
+
+/// The pickup times offered: each hour from 09:00 to 21:00 (UTC), as `HH:MM`.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = pickupTimes)]
+pub fn pickup_times() -> Vec<String> {
+    orders::pickup_times()
+}

@@ -174,3 +174,29 @@ fn a_refused_placement_goes_to_its_step() {
             .unwrap_err();
     assert_eq!(kind(&refused), "invalid_argument");
 }
+
+#[wasm_bindgen_test]
+fn return_reasons_and_pickup_slots() {
+    assert_eq!(
+        json(storefront_wasm::return_reasons().unwrap()),
+        json!([
+            "damaged",
+            "wrong_item",
+            "not_as_described",
+            "missing_parts",
+            "changed_mind",
+            "other"
+        ])
+    );
+    assert!(storefront_wasm::return_reason_requires_comment("other"));
+    assert!(!storefront_wasm::return_reason_requires_comment("damaged"));
+    assert!(!storefront_wasm::return_reason_requires_comment("nonsense"));
+    // 2026-11-27T23:59:59Z.
+    let days = json(storefront_wasm::pickup_days(JsValue::from(1_795_823_999_000_f64)).unwrap());
+    assert_eq!(days[0], "2026-11-28");
+    assert_eq!(days.as_array().unwrap().len(), 7);
+    let refused = storefront_wasm::pickup_days(JsValue::from(1.5)).unwrap_err();
+    assert_eq!(kind(&refused), "invalid_argument");
+    let times = storefront_wasm::pickup_times();
+    assert_eq!((times[0].as_str(), times[12].as_str()), ("09:00", "21:00"));
+}

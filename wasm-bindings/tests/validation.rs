@@ -188,8 +188,8 @@ fn otp_boxes() {
 #[wasm_bindgen_test]
 fn return_request_errors_by_path() {
     let form = js(json!({
-        "items": [{"id": 5, "quantity": 1, "ordered_quantity": 1, "reason": "damaged",
-                   "reason_requires_comment": true, "comment": ""}],
+        "items": [{"id": 5, "quantity": 1, "ordered_quantity": 1, "reason": "other",
+                   "comment": ""}],
         "refund_method": "wallet", "pickup_address_id": 2, "date": "2025-06-01", "time": ""
     }));
     assert_eq!(

@@ -29,12 +29,17 @@
 
 mod detail;
 mod placement;
+mod returns;
 mod status;
 mod tabs;
 mod transitions;
 
 pub use detail::{OrderDetail, OrderItem, OrderNumber};
 pub use placement::{CheckoutStep, PlacementFailure, placement_failure, placement_failure_with};
+pub use returns::{
+    PICKUP_DAYS_AHEAD, PICKUP_HOURS, ReturnReason, pickup_date, pickup_days, pickup_time,
+    pickup_times,
+};
 pub use status::OrderStatus;
 pub use tabs::{OrderTab, ReturnTab, TabInfo, order_tabs, return_tabs};
 pub use transitions::{
@@ -52,5 +57,6 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<OrderItem>()
         .add::<OrderDetail>()
         .add::<CheckoutStep>()
-        .add::<PlacementFailure>();
+        .add::<PlacementFailure>()
+        .add::<ReturnReason>();
 }

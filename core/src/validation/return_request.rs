@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::messages::{Message, MessageId};
+use crate::orders::ReturnReason;
 
 use super::FieldErrors;
 use super::fields::char_len;
@@ -33,10 +34,8 @@ pub struct ReturnItem {
     pub quantity: Option<u32>,
     /// How many were ordered: the most that can be returned.
     pub ordered_quantity: u32,
-    /// The chosen reason (its id or key; reasons are data).
+    /// The chosen reason, as the API names it (see [`ReturnReason`]).
     pub reason: Option<String>,
-    /// Whether the chosen reason needs a comment.
-    pub reason_requires_comment: bool,
     pub comment: String,
 }
 
@@ -55,10 +54,6 @@ pub struct ReturnRequestForm {
     pub time: String,
 }
 
-fn blank(text: Option<&str>) -> bool {
-    text.is_none_or(|t| t.trim().is_empty())
-}
-
 /// One item's first error per field.
 fn item_errors(item: &ReturnItem) -> Vec<(&'static str, Message)> {
     let mut errors = Vec::new();
@@ -73,10 +68,11 @@ fn item_errors(item: &ReturnItem) -> Vec<(&'static str, Message)> {
         }
         Some(_) => {}
     }
-    if blank(item.reason.as_deref()) {
+    let reason = item.reason.as_deref().and_then(ReturnReason::parse);
+    if reason.is_none() {
         errors.push(("reason", MessageId::FieldRequired.into()));
     }
-    if item.reason_requires_comment && item.comment.trim().is_empty() {
+    if reason.is_some_and(ReturnReason::requires_comment) && item.comment.trim().is_empty() {
         errors.push(("comment", MessageId::FieldRequired.into()));
     } else if char_len(&item.comment) > RETURN_COMMENT_MAX_CHARS {
         errors.push((
@@ -89,10 +85,11 @@ fn item_errors(item: &ReturnItem) -> Vec<(&'static str, Message)> {
 
 /// Every field's first error, keyed by path:
 /// - `items`: 'you should at least choose a product to return' when none is chosen;
-/// - `items.{i}.id`, `items.{i}.reason`: 'This field is required';
+/// - `items.{i}.id`, `items.{i}.reason`: 'This field is required' (for a reason, also
+///   when it is none of [`ReturnReason`]'s);
 /// - `items.{i}.quantity`: 'This field is required', 'Must be greater than 0', or
 ///   'Max Quantity Reached' above the ordered quantity;
-/// - `items.{i}.comment`: 'This field is required' when the reason needs a comment,
+/// - `items.{i}.comment`: 'This field is required' when the reason needs a comment (`other`),
 ///   'Too long! The maximum character is 200 in Comment' above 200 characters;
 /// - `refund_method`, `date`, `time`: 'This field is required';
 /// - `pickup_address_id`: 'please choose an address'.
@@ -135,7 +132,6 @@ mod tests {
             quantity: Some(1),
             ordered_quantity: 2,
             reason: Some("damaged".into()),
-            reason_requires_comment: false,
             comment: String::new(),
         }
     }
@@ -219,19 +215,43 @@ mod tests {
     #[test]
     fn comment_required_only_when_the_reason_needs_it() {
         let needs = ReturnItem {
-            reason_requires_comment: true,
+            reason: Some("other".into()),
             comment: "  ".into(),
             ..item()
         };
         let given = ReturnItem {
-            reason_requires_comment: true,
+            reason: Some("other".into()),
             comment: "Arrived broken".into(),
             ..item()
         };
-        let errors = validate_return_request(&form(vec![needs, given]));
+        let no_need = ReturnItem {
+            comment: "  ".into(),
+            ..item()
+        };
+        let errors = validate_return_request(&form(vec![needs, given, no_need]));
         assert_eq!(
             english(&errors),
             vec![("items.0.comment", "This field is required".to_owned())]
+        );
+    }
+
+    #[test]
+    fn a_reason_must_be_one_of_the_api_s() {
+        let unknown = ReturnItem {
+            reason: Some("broken".into()),
+            ..item()
+        };
+        let blank = ReturnItem {
+            reason: Some(" ".into()),
+            ..item()
+        };
+        let errors = validate_return_request(&form(vec![unknown, blank, item()]));
+        assert_eq!(
+            english(&errors),
+            vec![
+                ("items.0.reason", "This field is required".to_owned()),
+                ("items.1.reason", "This field is required".to_owned())
+            ]
         );
     }
 
@@ -288,14 +308,14 @@ mod tests {
         #[test]
         fn every_key_names_a_field_of_the_form(
             items in proptest::collection::vec(
-                (proptest::option::of(0u64..5), proptest::option::of(0u32..5), 0u32..5, proptest::option::of("\\PC{0,3}"), any::<bool>(), "\\PC{0,3}"),
+                (proptest::option::of(0u64..5), proptest::option::of(0u32..5), 0u32..5, proptest::option::of("\\PC{0,3}|other|damaged"), "\\PC{0,3}"),
                 0..4,
             )
         ) {
             let items: Vec<ReturnItem> = items
                 .into_iter()
-                .map(|(id, quantity, ordered_quantity, reason, reason_requires_comment, comment)| ReturnItem {
-                    id, quantity, ordered_quantity, reason, reason_requires_comment, comment,
+                .map(|(id, quantity, ordered_quantity, reason, comment)| ReturnItem {
+                    id, quantity, ordered_quantity, reason, comment,
                 })
                 .collect();
             let count = items.len();

@@ -34,7 +34,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
-use storefront_core::orders::{OrderStatus, ReturnTab};
+use storefront_core::orders::{
+    OrderStatus, PICKUP_DAYS_AHEAD, ReturnTab, pickup_date, pickup_time,
+};
 use storefront_core::validation::{
     RefundMethod, ReturnItem, ReturnRequestForm, validate_return_request,
 };
@@ -54,9 +56,6 @@ use crate::orders::my_orders::{path_id, returnable, status_list};
 use crate::orders::pricing::return_refund;
 use crate::orders::state_machine::{Actor, change_status};
 use crate::orders::{fields_error, not_found, order_number};
-
-/// The latest pickup date, in days from today.
-pub const PICKUP_DAYS_AHEAD: i64 = 7;
 
 /// Why an item goes back.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -81,10 +80,6 @@ impl ReturnReason {
             ReturnReason::ChangedMind => "changed_mind",
             ReturnReason::Other => "other",
         }
-    }
-
-    pub fn requires_comment(self) -> bool {
-        self == ReturnReason::Other
     }
 }
 
@@ -251,31 +246,6 @@ pub fn load_return(
     }))
 }
 
-/// A pickup date: `YYYY-MM-DD` from tomorrow to [`PICKUP_DAYS_AHEAD`] days ahead.
-pub fn pickup_date(text: &str, now_ms: i64) -> Option<String> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    let date = time::Date::parse(text.trim(), &format).ok()?;
-    let today = time::OffsetDateTime::from_unix_timestamp(now_ms.div_euclid(1000))
-        .ok()?
-        .date();
-    let days = (date - today).whole_days();
-    (1..=PICKUP_DAYS_AHEAD)
-        .contains(&days)
-        .then(|| date.format(&format).ok())
-        .flatten()
-}
-
-/// A pickup time: `HH:MM` from 09:00 to 21:00.
-pub fn pickup_time(text: &str) -> Option<String> {
-    let format = time::macros::format_description!("[hour]:[minute]");
-    let time = time::Time::parse(text.trim(), &format).ok()?;
-    let minutes = u32::from(time.hour()) * 60 + u32::from(time.minute());
-    (9 * 60..=21 * 60)
-        .contains(&minutes)
-        .then(|| time.format(&format).ok())
-        .flatten()
-}
-
 struct OrderLine {
     id: i64,
     price: i64,
@@ -349,7 +319,6 @@ pub async fn request_return(
                             .map(|l| crate::orders::pricing::qty(l.left))
                             .unwrap_or(u32::MAX),
                         reason: item.reason.map(|r| r.as_str().to_owned()),
-                        reason_requires_comment: item.reason.is_some_and(ReturnReason::requires_comment),
                         comment: item.comment.clone().unwrap_or_default(),
                     })
                     .collect(),
@@ -393,7 +362,7 @@ pub async fn request_return(
                 Some(text) => {
                     let parsed = pickup_date(text, now);
                     if parsed.is_none() {
-                        fail("date".into(), OrderMsg::PickupDate { days: PICKUP_DAYS_AHEAD }.text(lang));
+                        fail("date".into(), OrderMsg::PickupDate { days: i64::from(PICKUP_DAYS_AHEAD) }.text(lang));
                     }
                     parsed
                 }
@@ -590,34 +559,6 @@ pub async fn list_returns(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const NOW: i64 = 1_740_821_400_000; // 2025-03-01 09:30 UTC
-
-    #[test]
-    fn pickup_dates_run_from_tomorrow_for_a_week() {
-        assert_eq!(
-            pickup_date("2025-03-02", NOW).as_deref(),
-            Some("2025-03-02")
-        );
-        assert_eq!(
-            pickup_date(" 2025-03-08 ", NOW).as_deref(),
-            Some("2025-03-08")
-        );
-        assert_eq!(pickup_date("2025-03-01", NOW), None);
-        assert_eq!(pickup_date("2025-03-09", NOW), None);
-        assert_eq!(pickup_date("2025-02-30", NOW), None);
-        assert_eq!(pickup_date("tomorrow", NOW), None);
-    }
-
-    #[test]
-    fn pickup_times_are_daytime() {
-        assert_eq!(pickup_time("09:00").as_deref(), Some("09:00"));
-        assert_eq!(pickup_time("21:00").as_deref(), Some("21:00"));
-        assert_eq!(pickup_time("21:01"), None);
-        assert_eq!(pickup_time("08:59"), None);
-        assert_eq!(pickup_time("25:00"), None);
-        assert_eq!(pickup_time("noon"), None);
-    }
 
     #[test]
     fn return_tabs_by_name_or_key() {

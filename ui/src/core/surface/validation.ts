@@ -55,8 +55,7 @@ const item: ReturnItem = {
   id: 31,
   quantity: 1,
   ordered_quantity: 2,
-  reason: "damaged",
-  reason_requires_comment: true,
+  reason: "other",
   comment: "وصل المنتج مكسورًا",
 };
 const returnForm: ReturnRequestForm = { items: [item], refund_method: refund, pickup_address_id: 5, date: "2025-06-01", time: "10:00" };

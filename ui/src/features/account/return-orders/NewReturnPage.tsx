@@ -2,7 +2,15 @@ import { useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import { validateReturnRequest, type RefundMethod, type ReturnRequestForm } from "storefront-core";
+import {
+  pickupDays,
+  pickupTimes,
+  returnReasonRequiresComment,
+  returnReasons,
+  validateReturnRequest,
+  type RefundMethod,
+  type ReturnRequestForm,
+} from "storefront-core";
 import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
@@ -14,7 +22,6 @@ import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
 import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
 import { Empty, FieldFrame, LoadFailed, Loading, SelectField, TextAreaField, focusFirstInvalid } from "../ui";
-import { RETURN_REASONS, pickupDays, pickupTimes, reasonRequiresComment } from "./reasons";
 import styles from "../Account.module.css";
 
 export interface LineChoice {
@@ -62,7 +69,6 @@ export function toCoreForm(order: Pick<OrderDetailBody, "items">, draft: ReturnD
         quantity: quantity !== null && Number.isInteger(quantity) && quantity >= 0 ? quantity : null,
         ordered_quantity: item.left,
         reason: line.reason || null,
-        reason_requires_comment: reasonRequiresComment(line.reason),
         comment: line.comment,
       };
     }),
@@ -293,7 +299,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
                       onChange={(e) => updateLine(item.id, { reason: e.currentTarget.value })}
                     >
                       <option value="">{intl.formatMessage({ id: "account.returnForm.chooseReason" })}</option>
-                      {RETURN_REASONS.map(({ reason }) => (
+                      {returnReasons().map((reason) => (
                         <option key={reason} value={reason}>
                           {intl.formatMessage({ id: `account.reason.${reason}` })}
                         </option>
@@ -302,7 +308,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
                     <TextAreaField
                       className={styles.full}
                       label={<FormattedMessage id="account.returnForm.comment" />}
-                      optional={!reasonRequiresComment(line.reason)}
+                      optional={!returnReasonRequiresComment(line.reason)}
                       value={line.comment}
                       max={200}
                       rows={3}

@@ -4,7 +4,6 @@ import { address, deliveredOrder, orderDetail } from "../fixtures";
 import { meta, mockApi, renderAt, signedIn, toasts } from "../testing";
 import NewReturnPage, { errorsByLine, toCoreForm, type ReturnDraft } from "./NewReturnPage";
 import ReturnOrdersPage from "./ReturnOrdersPage";
-import { pickupDays, pickupTimes } from "./reasons";
 
 beforeEach(() => {
   signedIn();
@@ -22,9 +21,9 @@ describe("the return form's model", () => {
     });
     const { form, lineIds } = toCoreForm(order, draft({ 32: { chosen: true, quantity: "1", reason: "other", comment: "x" }, 31: { chosen: false, quantity: "1", reason: "", comment: "" } }));
     expect(lineIds).toEqual([32]);
-    expect(form.items).toEqual([{ id: 32, quantity: 1, ordered_quantity: 1, reason: "other", reason_requires_comment: true, comment: "x" }]);
+    expect(form.items).toEqual([{ id: 32, quantity: 1, ordered_quantity: 1, reason: "other", comment: "x" }]);
     const both = toCoreForm(order, draft({ 31: { chosen: true, quantity: "", reason: "damaged", comment: "" }, 32: { chosen: true, quantity: "1", reason: "damaged", comment: "" } }));
-    expect(both.form.items[0]).toMatchObject({ id: 31, quantity: null, ordered_quantity: 2, reason_requires_comment: false });
+    expect(both.form.items[0]).toMatchObject({ id: 31, quantity: null, ordered_quantity: 2, reason: "damaged" });
   });
 
   test("errors by index land on the line they name", () => {
@@ -34,20 +33,6 @@ describe("the return form's model", () => {
       items: "c",
       pickup_address_id: "d",
     });
-  });
-
-  test("pickup days run from tomorrow for a week (UTC); times from 09:00 to 21:00", () => {
-    expect(pickupDays(Date.parse("2025-03-10T23:30:00Z"))).toEqual([
-      "2025-03-11",
-      "2025-03-12",
-      "2025-03-13",
-      "2025-03-14",
-      "2025-03-15",
-      "2025-03-16",
-      "2025-03-17",
-    ]);
-    expect(pickupTimes()[0]).toBe("09:00");
-    expect(pickupTimes().at(-1)).toBe("21:00");
   });
 });
 
