@@ -347,3 +347,65 @@ pub fn year_options(current_year: i32) -> Result<JsValue, JsValue> {
 pub fn normalize_digits(text: &str) -> String {
     rules::normalize_digits(text)
 }
+
+/// The address form's errors by field (`name`, `contact_name`, `phone`, …,
+/// `postal_code`); `country` is the store's (`storeCountryCode`), for the phone number.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(
+    js_name = validateAddressForm,
+    unchecked_return_type = "Record<string, T.Message>"
+)]
+pub fn validate_address_form(
+    #[wasm_bindgen(unchecked_param_type = "T.AddressForm")] form: JsValue,
+    country: &str,
+) -> Result<JsValue, JsValue> {
+    let form: rules::AddressForm = from_js(form, "form")?;
+    to_js(&rules::validate_address_form(&form, country))
+}
+
+/// The store's country: the remote config's `default_country_code` when it is a
+/// two-letter code, else `EG`.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = storeCountryCode)]
+pub fn store_country_code(configured: Option<String>) -> String {
+    rules::store_country_code(configured.as_deref())
+}
+
+/// The profile form's errors by field (`name`, `email`, `company_name`, and `year` for a
+/// half-chosen birthdate).
+#[cfg(feature = "rest")]
+#[wasm_bindgen(
+    js_name = validateProfileForm,
+    unchecked_return_type = "Record<string, T.Message>"
+)]
+pub fn validate_profile_form(
+    #[wasm_bindgen(unchecked_param_type = "T.ProfileForm")] form: JsValue,
+) -> Result<JsValue, JsValue> {
+    let form: rules::ProfileForm = from_js(form, "form")?;
+    to_js(&rules::validate_profile_form(&form))
+}
+
+/// A `YYYY-MM-DD` birthdate as the three dropdowns' values (all `""` for anything else).
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = splitBirthdate, unchecked_return_type = "T.BirthdateParts")]
+pub fn split_birthdate(value: &str) -> Result<JsValue, JsValue> {
+    to_js(&rules::split_birthdate(value))
+}
+
+/// How many days the day dropdown offers for the chosen month and year.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = birthdateDaysIn)]
+pub fn birthdate_days_in(
+    #[wasm_bindgen(unchecked_param_type = "T.BirthdateParts")] parts: JsValue,
+) -> Result<u8, JsValue> {
+    Ok(rules::birthdate_days_in(&from_js(parts, "parts")?))
+}
+
+/// The dropdowns as a birthdate: unset, partial, or a `YYYY-MM-DD` date.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = joinBirthdate, unchecked_return_type = "T.Birthdate")]
+pub fn join_birthdate(
+    #[wasm_bindgen(unchecked_param_type = "T.BirthdateParts")] parts: JsValue,
+) -> Result<JsValue, JsValue> {
+    to_js(&rules::join_birthdate(&from_js(parts, "parts")?))
+}

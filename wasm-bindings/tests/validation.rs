@@ -226,3 +226,39 @@ fn price_range_years_and_digits() {
     );
     assert_eq!(w::normalize_digits("٠١٠ ۱۲"), "010 12");
 }
+
+#[wasm_bindgen_test]
+fn address_and_profile_forms() {
+    let address = js(json!({
+        "name": "Home", "contact_name": "Mona", "phone": "12", "address_details": "",
+        "postal_code": "11A"
+    }));
+    let errors = json(storefront_wasm::validate_address_form(address, "EG").unwrap());
+    let fields: Vec<&String> = errors.as_object().unwrap().keys().collect();
+    assert_eq!(fields, ["address_details", "phone", "postal_code"]);
+    assert_eq!(storefront_wasm::store_country_code(Some("sa".into())), "SA");
+    assert_eq!(storefront_wasm::store_country_code(None), "EG");
+
+    let profile = js(
+        json!({"name": "Mona", "email": "", "company_name": "", "day": "", "month": "2", "year": ""}),
+    );
+    assert_eq!(
+        json(storefront_wasm::validate_profile_form(profile).unwrap()),
+        json!({"year": message("field_required")})
+    );
+    let parts = storefront_wasm::split_birthdate("1990-02-07").unwrap();
+    assert_eq!(
+        json(parts.clone()),
+        json!({"day": "7", "month": "2", "year": "1990"})
+    );
+    assert_eq!(
+        storefront_wasm::birthdate_days_in(parts.clone()).unwrap(),
+        28
+    );
+    assert_eq!(
+        json(storefront_wasm::join_birthdate(parts).unwrap()),
+        json!({"state": "date", "date": "1990-02-07"})
+    );
+    let refused = storefront_wasm::validate_profile_form(JsValue::from(3)).unwrap_err();
+    assert_eq!(kind(&refused), "invalid_argument");
+}

@@ -8,6 +8,7 @@
 //! name or path. Lengths count characters, never bytes.
 
 mod address_book;
+mod address_form;
 mod checkout;
 mod date_picker;
 mod digits;
@@ -20,6 +21,7 @@ mod payment_card;
 mod phone;
 mod phone_countries;
 mod price_range;
+mod profile_form;
 mod return_request;
 mod sign_up;
 
@@ -28,6 +30,10 @@ use std::collections::BTreeMap;
 use crate::messages::Message;
 
 pub use address_book::address_deletion;
+pub use address_form::{
+    ADDRESS_DETAILS_MAX_CHARS, ADDRESS_NAME_MAX_CHARS, ADDRESS_SHORT_MAX_CHARS, AddressForm,
+    DEFAULT_COUNTRY_CODE, store_country_code, validate_address_form,
+};
 pub use checkout::{address_chosen, location_chosen, privacy_terms_accepted};
 pub use date_picker::{YEAR_OPTIONS, year_options};
 pub use digits::normalize_digits;
@@ -46,6 +52,10 @@ pub use phone::{
     PhoneCheck, PhoneKind, PhoneNumber, login_can_submit, login_mobile, parse_phone, phone,
 };
 pub use price_range::{OpenPriceRange, PriceRange, clamp_price_range, order_price_range};
+pub use profile_form::{
+    Birthdate, BirthdateParts, PROFILE_NAME_MAX_CHARS, PROFILE_TEXT_MAX_CHARS, ProfileForm,
+    birthdate_days_in, join_birthdate, split_birthdate, validate_profile_form,
+};
 pub use return_request::{
     RETURN_COMMENT_MAX_CHARS, RefundMethod, ReturnItem, ReturnRequestForm, validate_return_request,
 };
@@ -67,5 +77,9 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<ReturnItem>()
         .add::<ReturnRequestForm>()
         .add::<PriceRange>()
-        .add::<OpenPriceRange>();
+        .add::<OpenPriceRange>()
+        .add::<AddressForm>()
+        .add::<BirthdateParts>()
+        .add::<Birthdate>()
+        .add::<ProfileForm>();
 }

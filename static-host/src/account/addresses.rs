@@ -38,12 +38,12 @@ use crate::pages::settings::remote_config;
 
 /// Most live addresses a customer may keep.
 pub const MAX_ADDRESSES: usize = 50;
-/// Longest address name, contact name, country, region and city.
-pub const NAME_MAX: usize = 100;
+/// Longest address name, contact name, country, region and city (the core's form rule).
+pub const NAME_MAX: usize = storefront_core::validation::ADDRESS_NAME_MAX_CHARS;
 /// Longest street address.
-pub const DETAILS_MAX: usize = 255;
+pub const DETAILS_MAX: usize = storefront_core::validation::ADDRESS_DETAILS_MAX_CHARS;
 /// Longest building number, floor, apartment number and postal code.
-pub const SHORT_MAX: usize = 20;
+pub const SHORT_MAX: usize = storefront_core::validation::ADDRESS_SHORT_MAX_CHARS;
 /// Longest phone text accepted before parsing.
 const PHONE_MAX: usize = 40;
 

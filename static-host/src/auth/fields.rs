@@ -8,9 +8,10 @@ use storefront_core::messages::{Message, MessageId};
 use crate::http::error::ApiError;
 use crate::i18n::Msg;
 
-pub const NAME_MAX: usize = 100;
-pub const EMAIL_MAX: usize = 190;
-pub const TEXT_MAX: usize = 190;
+/// The profile form's limits (the core's, which the client checks too).
+pub const NAME_MAX: usize = storefront_core::validation::PROFILE_NAME_MAX_CHARS;
+pub const EMAIL_MAX: usize = storefront_core::validation::PROFILE_TEXT_MAX_CHARS;
+pub const TEXT_MAX: usize = storefront_core::validation::PROFILE_TEXT_MAX_CHARS;
 
 fn invalid(field: &str, message: Message, lang: Language) -> ApiError {
     ApiError::validation(field, Msg::from(message).text(lang))

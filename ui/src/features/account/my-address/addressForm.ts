@@ -1,7 +1,13 @@
-import { validateFieldRequired } from "storefront-core/cart";
-import { validateLocationChosen, validateMaxLength, validateOnlyNumbers, validatePhone, type Effect, type GeoPoint, type Message, type Address as CoreAddress } from "storefront-core";
+import {
+  storeCountryCode,
+  validateAddressForm,
+  validateLocationChosen,
+  type Effect,
+  type GeoPoint,
+  type Message,
+  type Address as CoreAddress,
+} from "storefront-core";
 import type { Address, AddressRequest } from "../queries";
-import { first } from "../useCoreForm";
 
 export type AddressType = "home" | "work" | "other";
 
@@ -21,15 +27,13 @@ export interface AddressValues extends Record<string, unknown> {
   is_default: boolean;
 }
 
-/** The store's country when the remote config names none (ISO 3166 code). */
-export const DEFAULT_COUNTRY_CODE = "EG";
-
 /**
- * The name of the store's country (the remote config's `default_country_code`, else
- * Egypt) in the page language, as the form's country starts out: "Egypt", "مصر".
+ * The name of the store's country (the core's `storeCountryCode`: the remote config's
+ * `default_country_code`, else Egypt) in the page language, as the form's country
+ * starts out: "Egypt", "مصر".
  */
 export function defaultCountryName(locale: string, code?: string | null): string {
-  const region = code && /^[A-Za-z]{2}$/.test(code) ? code.toUpperCase() : DEFAULT_COUNTRY_CODE;
+  const region = storeCountryCode(code ?? undefined);
   try {
     const name = new Intl.DisplayNames([locale], { type: "region", fallback: "none" }).of(region);
     if (name) return name;
@@ -78,21 +82,7 @@ export function valuesOf(address: Address, country: string): AddressValues {
 
 /** The address form's rules (spec 3, 5), all the core's; the lengths are the API's. */
 export function addressChecks(country: string) {
-  return (v: AddressValues): Partial<Record<keyof AddressValues & string, Message | null>> => ({
-    name: first(validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100)),
-    contact_name: first(validateFieldRequired(v.contact_name), validateMaxLength(v.contact_name.trim(), 100)),
-    phone: first(validateFieldRequired(v.phone), validatePhone(v.phone, country)),
-    country: validateMaxLength(v.country.trim(), 100),
-    region: validateMaxLength(v.region.trim(), 100),
-    city: validateMaxLength(v.city.trim(), 100),
-    address_details: first(validateFieldRequired(v.address_details), validateMaxLength(v.address_details.trim(), 255)),
-    building_number: validateMaxLength(v.building_number.trim(), 20),
-    floor: validateMaxLength(v.floor.trim(), 20),
-    apartment_number: validateMaxLength(v.apartment_number.trim(), 20),
-    postal_code: v.postal_code.trim()
-      ? first(validateOnlyNumbers(v.postal_code.trim()), validateMaxLength(v.postal_code.trim(), 20))
-      : null,
-  });
+  return (v: AddressValues) => validateAddressForm(v, country);
 }
 
 /**

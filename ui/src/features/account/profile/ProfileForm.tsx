@@ -1,8 +1,18 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import { validateFieldRequired } from "storefront-core/cart";
-import { acceptedImageTypes, imageSizeAllowed, maxImageBytes, validateEmailFormat, validateImageFile, validateMaxLength, yearOptions, type Message } from "storefront-core";
+import {
+  acceptedImageTypes,
+  birthdateDaysIn,
+  imageSizeAllowed,
+  joinBirthdate,
+  maxImageBytes,
+  splitBirthdate,
+  validateImageFile,
+  validateProfileForm,
+  yearOptions,
+  type Message,
+} from "storefront-core";
 import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
@@ -12,8 +22,7 @@ import { mediaUrl } from "../../../api/media";
 import { uploadImage } from "../media";
 import { setFullProfileUser, type Profile } from "../queries";
 import { FieldFrame, TextField } from "../ui";
-import { first, useCoreForm } from "../useCoreForm";
-import { daysIn, joinDate, splitDate } from "./birthdate";
+import { useCoreForm } from "../useCoreForm";
 import { EmailConfirm } from "./EmailConfirm";
 import styles from "../Account.module.css";
 
@@ -27,16 +36,8 @@ export interface ProfileValues extends Record<string, unknown> {
   gender: "" | "female" | "male";
 }
 
-export function profileChecks(v: ProfileValues): Partial<Record<keyof ProfileValues & string, Message | null>> {
-  const birthdate = joinDate(v);
-  return {
-    name: first(validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100)),
-    email: v.email.trim() ? first(validateEmailFormat(v.email.trim()), validateMaxLength(v.email.trim(), 190)) : null,
-    company_name: validateMaxLength(v.company_name.trim(), 190),
-    // A birthdate is optional, but a half-chosen one is not a date.
-    year: birthdate === "partial" ? validateFieldRequired("") : null,
-  };
-}
+/** The profile form's rules, all the core's (lengths, e-mail format, a whole birthdate or none). */
+export const profileChecks = (v: ProfileValues) => validateProfileForm(v);
 
 /** The fields whose server messages (422) show beside them; the birthdate's on the year. */
 const PROFILE_FIELDS = ["name", "email", "company_name", "year"] as const;
@@ -72,7 +73,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       name: profile.name,
       email: profile.email ?? "",
       company_name: profile.company_name ?? "",
-      ...splitDate(profile.birthdate),
+      ...splitBirthdate(profile.birthdate ?? ""),
       gender: profile.gender ?? "",
     },
     profileChecks,
@@ -120,14 +121,14 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   const save = useMutation({
     mutationFn: async (v: ProfileValues) => {
-      const birthdate = joinDate(v);
+      const birthdate = joinBirthdate(v);
       return unwrap(
         api.PATCH("/user/update-profile", {
           body: {
             name: v.name.trim(),
             email: v.email.trim() || null,
             company_name: v.company_name.trim() || null,
-            birthdate: birthdate === "partial" ? null : birthdate,
+            birthdate: birthdate.state === "date" ? birthdate.date : null,
             gender: v.gender || null,
             // Sent only when changed: the profile's own is resolved for showing (an
             // external API's is a full URL), and the server takes back only its upload paths.
@@ -149,7 +150,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
 
-  const days = daysIn(values);
+  const days = birthdateDaysIn(values);
   const birthError = form.error("year");
   const shown = preview ?? (image ? mediaUrl(image) : null);
 

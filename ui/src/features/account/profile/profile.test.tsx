@@ -2,7 +2,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../../app/store";
 import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
-import { daysIn, joinDate, splitDate } from "./birthdate";
 import { imageRefusal } from "./ProfileForm";
 import ProfilePage from "./ProfilePage";
 import { SessionsCard } from "./SessionsCard";
@@ -65,19 +64,6 @@ beforeAll(() => {
 });
 beforeEach(() => {
   signedIn();
-});
-
-describe("birthdate parts", () => {
-  test("split, join and month lengths", () => {
-    expect(splitDate("1990-05-04")).toEqual({ year: "1990", month: "5", day: "4" });
-    expect(splitDate(null)).toEqual({ year: "", month: "", day: "" });
-    expect(joinDate({ year: "1990", month: "5", day: "4" })).toBe("1990-05-04");
-    expect(joinDate({ year: "", month: "", day: "" })).toBeNull();
-    expect(joinDate({ year: "1990", month: "", day: "4" })).toBe("partial");
-    expect(daysIn({ year: "2023", month: "2" })).toBe(28);
-    expect(daysIn({ year: "", month: "2" })).toBe(29);
-    expect(daysIn({ year: "", month: "" })).toBe(31);
-  });
 });
 
 describe("ProfilePage", () => {
