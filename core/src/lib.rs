@@ -8,6 +8,7 @@
 //! `storefront-spec.md`.
 
 pub mod auth;
+mod calendar;
 pub mod cart;
 pub mod delivery;
 pub mod effects;

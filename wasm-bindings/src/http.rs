@@ -32,6 +32,15 @@ pub fn field_errors(status: u16, body: &[u8]) -> Result<JsValue, JsValue> {
     to_js(&http::field_errors_with(status, body, &BrowserGraphemes))
 }
 
+/// The instant an API time value names (RFC 3339, or `YYYY-MM-DD HH:MM` in UTC), in
+/// ms since the epoch (for `new Date(ms)`); null when it is none.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = apiInstantMs)]
+pub fn api_instant_ms(text: &str) -> Option<f64> {
+    // Within ±8.64e15 ms (a JS date's range) the value is exact as a double.
+    http::api_instant_ms(text).map(|ms| ms as f64)
+}
+
 /// The error toast when a request got no response.
 #[cfg(feature = "start")]
 #[wasm_bindgen(js_name = noResponseMessage, unchecked_return_type = "T.Text")]

@@ -136,3 +136,16 @@ fn a_422_s_field_messages_in_order() {
         json!([])
     );
 }
+
+#[wasm_bindgen_test]
+fn api_instants_in_both_forms() {
+    assert_eq!(
+        storefront_wasm::api_instant_ms("2025-03-01 09:30"),
+        Some(1_740_821_400_000.0)
+    );
+    assert_eq!(
+        storefront_wasm::api_instant_ms("2025-03-01T11:30:00+02:00"),
+        Some(1_740_821_400_000.0)
+    );
+    assert_eq!(storefront_wasm::api_instant_ms("soon"), None);
+}

@@ -1,6 +1,7 @@
 //! Status handling and message extraction for API responses (spec 8).
 
 mod error_message;
+mod instant;
 mod status;
 
 pub use error_message::{
@@ -9,6 +10,7 @@ pub use error_message::{
 };
 #[cfg(feature = "unicode-segmentation")]
 pub use error_message::{error_message, field_errors};
+pub use instant::api_instant_ms;
 pub use status::{StatusOutcome, classify};
 
 #[cfg(feature = "ts")]

@@ -99,10 +99,9 @@ pub fn pickup_time(text: &str) -> Option<String> {
         .then(|| format!("{hour:02}:{minute:02}"))
 }
 
-/// `YYYY-MM-DD` of a day counted from 1970-01-01 (the proleptic Gregorian calendar).
+/// `YYYY-MM-DD` of a day counted from 1970-01-01.
 fn date_text(days: i64) -> Option<String> {
-    let date =
-        time::Date::from_julian_day(i32::try_from(days + UNIX_EPOCH_JULIAN_DAY).ok()?).ok()?;
+    let date = crate::calendar::date_of_day(days)?;
     Some(format!(
         "{:04}-{:02}-{:02}",
         date.year(),
@@ -110,9 +109,6 @@ fn date_text(days: i64) -> Option<String> {
         date.day()
     ))
 }
-
-/// The Julian day number of 1970-01-01.
-const UNIX_EPOCH_JULIAN_DAY: i64 = 2_440_588;
 
 #[cfg(test)]
 mod tests {

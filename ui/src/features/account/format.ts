@@ -1,17 +1,6 @@
 import { useMemo } from "react";
 import { useIntl } from "react-intl";
-
-/**
- * The API's instants: RFC 3339 (`2025-03-01T09:30:00Z`) or the order flow's
- * `YYYY-MM-DD HH:MM` in UTC. Null when unreadable.
- */
-export function parseInstant(text: string | null | undefined): Date | null {
-  if (!text) return null;
-  const trimmed = text.trim();
-  const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(trimmed) ? `${trimmed.replace(" ", "T")}:00Z` : trimmed;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+import { parseInstant } from "../../api/instant";
 
 /** Locale-aware amounts, numbers and dates for the account pages (react-intl). */
 export function useFormat() {

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
 import { mockApi, renderWithProviders, resetClient, testQueryClient } from "../catalogue/test-utils";
 import { orderQueryKey } from "./queries";
-import SuccessPage, { parseApiDateTime } from "./SuccessPage";
+import SuccessPage from "./SuccessPage";
 
 const ORDER = {
   id: 12,
@@ -81,10 +81,3 @@ describe("SuccessPage", () => {
   });
 });
 
-describe("parseApiDateTime", () => {
-  test("reads the API's UTC 'YYYY-MM-DD HH:MM'", () => {
-    expect(parseApiDateTime("2025-03-01 09:30")?.toISOString()).toBe("2025-03-01T09:30:00.000Z");
-    expect(parseApiDateTime("soon")).toBeNull();
-    expect(parseApiDateTime(null)).toBeNull();
-  });
-});

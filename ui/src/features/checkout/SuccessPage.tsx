@@ -6,16 +6,9 @@ import { Spinner } from "../../layouts/Spinner";
 import type { ScreenProps } from "../../routes/screens";
 import { LoadError } from "../catalogue/States";
 import { usePriceFormatter } from "../catalogue/Price";
+import { parseInstant } from "../../api/instant";
 import { useOrder } from "./queries";
 import styles from "./Checkout.module.css";
-
-/** The API's `YYYY-MM-DD HH:MM` (UTC) as a date, or null when it is not one. */
-export function parseApiDateTime(value: string | null | undefined): Date | null {
-  const match = value ? /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(value) : null;
-  if (!match) return null;
-  const [y, mo, d, h, mi] = match.slice(1).map(Number) as [number, number, number, number, number];
-  return new Date(Date.UTC(y, mo - 1, d, h, mi));
-}
 
 /**
  * /checkout/success/{id}: the order number, the estimated arrival and the delivery code
@@ -41,7 +34,7 @@ export default function SuccessPage({ params }: ScreenProps) {
 
   const raw = query.data;
   const order = parseOrderDetail(raw);
-  const arrival = parseApiDateTime(order.estimated_arrival_time);
+  const arrival = parseInstant(order.estimated_arrival_time);
   const money = (amount: string) => format(amount, raw.currency);
   const hasDiscount = moneySign(order.discount_coupon) !== "zero";
   const hasWallet = moneySign(order.wallet_balance) !== "zero";
