@@ -5,7 +5,7 @@ import { cartDelivery, unmetCouponMinimum, unmetShopMinimum } from "storefront-c
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { ConfirmDialog } from "../catalogue/ConfirmDialog";
 import { useBranch } from "../catalogue/queries";
 import { EmptyState, LoadError } from "../catalogue/States";

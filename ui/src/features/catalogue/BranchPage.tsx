@@ -8,7 +8,7 @@ import { AddToCartProvider } from "./AddToCart";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
 import { InfiniteProducts } from "./Lists";
-import { usePriceFormatter } from "./Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { useBranch, type BranchDetail } from "./queries";
 import { Rating } from "./Rating";
 import { DetailSkeleton } from "./Skeletons";

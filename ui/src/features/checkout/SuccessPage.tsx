@@ -5,7 +5,7 @@ import { moneySign, parseOrderDetail } from "storefront-core";
 import { Spinner } from "../../layouts/Spinner";
 import type { ScreenProps } from "../../routes/screens";
 import { LoadError } from "../catalogue/States";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { useOrder } from "./queries";
 import styles from "./Checkout.module.css";
 
