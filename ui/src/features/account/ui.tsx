@@ -1,55 +1,7 @@
 import { useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import type { Message } from "storefront-core";
-import { ApiError } from "../../api/client";
-import { useCoreText } from "../../i18n/LocaleProvider";
 import styles from "./Account.module.css";
-
-/** A list or page still loading: placeholder rows, announced once. */
-export function Loading({ rows = 3 }: { rows?: number }) {
-  const intl = useIntl();
-  return (
-    <div className={styles.skeleton} role="status" aria-live="polite" data-testid="account-loading">
-      <span className="visually-hidden">{intl.formatMessage({ id: "app.loading" })}</span>
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className={styles.skeletonRow} aria-hidden="true" />
-      ))}
-    </div>
-  );
-}
-
-/** Nothing to show: a core message ('no orders available', …) or a UI string. */
-export function Empty({ message, messageId, children }: { message?: Message; messageId?: string; children?: ReactNode }) {
-  const text = useCoreText();
-  return (
-    <div className={styles.state} role="status" data-testid="empty-state">
-      <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-        <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M3 9h18" stroke="currentColor" strokeWidth="2" />
-      </svg>
-      <p className={styles.stateText}>
-        {message ? text({ kind: "message", ...message }) : messageId ? <FormattedMessage id={messageId} /> : null}
-      </p>
-      {children}
-    </div>
-  );
-}
-
-/** A failed load: the core's message when the API gave one, and a retry button. */
-export function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
-  const text = useCoreText();
-  return (
-    <div className={`${styles.state} ${styles.errorState}`} role="alert" data-testid="load-error">
-      <p className={styles.stateText}>
-        {error instanceof ApiError ? text(error.text) : <FormattedMessage id="account.loadFailed" />}
-      </p>
-      <button type="button" className={styles.secondary} onClick={onRetry}>
-        <FormattedMessage id="account.retry" />
-      </button>
-    </div>
-  );
-}
 
 export interface TabLink {
   key: string;

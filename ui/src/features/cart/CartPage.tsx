@@ -8,7 +8,7 @@ import { Spinner } from "../../layouts/Spinner";
 import { usePriceFormatter } from "../../ui/Price";
 import { ConfirmDialog } from "../catalogue/ConfirmDialog";
 import { useBranch } from "../catalogue/queries";
-import { EmptyState, LoadError } from "../catalogue/States";
+import { EmptyState, LoadError } from "../../ui/States";
 import { CartItemRow } from "./CartItemRow";
 import { CartTotals, totalsOf } from "./CartTotals";
 import { CouponForm } from "./CouponForm";

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { moneySign, parseOrderDetail } from "storefront-core";
 import { Spinner } from "../../layouts/Spinner";
 import type { ScreenProps } from "../../routes/screens";
-import { LoadError } from "../catalogue/States";
+import { LoadError } from "../../ui/States";
 import { usePriceFormatter } from "../../ui/Price";
 import { useOrder } from "./queries";
 import styles from "./Checkout.module.css";

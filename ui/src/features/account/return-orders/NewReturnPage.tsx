@@ -21,7 +21,9 @@ import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
 import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
-import { Empty, FieldFrame, LoadFailed, Loading, SelectField, TextAreaField, focusFirstInvalid } from "../ui";
+import { FieldFrame, SelectField, TextAreaField, focusFirstInvalid } from "../ui";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 export interface LineChoice {
@@ -124,21 +126,31 @@ export default function NewReturnPage({ query }: ScreenProps) {
   return (
     <AccountLayout title={<FormattedMessage id="account.returnForm.title" />} back={back} testId="new-return-page">
       {orderId === null ? (
-        <Empty messageId="account.returnForm.noOrder">
-          <Link href="/account/my-orders?tab=delivered">
-            <FormattedMessage id="account.returnForm.pickOrder" />
-          </Link>
-        </Empty>
+        <EmptyState
+          look="panel"
+          action={
+            <Link href="/account/my-orders?tab=delivered">
+              <FormattedMessage id="account.returnForm.pickOrder" />
+            </Link>
+          }
+        >
+          <FormattedMessage id="account.returnForm.noOrder" />
+        </EmptyState>
       ) : order.isPending ? (
-        <Loading rows={4} />
+        <RowsSkeleton rows={4} />
       ) : order.isError ? (
-        <LoadFailed error={order.error} onRetry={() => void order.refetch()} />
+        <LoadError look="panel" error={order.error} onRetry={() => void order.refetch()} />
       ) : !orderActions(order.data, now).startReturn || returnable(order.data).length === 0 ? (
-        <Empty messageId="account.returnForm.notReturnable">
-          <Link href={`/account/my-orders/${order.data.id}`}>
-            <FormattedMessage id="account.back.order" />
-          </Link>
-        </Empty>
+        <EmptyState
+          look="panel"
+          action={
+            <Link href={`/account/my-orders/${order.data.id}`}>
+              <FormattedMessage id="account.back.order" />
+            </Link>
+          }
+        >
+          <FormattedMessage id="account.returnForm.notReturnable" />
+        </EmptyState>
       ) : (
         <ReturnForm order={order.data} now={now} />
       )}
