@@ -6,7 +6,7 @@ import { z } from "zod";
 import { signUpCanSubmit, validateSignUp, type SignUpForm } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
-import { Dialog } from "./Dialog";
+import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import styles from "./Form.module.css";
 

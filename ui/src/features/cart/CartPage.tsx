@@ -6,7 +6,7 @@ import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { usePriceFormatter } from "../../ui/Price";
-import { ConfirmDialog } from "../catalogue/ConfirmDialog";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useBranch } from "../catalogue/queries";
 import { EmptyState, LoadError } from "../../ui/States";
 import { CartItemRow } from "./CartItemRow";
@@ -113,9 +113,12 @@ export default function CartPage() {
         </div>
       ) : null}
       <ConfirmDialog
-        message={confirmEmpty ? intl.formatMessage({ id: "cart.delivery.confirm" }, { count: cart.items_quantity }) : null}
+        tone="primary"
+        open={confirmEmpty}
         title={<FormattedMessage id="cart.delivery.confirmTitle" />}
-        acceptLabel={<FormattedMessage id="cart.delivery.empty" />}
+        body={intl.formatMessage({ id: "cart.delivery.confirm" }, { count: cart.items_quantity })}
+        confirmLabel={<FormattedMessage id="cart.delivery.empty" />}
+        cancelLabel={<FormattedMessage id="catalogue.confirm.cancel" />}
         onConfirm={emptyCart}
         onCancel={() => setConfirmEmpty(false)}
       />

@@ -4,7 +4,7 @@ import { locationPickerCanConfirm, locationPickerDismissEffects, locationPickerL
 import { useRemoteConfig } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import { Dialog } from "../auth/Dialog";
+import { Dialog } from "../../ui/Dialog";
 import { appHost } from "../auth/host";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";
 import form from "../auth/Form.module.css";

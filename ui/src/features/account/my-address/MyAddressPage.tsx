@@ -9,7 +9,7 @@ import { browserHost } from "../../../app/host";
 import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toastError, toastServer } from "../errors";
 import { useAddresses, type Address } from "../queries";
 import { EmptyState, LoadError } from "../../../ui/States";

@@ -6,7 +6,7 @@ import { orderCanCancel, orderCanRequestReturn, parseOrderDetail, type OrderDeta
 import { api, unwrap } from "../../../api/client";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toastError, toastServer } from "../errors";
 import { parseInstant, useFormat } from "../format";
 import { useOrder, type OrderDetailBody } from "../queries";
