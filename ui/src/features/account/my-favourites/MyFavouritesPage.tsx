@@ -6,7 +6,7 @@ import { useToggleFavorite } from "../../favourites/useToggleFavorite";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useFavorites, type FavoriteItem, type FavoriteKind } from "../queries";
-import { LoadMoreButton, TabLinks } from "../ui";
+import { LoadMoreButton, TabLinks } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";

@@ -5,7 +5,7 @@ import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useOrders } from "../queries";
-import { LoadMoreButton, TabLinks } from "../ui";
+import { LoadMoreButton, TabLinks } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import { StatusBadge } from "./StatusBadge";

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useWallet, useWalletTransactions, type WalletTransaction } from "../queries";
-import { LoadMoreButton } from "../ui";
+import { LoadMoreButton } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useCommissions, useReferral } from "../queries";
-import { LoadMoreButton } from "../ui";
+import { LoadMoreButton } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";

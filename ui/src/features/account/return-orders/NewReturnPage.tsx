@@ -21,10 +21,12 @@ import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
 import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
-import { FieldFrame, SelectField, TextAreaField, focusFirstInvalid } from "../ui";
+import { FieldFrame, SelectField, TextAreaField } from "../../../ui/Field";
+import { focusFirstInvalid } from "../../../ui/form";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
+import fieldStyles from "../../../ui/Field.module.css";
 
 export interface LineChoice {
   chosen: boolean;
@@ -265,7 +267,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
           <FormattedMessage id="account.returnForm.products" />
         </legend>
         {errors.items ? (
-          <p className={styles.error} role="alert" tabIndex={-1} data-items-error="" data-testid="items-error">
+          <p className={fieldStyles.error} role="alert" tabIndex={-1} data-items-error="" data-testid="items-error">
             {errors.items}
           </p>
         ) : null}
@@ -293,7 +295,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
                     <FieldFrame id={`qty-${item.id}`} label={<FormattedMessage id="account.returnForm.quantity" />} error={err("quantity")}>
                       <input
                         id={`qty-${item.id}`}
-                        className={styles.input}
+                        className={fieldStyles.input}
                         type="number"
                         inputMode="numeric"
                         min={1}
@@ -355,7 +357,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
           ))}
         </div>
         {errors.refund_method ? (
-          <p id="refund-error" className={styles.error} role="alert">
+          <p id="refund-error" className={fieldStyles.error} role="alert">
             {errors.refund_method}
           </p>
         ) : null}

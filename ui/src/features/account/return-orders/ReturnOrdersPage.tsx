@@ -6,7 +6,7 @@ import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { StatusBadge } from "../my-orders/StatusBadge";
 import { rowsOf, useReturns } from "../queries";
-import { LoadMoreButton, TabLinks } from "../ui";
+import { LoadMoreButton, TabLinks } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import { reasonLabel } from "./reasons";
