@@ -2,7 +2,7 @@ import { useCallback, useRef, useState, type FocusEvent, type FormEvent } from "
 import type { Message } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
-import { focusFirstInvalid } from "./ui";
+import { focusFirstInvalid } from "../../ui/form";
 import { useAfterCommit } from "./afterCommit";
 
 /** Each field's first failing core rule (null or absent: valid). */

@@ -11,7 +11,8 @@ import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
 import { forceDefaultLocation, takeReturnTo } from "./calls";
-import { Field, firstIssue } from "./Field";
+import { TextField } from "../../ui/Field";
+import { firstIssue } from "../../ui/form";
 import { clock } from "./flow";
 import { appHost } from "./host";
 import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
@@ -108,8 +109,8 @@ export default function EmailLoginPage() {
           <p className={styles.intro}>
             <FormattedMessage id="auth.email.intro" />
           </p>
-          <Field
-            label="auth.email.address"
+          <TextField
+            label={<FormattedMessage id="auth.email.address" />}
             type="email"
             autoComplete="email"
             dir="ltr"

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import { api, unwrap } from "../../api/client";
 import { useEmailSchema } from "./EmailLoginPage";
-import { Field } from "./Field";
+import { TextField } from "../../ui/Field";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "./Form.module.css";
 
@@ -40,8 +40,8 @@ export default function ForgotPasswordPage() {
         <p className={styles.intro}>
           <FormattedMessage id="auth.forgot.intro" />
         </p>
-        <Field
-          label="auth.email.address"
+        <TextField
+          label={<FormattedMessage id="auth.email.address" />}
           type="email"
           autoComplete="email"
           dir="ltr"

@@ -1,6 +1,7 @@
 import { useId, useMemo, type ComponentPropsWithRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import styles from "./Form.module.css";
+import { FieldFrame } from "../../ui/Field";
+import fieldStyles from "../../ui/Field.module.css";
 import phone from "./PhoneField.module.css";
 
 interface PhoneFieldProps extends Omit<ComponentPropsWithRef<"input">, "type" | "className"> {
@@ -35,10 +36,20 @@ export function PhoneField({ defaultCountry, error, e164, id, ...input }: PhoneF
   const errorId = `${inputId}-error`;
   const country = useMemo(() => regionName(defaultCountry, intl.locale), [defaultCountry, intl.locale]);
   return (
-    <div className={styles.field}>
-      <label className={styles.label} htmlFor={inputId}>
-        <FormattedMessage id="auth.phone.label" />
-      </label>
+    <FieldFrame
+      id={inputId}
+      label={<FormattedMessage id="auth.phone.label" />}
+      error={error ?? undefined}
+      hint={
+        e164 && !error ? (
+          <FormattedMessage id="auth.phone.sendTo" values={{ number: <bdi dir="ltr">{e164}</bdi> }} />
+        ) : country ? (
+          <FormattedMessage id="auth.phone.hint" values={{ country }} />
+        ) : (
+          <FormattedMessage id="auth.phone.hintUnknown" />
+        )
+      }
+    >
       <div className={phone.wrap}>
         {country && (
           <span className={phone.country} aria-hidden="true">
@@ -52,25 +63,11 @@ export function PhoneField({ defaultCountry, error, e164, id, ...input }: PhoneF
           inputMode="tel"
           autoComplete="tel"
           dir="ltr"
-          className={`${styles.input} ${phone.input}`}
+          className={`${fieldStyles.input} ${phone.input}`}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         />
       </div>
-      <p id={hintId} className={styles.hint}>
-        {e164 && !error ? (
-          <FormattedMessage id="auth.phone.sendTo" values={{ number: <bdi dir="ltr">{e164}</bdi> }} />
-        ) : country ? (
-          <FormattedMessage id="auth.phone.hint" values={{ country }} />
-        ) : (
-          <FormattedMessage id="auth.phone.hintUnknown" />
-        )}
-      </p>
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

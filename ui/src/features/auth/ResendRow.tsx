@@ -3,6 +3,7 @@ import { FormattedMessage } from "react-intl";
 import type { ResendAvailability } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import styles from "./Form.module.css";
+import fieldStyles from "../../ui/Field.module.css";
 
 interface ResendRowProps {
   /** The core's answer at the current time (spec 4: 60 s after the last code). */
@@ -42,7 +43,7 @@ export function ResendRow({ resend, busy, onResend, changeLabelId, onChange }: R
         </button>
       </div>
       {resend.state === "wait" && (
-        <p id={waitId} className={styles.hint} data-testid="resend-wait">
+        <p id={waitId} className={fieldStyles.hint} data-testid="resend-wait">
           {text({ kind: "message", ...resend.message })}
         </p>
       )}

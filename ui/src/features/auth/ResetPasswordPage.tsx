@@ -9,10 +9,12 @@ import { otpCode, otpIsComplete, validateEmailFormat, validatePassword, validate
 import { api, unwrap } from "../../api/client";
 import { useAppStore } from "../../app/store";
 import type { ScreenProps } from "../../routes/screens";
-import { Field, firstIssue } from "./Field";
+import { TextField } from "../../ui/Field";
+import { firstIssue } from "../../ui/form";
 import { EMPTY_BOXES, OtpBoxes } from "./OtpBoxes";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "./Form.module.css";
+import fieldStyles from "../../ui/Field.module.css";
 
 interface ResetValues {
   email: string;
@@ -85,22 +87,22 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
           <p className={styles.intro}>
             <FormattedMessage id="auth.reset.intro" />
           </p>
-          <Field label="auth.email.address" type="email" autoComplete="email" dir="ltr" error={shown("email")} {...register("email")} />
-          <div className={styles.field}>
-            <span className={styles.label} id={codeLabel}>
+          <TextField label={<FormattedMessage id="auth.email.address" />} type="email" autoComplete="email" dir="ltr" error={shown("email")} {...register("email")} />
+          <div className={fieldStyles.field}>
+            <span className={fieldStyles.label} id={codeLabel}>
               <FormattedMessage id="auth.reset.code" />
             </span>
             <OtpBoxes value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={flow.status.isLoading} />
           </div>
-          <Field
-            label="auth.reset.password"
+          <TextField
+            label={<FormattedMessage id="auth.reset.password" />}
             type="password"
             autoComplete="new-password"
             error={shown("password")}
             {...register("password", { deps: ["password_confirmation"] })}
           />
-          <Field
-            label="auth.reset.confirm"
+          <TextField
+            label={<FormattedMessage id="auth.reset.confirm" />}
             type="password"
             autoComplete="new-password"
             error={shown("password_confirmation")}

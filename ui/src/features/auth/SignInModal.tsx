@@ -8,7 +8,7 @@ import { checkLoginMobile, loginCanSubmit, verificationChannels, type Channel } 
 import { renderMessage } from "../../i18n/coreText";
 import { useRemoteConfig } from "../../api/queries";
 import { useAppStore } from "../../app/store";
-import { Dialog } from "./Dialog";
+import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { PhoneField } from "./PhoneField";
 import styles from "./Form.module.css";

@@ -6,9 +6,11 @@ import { z } from "zod";
 import { signUpCanSubmit, validateSignUp, type SignUpForm } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
-import { Dialog } from "./Dialog";
+import { Dialog } from "../../ui/Dialog";
+import { TextField } from "../../ui/Field";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import styles from "./Form.module.css";
+import fieldStyles from "../../ui/Field.module.css";
 
 const INITIAL: SignUpForm = { name: "", email: "", referral_code: "", acceptTerms: false };
 
@@ -55,31 +57,17 @@ export function SignUpModal() {
     }),
   );
 
-  const field = (name: "name" | "email" | "referral_code", id: string, label: string, type: string, autoComplete: string) => {
-    const message = error(name);
-    return (
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={id}>
-          <FormattedMessage id={label} />
-        </label>
-        <input
-          id={id}
-          type={type}
-          autoComplete={autoComplete}
-          className={styles.input}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? `${id}-error` : undefined}
-          data-autofocus={name === "name" ? "" : undefined}
-          {...register(name)}
-        />
-        {message && (
-          <p id={`${id}-error`} className={styles.error} role="alert">
-            {message}
-          </p>
-        )}
-      </div>
-    );
-  };
+  const field = (name: "name" | "email" | "referral_code", id: string, label: string, type: string, autoComplete: string) => (
+    <TextField
+      id={id}
+      label={<FormattedMessage id={label} />}
+      type={type}
+      autoComplete={autoComplete}
+      error={error(name)}
+      data-autofocus={name === "name" ? "" : undefined}
+      {...register(name)}
+    />
+  );
 
   const termsError = error("acceptTerms");
   return (
@@ -91,7 +79,7 @@ export function SignUpModal() {
         {field("name", ids.name, "auth.signUp.name", "text", "name")}
         {field("email", ids.email, "auth.signUp.email", "email", "email")}
         {field("referral_code", ids.referral, "auth.signUp.referral", "text", "off")}
-        <div className={styles.field}>
+        <div className={fieldStyles.field}>
           <label className={styles.check} htmlFor={ids.terms}>
             <input
               id={ids.terms}
@@ -105,7 +93,7 @@ export function SignUpModal() {
             </span>
           </label>
           {termsError && (
-            <p id={`${ids.terms}-error`} className={styles.error} role="alert">
+            <p id={`${ids.terms}-error`} className={fieldStyles.error} role="alert">
               {termsError}
             </p>
           )}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { otpCode, otpIsComplete, resendAvailability } from "storefront-core";
-import { Dialog } from "./Dialog";
+import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
 import { ResendRow } from "./ResendRow";

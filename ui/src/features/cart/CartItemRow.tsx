@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { cartTotals, quantityLimits } from "storefront-core/cart";
 import type { CartItem, CartPricing, CartProduct } from "storefront-core";
 import { FavoriteButton } from "../catalogue/FavoriteButton";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { QuantityStepper } from "../catalogue/QuantityStepper";
 import styles from "./Cart.module.css";
 

@@ -5,10 +5,10 @@ import { cartDelivery, unmetCouponMinimum, unmetShopMinimum } from "storefront-c
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
-import { usePriceFormatter } from "../catalogue/Price";
-import { ConfirmDialog } from "../catalogue/ConfirmDialog";
+import { usePriceFormatter } from "../../ui/Price";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { useBranch } from "../catalogue/queries";
-import { EmptyState, LoadError } from "../catalogue/States";
+import { EmptyState, LoadError } from "../../ui/States";
 import { CartItemRow } from "./CartItemRow";
 import { CartTotals, totalsOf } from "./CartTotals";
 import { CouponForm } from "./CouponForm";
@@ -113,9 +113,12 @@ export default function CartPage() {
         </div>
       ) : null}
       <ConfirmDialog
-        message={confirmEmpty ? intl.formatMessage({ id: "cart.delivery.confirm" }, { count: cart.items_quantity }) : null}
+        tone="primary"
+        open={confirmEmpty}
         title={<FormattedMessage id="cart.delivery.confirmTitle" />}
-        acceptLabel={<FormattedMessage id="cart.delivery.empty" />}
+        body={intl.formatMessage({ id: "cart.delivery.confirm" }, { count: cart.items_quantity })}
+        confirmLabel={<FormattedMessage id="cart.delivery.empty" />}
+        cancelLabel={<FormattedMessage id="catalogue.confirm.cancel" />}
         onConfirm={emptyCart}
         onCancel={() => setConfirmEmpty(false)}
       />

@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { moneySign } from "storefront-core/cart";
 import type { CartTotals as Totals, Money } from "storefront-core";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import styles from "./Cart.module.css";
 
 interface CartTotalsProps {

@@ -3,7 +3,7 @@ import { useIntl } from "react-intl";
 import { validateFieldRequired } from "storefront-core/cart";
 import type { Money, Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { failureText, useApplyCoupon } from "./useCartMutations";
 import styles from "./Cart.module.css";
 

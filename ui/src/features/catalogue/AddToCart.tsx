@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
 import { useAddToCart, type AddToCartRequest } from "../cart/useAddToCart";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { DifferentShopDialog } from "./DifferentShopDialog";
 
 interface CartAdder {
   add(request: AddToCartRequest): Promise<boolean>;
@@ -15,7 +15,7 @@ export function AddToCartProvider({ children }: { children: ReactNode }) {
   return (
     <AdderContext.Provider value={{ add: cart.add, pending: cart.pending }}>
       {children}
-      <ConfirmDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
+      <DifferentShopDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
     </AdderContext.Provider>
   );
 }

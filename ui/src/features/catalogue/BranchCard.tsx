@@ -2,7 +2,7 @@ import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
-import { usePriceFormatter } from "./Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { Rating } from "./Rating";
 import styles from "./Cards.module.css";
 

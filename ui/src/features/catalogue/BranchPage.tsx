@@ -8,11 +8,11 @@ import { AddToCartProvider } from "./AddToCart";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
 import { InfiniteProducts } from "./Lists";
-import { usePriceFormatter } from "./Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { useBranch, type BranchDetail } from "./queries";
 import { Rating } from "./Rating";
-import { DetailSkeleton } from "./Skeletons";
-import { LoadError } from "./States";
+import { DetailSkeleton } from "../../ui/Skeletons";
+import { LoadError } from "../../ui/States";
 import styles from "./Pages.module.css";
 import cards from "./Cards.module.css";
 

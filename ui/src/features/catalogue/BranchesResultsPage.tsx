@@ -4,7 +4,7 @@ import type { ScreenProps } from "../../routes/screens";
 import { InfiniteBranches } from "./Lists";
 import { useProductSuggestions } from "./queries";
 import { SearchBox } from "./SearchBox";
-import { EmptyState } from "./States";
+import { EmptyState } from "../../ui/States";
 import styles from "./Pages.module.css";
 
 /** Product links for the same text (the header's suggestions, on the results page). */

@@ -7,8 +7,9 @@ import { AddToCartProvider } from "./AddToCart";
 import { LazyImage } from "./LazyImage";
 import { InfiniteProducts } from "./Lists";
 import { useCategory, useSubcategories } from "./queries";
-import { ChipsSkeleton, DetailSkeleton } from "./Skeletons";
-import { EmptyState, LoadError, LoadMore } from "./States";
+import { ChipsSkeleton, DetailSkeleton } from "../../ui/Skeletons";
+import { EmptyState, LoadError } from "../../ui/States";
+import { LoadMore } from "./Paging";
 import styles from "./Pages.module.css";
 
 /** The subcategories, page by page (meta.current_page / meta.last_page). */

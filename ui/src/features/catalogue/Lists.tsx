@@ -3,8 +3,9 @@ import { FormattedMessage } from "react-intl";
 import { BranchCard, type CardBranch } from "./BranchCard";
 import { ProductCard, cardFromListing, type CardProduct } from "./ProductCard";
 import { useBranchesInfinite, useProductsInfinite, type ProductItem } from "./queries";
-import { CardGridSkeleton } from "./Skeletons";
-import { EmptyState, LoadError, LoadMore } from "./States";
+import { CardGridSkeleton } from "../../ui/Skeletons";
+import { EmptyState, LoadError } from "../../ui/States";
+import { LoadMore } from "./Paging";
 import styles from "./Pages.module.css";
 
 export function ProductGrid({ products, label }: { products: CardProduct[]; label?: string }) {

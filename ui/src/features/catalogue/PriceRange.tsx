@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useIntl } from "react-intl";
 import { clampPriceRange } from "storefront-core/cart";
 import type { PriceRange as Range } from "storefront-core";
-import { usePriceFormatter } from "./Price";
+import { usePriceFormatter } from "../../ui/Price";
 import styles from "./Filters.module.css";
 
 interface PriceRangeProps {

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { useCartAdder } from "./AddToCart";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
-import { Price } from "./Price";
+import { Price } from "../../ui/Price";
 import type { ProductItem, ShopOffer, StockStatus } from "./queries";
 import { Rating } from "./Rating";
 import { StockBadge } from "./StockBadge";

@@ -7,14 +7,15 @@ import type { ScreenProps } from "../../routes/screens";
 import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
 import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "./LazyImage";
-import { Price, usePriceFormatter } from "./Price";
+import { Price, usePriceFormatter } from "../../ui/Price";
 import { useProduct, type ProductDetail } from "./queries";
 import { Rating } from "./Rating";
-import { DetailSkeleton } from "./Skeletons";
-import { LoadError } from "./States";
+import { DetailSkeleton } from "../../ui/Skeletons";
+import { LoadError } from "../../ui/States";
 import { StockBadge } from "./StockBadge";
 import styles from "./Pages.module.css";
 import cards from "./Cards.module.css";
+import price from "../../ui/Price.module.css";
 
 function Gallery({ product }: { product: ProductDetail }) {
   const intl = useIntl();
@@ -182,8 +183,8 @@ export default function ProductPage({ params }: ScreenProps) {
           <Stock status={p.stock_status} />
         </div>
         {early ? (
-          <span className={`${cards.priceLine} ${cards.priceLarge}`}>
-            <AmountPlaceholder className={cards.price} />
+          <span className={`${price.priceLine} ${price.priceLarge}`}>
+            <AmountPlaceholder className={price.price} />
           </span>
         ) : (
           <Price amount={p.price} old={p.old_price} currency={p.currency} large />

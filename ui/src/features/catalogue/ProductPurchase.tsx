@@ -4,7 +4,7 @@ import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart"
 import type { CartProduct, Message } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { useAddToCart } from "../cart/useAddToCart";
-import { ConfirmDialog } from "./ConfirmDialog";
+import { DifferentShopDialog } from "./DifferentShopDialog";
 import { QuantityStepper } from "./QuantityStepper";
 import type { ProductDetail } from "./queries";
 import styles from "./Pages.module.css";
@@ -81,7 +81,7 @@ function AddToCartForm({ product, promise }: { product: ProductDetail; promise: 
           {text({ kind: "message", ...promise })}
         </p>
       )}
-      <ConfirmDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
+      <DifferentShopDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
     </div>
   );
 }

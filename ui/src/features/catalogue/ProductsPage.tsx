@@ -21,8 +21,9 @@ import { ProductGrid } from "./Lists";
 import { cardFromListing } from "./ProductCard";
 import { PriceRange } from "./PriceRange";
 import { useProductPage } from "./queries";
-import { CardGridSkeleton } from "./Skeletons";
-import { EmptyState, LoadError, Pager, PastLastPage, revealResults } from "./States";
+import { CardGridSkeleton } from "../../ui/Skeletons";
+import { EmptyState, LoadError } from "../../ui/States";
+import { Pager, PastLastPage, revealResults } from "./Paging";
 import styles from "./Pages.module.css";
 import filterStyles from "./Filters.module.css";
 

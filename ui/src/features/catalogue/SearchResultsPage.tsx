@@ -3,7 +3,7 @@ import type { ScreenProps } from "../../routes/screens";
 import { AddToCartProvider } from "./AddToCart";
 import { InfiniteProducts } from "./Lists";
 import { SearchBox } from "./SearchBox";
-import { EmptyState } from "./States";
+import { EmptyState } from "../../ui/States";
 import styles from "./Pages.module.css";
 
 /**

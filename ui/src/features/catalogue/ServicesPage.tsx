@@ -7,8 +7,8 @@ import { runEffects } from "../../app/effects";
 import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 import { LazyImage } from "./LazyImage";
-import { ChipsSkeleton } from "./Skeletons";
-import { LoadError } from "./States";
+import { ChipsSkeleton } from "../../ui/Skeletons";
+import { LoadError } from "../../ui/States";
 import styles from "./Pages.module.css";
 
 /**

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { validateAddressChosen, type Message, type Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
-import { LoadError } from "../catalogue/States";
+import { LoadError } from "../../ui/States";
 import { useAddresses, type Address } from "./queries";
 import styles from "./Checkout.module.css";
 

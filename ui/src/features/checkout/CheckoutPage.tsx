@@ -6,7 +6,7 @@ import { ApiError } from "../../api/client";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
-import { EmptyState, LoadError } from "../catalogue/States";
+import { EmptyState, LoadError } from "../../ui/States";
 import { CartTotals, totalsOf } from "../cart/CartTotals";
 import { useCart } from "../cart/useCart";
 import { AddressStep } from "./AddressStep";

@@ -8,7 +8,7 @@ import { validateCardNumber, validateCvv, validateExpiryYear, type Language, typ
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { useWallet } from "./queries";
 import type { PaymentChoice } from "./usePlaceOrder";
 import styles from "./Checkout.module.css";

@@ -6,7 +6,7 @@ import { footerContent, validatePrivacyTermsAccepted, type Cart, type Message, t
 import { useSettings, useStaticPages } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import { usePriceFormatter } from "../catalogue/Price";
+import { usePriceFormatter } from "../../ui/Price";
 import { CartTotals, totalsOf } from "../cart/CartTotals";
 import { FOOTER_PAGES_CATEGORY } from "../chrome/Footer";
 import { addressSeparator } from "./AddressStep";

@@ -4,11 +4,12 @@ import { locationPickerCanConfirm, locationPickerDismissEffects, locationPickerL
 import { useRemoteConfig } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import { Dialog } from "../auth/Dialog";
+import { Dialog } from "../../ui/Dialog";
 import { appHost } from "../auth/host";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";
 import form from "../auth/Form.module.css";
 import styles from "./LocationPicker.module.css";
+import fieldStyles from "../../ui/Field.module.css";
 
 const PickerMap = lazy(() => import("./Map"));
 
@@ -77,13 +78,13 @@ export default function LocationPicker() {
           <FormattedMessage id="location.intro" />
         </p>
         <div className={styles.search}>
-          <label className={form.label} htmlFor={searchId}>
+          <label className={fieldStyles.label} htmlFor={searchId}>
             <FormattedMessage id="location.search" />
           </label>
           <input
             id={searchId}
             type="search"
-            className={form.input}
+            className={fieldStyles.input}
             value={typed}
             autoComplete="off"
             placeholder={intl.formatMessage({ id: "location.searchPlaceholder" })}

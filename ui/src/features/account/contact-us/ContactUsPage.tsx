@@ -8,7 +8,7 @@ import { useRemoteConfig } from "../../../api/queries";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { useFullProfile } from "../queries";
-import { TextAreaField, TextField } from "../ui";
+import { TextAreaField, TextField } from "../../../ui/Field";
 import { first, useCoreForm } from "../useCoreForm";
 import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";

@@ -2,13 +2,14 @@ import { FormattedMessage } from "react-intl";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { useStaticPage } from "../queries";
-import { LoadFailed, Loading } from "../ui";
+import { LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 function PageBody({ id }: { id: number | null }) {
   const page = useStaticPage(id);
-  if (page.isPending) return <Loading rows={4} />;
-  if (page.isError) return <LoadFailed error={page.error} onRetry={() => void page.refetch()} />;
+  if (page.isPending) return <RowsSkeleton rows={4} />;
+  if (page.isError) return <LoadError look="panel" error={page.error} onRetry={() => void page.refetch()} />;
   return (
     <article className={`${styles.card} ${styles.richText}`} data-testid="static-page-content">
       {/* The API sends sanitised HTML (no scripts, styles, handlers, frames or javascript: links). */}

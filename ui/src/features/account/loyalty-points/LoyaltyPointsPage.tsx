@@ -3,7 +3,9 @@ import { Link } from "wouter";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useLoyaltyPoints, usePointsHistory } from "../queries";
-import { Empty, LoadFailed, LoadMoreButton, Loading } from "../ui";
+import { LoadMoreButton } from "../Lists";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 const TYPES = ["earned", "referral", "redeemed", "expired"];
@@ -21,9 +23,9 @@ export default function LoyaltyPointsPage() {
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.loyaltyPoints" />} testId="loyalty-points-page">
       {summary.isPending ? (
-        <Loading rows={1} />
+        <RowsSkeleton rows={1} />
       ) : summary.isError ? (
-        <LoadFailed error={summary.error} onRetry={() => void summary.refetch()} />
+        <LoadError look="panel" error={summary.error} onRetry={() => void summary.refetch()} />
       ) : (
         <>
           <dl className={styles.stats} data-testid="points-summary">
@@ -70,11 +72,13 @@ export default function LoyaltyPointsPage() {
           <FormattedMessage id="account.points.history" />
         </h2>
         {history.isPending ? (
-          <Loading />
+          <RowsSkeleton />
         ) : history.isError ? (
-          <LoadFailed error={history.error} onRetry={() => void history.refetch()} />
+          <LoadError look="panel" error={history.error} onRetry={() => void history.refetch()} />
         ) : rows.length === 0 ? (
-          <Empty messageId="account.points.none" />
+          <EmptyState look="panel">
+            <FormattedMessage id="account.points.none" />
+          </EmptyState>
         ) : (
           <>
             <ul className={styles.rows} data-testid="points-history-list">

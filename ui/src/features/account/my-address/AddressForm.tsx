@@ -10,7 +10,7 @@ import { useCoreText } from "../../../i18n/LocaleProvider";
 import { reportSubmitError, toastServer } from "../errors";
 import { useAfterCommit } from "../afterCommit";
 import type { Address } from "../queries";
-import { TextField } from "../ui";
+import { TextField } from "../../../ui/Field";
 import { useCoreForm } from "../useCoreForm";
 import {
   addressChecks,
@@ -25,6 +25,7 @@ import {
 } from "./addressForm";
 import { useAddressPicker } from "./useAddressPicker";
 import styles from "../Account.module.css";
+import fieldStyles from "../../../ui/Field.module.css";
 
 // K's map (mapbox-gl 1.13 with the local style), loaded only when a form opens.
 const PickerMap = lazy(() => import("../../location/Map"));
@@ -204,15 +205,15 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
         <legend className={styles.legend}>
           <FormattedMessage id="account.address.location" />
         </legend>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={ids.search}>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={ids.search}>
             <FormattedMessage id="account.address.search" />
           </label>
           <input
             ref={searchInput}
             id={ids.search}
             type="search"
-            className={styles.input}
+            className={fieldStyles.input}
             value={typed}
             autoComplete="off"
             placeholder={intl.formatMessage({ id: "account.address.searchPlaceholder" })}
@@ -272,7 +273,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
           ) : null}
         </p>
         {locError ? (
-          <p id={`${ids.location}-error`} className={styles.error} role="alert" data-testid="location-error">
+          <p id={`${ids.location}-error`} className={fieldStyles.error} role="alert" data-testid="location-error">
             {locError}
           </p>
         ) : null}
@@ -306,7 +307,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
         {field("postal_code", "account.address.postalCode", { inputMode: "numeric", autoComplete: "postal-code", optional: true })}
       </div>
 
-      <div className={styles.field}>
+      <div className={fieldStyles.field}>
         <label className={styles.check}>
           <input
             type="checkbox"
@@ -321,7 +322,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
           </span>
         </label>
         {defaultLocked ? (
-          <p id={ids.defaultHint} className={styles.hint} data-testid="address-default-hint">
+          <p id={ids.defaultHint} className={fieldStyles.hint} data-testid="address-default-hint">
             <FormattedMessage id="account.address.defaultLocked" />
           </p>
         ) : null}

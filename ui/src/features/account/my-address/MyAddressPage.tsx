@@ -9,10 +9,11 @@ import { browserHost } from "../../../app/host";
 import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toastError, toastServer } from "../errors";
 import { useAddresses, type Address } from "../queries";
-import { Empty, LoadFailed, Loading } from "../ui";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import { AddressForm } from "./AddressForm";
 import { areaLine, deliverToAddressEffects, sameSitePath } from "./addressForm";
 import styles from "../Account.module.css";
@@ -138,11 +139,11 @@ export default function MyAddressPage({ query }: ScreenProps) {
         </button>
       </div>
       {addresses.isPending ? (
-        <Loading />
+        <RowsSkeleton />
       ) : addresses.isError ? (
-        <LoadFailed error={addresses.error} onRetry={() => void addresses.refetch()} />
+        <LoadError look="panel" error={addresses.error} onRetry={() => void addresses.refetch()} />
       ) : addresses.data.length === 0 ? (
-        <Empty message={{ id: "no_addresses", params: {} }} />
+        <EmptyState look="panel" message={{ id: "no_addresses", params: {} }} />
       ) : (
         <ul className={styles.list} data-testid="address-list">
           {addresses.data.map((address) => {

@@ -6,7 +6,9 @@ import { useToggleFavorite } from "../../favourites/useToggleFavorite";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useFavorites, type FavoriteItem, type FavoriteKind } from "../queries";
-import { Empty, LoadFailed, LoadMoreButton, Loading, TabLinks } from "../ui";
+import { LoadMoreButton, TabLinks } from "../Lists";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 const TABS: { key: string; kind: FavoriteKind; label: string; empty: string }[] = [
@@ -54,15 +56,20 @@ export default function MyFavouritesPage({ query }: ScreenProps) {
         tabs={TABS.map((t) => ({ key: t.key, label: intl.formatMessage({ id: t.label }), href: `/account/my-favourites?tab=${t.key}` }))}
       />
       {favorites.isPending ? (
-        <Loading />
+        <RowsSkeleton />
       ) : favorites.isError ? (
-        <LoadFailed error={favorites.error} onRetry={() => void favorites.refetch()} />
+        <LoadError look="panel" error={favorites.error} onRetry={() => void favorites.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty messageId={tab.empty}>
-          <Link href="/home">
-            <FormattedMessage id="account.favourites.browse" />
-          </Link>
-        </Empty>
+        <EmptyState
+          look="panel"
+          action={
+            <Link href="/home">
+              <FormattedMessage id="account.favourites.browse" />
+            </Link>
+          }
+        >
+          <FormattedMessage id={tab.empty} />
+        </EmptyState>
       ) : (
         <>
           <ul ref={list} className={styles.list} data-testid="favourite-list">

@@ -5,7 +5,9 @@ import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useOrders } from "../queries";
-import { Empty, LoadFailed, LoadMoreButton, Loading, TabLinks } from "../ui";
+import { LoadMoreButton, TabLinks } from "../Lists";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import { StatusBadge } from "./StatusBadge";
 import styles from "../Account.module.css";
 
@@ -48,11 +50,11 @@ export default function MyOrdersPage({ query }: ScreenProps) {
         }))}
       />
       {orders.isPending ? (
-        <Loading />
+        <RowsSkeleton />
       ) : orders.isError ? (
-        <LoadFailed error={orders.error} onRetry={() => void orders.refetch()} />
+        <LoadError look="panel" error={orders.error} onRetry={() => void orders.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty message={{ id: "no_orders", params: {} }} />
+        <EmptyState look="panel" message={{ id: "no_orders", params: {} }} />
       ) : (
         <>
           <ul className={styles.list} data-testid="order-list">

@@ -6,12 +6,13 @@ import { orderCanCancel, orderCanRequestReturn, parseOrderDetail, type OrderDeta
 import { api, unwrap } from "../../../api/client";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { ConfirmDialog } from "../ConfirmDialog";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toastError, toastServer } from "../errors";
 import { parseInstant } from "../../../api/instant";
 import { useFormat } from "../format";
 import { useOrder, type OrderDetailBody } from "../queries";
-import { LoadFailed, Loading } from "../ui";
+import { LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import { StatusBadge } from "./StatusBadge";
 import styles from "../Account.module.css";
 
@@ -54,9 +55,9 @@ export default function OrderDetailPage({ params }: ScreenProps) {
       testId="order-detail-page"
     >
       {order.isPending ? (
-        <Loading rows={4} />
+        <RowsSkeleton rows={4} />
       ) : order.isError ? (
-        <LoadFailed error={order.error} onRetry={() => void order.refetch()} />
+        <LoadError look="panel" error={order.error} onRetry={() => void order.refetch()} />
       ) : (
         <OrderView raw={order.data} />
       )}

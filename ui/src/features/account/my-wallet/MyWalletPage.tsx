@@ -2,7 +2,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useWallet, useWalletTransactions, type WalletTransaction } from "../queries";
-import { Empty, LoadFailed, LoadMoreButton, Loading } from "../ui";
+import { LoadMoreButton } from "../Lists";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 const TYPES = ["top_up", "order_payment", "refund", "referral_bonus", "affiliate_commission", "adjustment"];
@@ -23,9 +25,9 @@ export default function MyWalletPage() {
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.myWallet" />} testId="my-wallet-page">
       {wallet.isPending ? (
-        <Loading rows={1} />
+        <RowsSkeleton rows={1} />
       ) : wallet.isError ? (
-        <LoadFailed error={wallet.error} onRetry={() => void wallet.refetch()} />
+        <LoadError look="panel" error={wallet.error} onRetry={() => void wallet.refetch()} />
       ) : (
         <dl className={styles.stats}>
           <div className={styles.stat}>
@@ -41,11 +43,11 @@ export default function MyWalletPage() {
           <FormattedMessage id="account.wallet.transactions" />
         </h2>
         {transactions.isPending ? (
-          <Loading />
+          <RowsSkeleton />
         ) : transactions.isError ? (
-          <LoadFailed error={transactions.error} onRetry={() => void transactions.refetch()} />
+          <LoadError look="panel" error={transactions.error} onRetry={() => void transactions.refetch()} />
         ) : rows.length === 0 ? (
-          <Empty message={{ id: "no_credits", params: {} }} />
+          <EmptyState look="panel" message={{ id: "no_credits", params: {} }} />
         ) : (
           <>
             <ul className={styles.rows} data-testid="wallet-transactions">

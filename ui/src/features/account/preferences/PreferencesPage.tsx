@@ -8,7 +8,8 @@ import { changeLanguage } from "../../chrome/actions";
 import { AccountLayout } from "../AccountLayout";
 import { toastError, toastServer } from "../errors";
 import { setFullProfileUser, useFullProfile } from "../queries";
-import { LoadFailed, Loading } from "../ui";
+import { LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 const LANGUAGES: { code: Language; name: string }[] = [
@@ -73,9 +74,9 @@ export default function PreferencesPage() {
           <FormattedMessage id="account.preferences.notifications" />
         </legend>
         {profile.isPending ? (
-          <Loading rows={1} />
+          <RowsSkeleton rows={1} />
         ) : profile.isError ? (
-          <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />
+          <LoadError look="panel" error={profile.error} onRetry={() => void profile.refetch()} />
         ) : (
           NOTIFICATIONS.map((key) => (
             <label key={key} className={styles.check}>

@@ -4,7 +4,7 @@ import { validateFieldRequired } from "storefront-core/cart";
 import { validatePassword, validatePasswordsMatch } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { reportSubmitError, toastServer } from "../errors";
-import { TextField } from "../ui";
+import { TextField } from "../../../ui/Field";
 import { first, useCoreForm } from "../useCoreForm";
 import styles from "../Account.module.css";
 

@@ -21,10 +21,11 @@ import { reportSubmitError, toastError, toastServer } from "../errors";
 import { mediaUrl } from "../../../api/media";
 import { uploadImage } from "../media";
 import { setFullProfileUser, type Profile } from "../queries";
-import { FieldFrame, TextField } from "../ui";
+import { FieldFrame, TextField } from "../../../ui/Field";
 import { useCoreForm } from "../useCoreForm";
 import { EmailConfirm } from "./EmailConfirm";
 import styles from "../Account.module.css";
+import fieldStyles from "../../../ui/Field.module.css";
 
 export interface ProfileValues extends Record<string, unknown> {
   name: string;
@@ -236,13 +237,13 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <fieldset className={`${styles.fieldset} ${styles.full}`} aria-describedby={birthError ? `${ids.birth}-error` : undefined}>
             <legend className={styles.legend}>
               <FormattedMessage id="account.profile.birthdate" />{" "}
-              <span className={styles.optional}>
+              <span className={fieldStyles.optional}>
                 <FormattedMessage id="account.optional" />
               </span>
             </legend>
             <div className={styles.threeCols}>
               <select
-                className={styles.input}
+                className={fieldStyles.input}
                 aria-label={intl.formatMessage({ id: "account.profile.day" })}
                 value={values.day}
                 onChange={(e) => set("day", e.currentTarget.value)}
@@ -256,7 +257,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                 ))}
               </select>
               <select
-                className={styles.input}
+                className={fieldStyles.input}
                 aria-label={intl.formatMessage({ id: "account.profile.month" })}
                 value={values.month}
                 onChange={(e) => set("month", e.currentTarget.value)}
@@ -270,7 +271,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                 ))}
               </select>
               <select
-                className={styles.input}
+                className={fieldStyles.input}
                 aria-label={intl.formatMessage({ id: "account.profile.year" })}
                 aria-invalid={birthError ? true : undefined}
                 value={values.year}
@@ -287,7 +288,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               </select>
             </div>
             {birthError ? (
-              <p id={`${ids.birth}-error`} className={styles.error} role="alert">
+              <p id={`${ids.birth}-error`} className={fieldStyles.error} role="alert">
                 {birthError}
               </p>
             ) : null}
@@ -295,7 +296,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <fieldset className={`${styles.fieldset} ${styles.full}`}>
             <legend className={styles.legend}>
               <FormattedMessage id="account.profile.gender" />{" "}
-              <span className={styles.optional}>
+              <span className={fieldStyles.optional}>
                 <FormattedMessage id="account.optional" />
               </span>
             </legend>

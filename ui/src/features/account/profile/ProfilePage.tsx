@@ -1,7 +1,8 @@
 import { FormattedMessage } from "react-intl";
 import { AccountLayout } from "../AccountLayout";
 import { useFullProfile } from "../queries";
-import { LoadFailed, Loading } from "../ui";
+import { LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import { PasswordForm } from "./PasswordForm";
 import { ProfileForm } from "./ProfileForm";
 import { SessionsCard } from "./SessionsCard";
@@ -17,9 +18,9 @@ export default function ProfilePage() {
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.profile" />} testId="profile-page">
       {profile.isPending ? (
-        <Loading rows={4} />
+        <RowsSkeleton rows={4} />
       ) : profile.isError ? (
-        <LoadFailed error={profile.error} onRetry={() => void profile.refetch()} />
+        <LoadError look="panel" error={profile.error} onRetry={() => void profile.refetch()} />
       ) : (
         <>
           <ProfileForm key={profile.data.user.id} profile={profile.data.user} />

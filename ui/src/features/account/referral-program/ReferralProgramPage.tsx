@@ -4,7 +4,9 @@ import { Link } from "wouter";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useCommissions, useReferral } from "../queries";
-import { Empty, LoadFailed, LoadMoreButton, Loading } from "../ui";
+import { LoadMoreButton } from "../Lists";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
 
 type Shared = "copied" | "shared" | "failed" | null;
@@ -51,9 +53,9 @@ export default function ReferralProgramPage() {
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.referralProgram" />} testId="referral-page">
       {referral.isPending ? (
-        <Loading rows={2} />
+        <RowsSkeleton rows={2} />
       ) : referral.isError ? (
-        <LoadFailed error={referral.error} onRetry={() => void referral.refetch()} />
+        <LoadError look="panel" error={referral.error} onRetry={() => void referral.refetch()} />
       ) : (
         <>
           <section className={styles.card} aria-labelledby="referral-code">
@@ -125,11 +127,13 @@ export default function ReferralProgramPage() {
           <FormattedMessage id="account.affiliate.title" />
         </h2>
         {commissions.isPending ? (
-          <Loading />
+          <RowsSkeleton />
         ) : commissions.isError ? (
-          <LoadFailed error={commissions.error} onRetry={() => void commissions.refetch()} />
+          <LoadError look="panel" error={commissions.error} onRetry={() => void commissions.refetch()} />
         ) : rows.length === 0 ? (
-          <Empty messageId="account.affiliate.none" />
+          <EmptyState look="panel">
+            <FormattedMessage id="account.affiliate.none" />
+          </EmptyState>
         ) : (
           <>
             <ul className={styles.rows} data-testid="commission-list">

@@ -21,8 +21,12 @@ import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
 import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
-import { Empty, FieldFrame, LoadFailed, Loading, SelectField, TextAreaField, focusFirstInvalid } from "../ui";
+import { FieldFrame, SelectField, TextAreaField } from "../../../ui/Field";
+import { focusFirstInvalid } from "../../../ui/form";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
+import fieldStyles from "../../../ui/Field.module.css";
 
 export interface LineChoice {
   chosen: boolean;
@@ -124,21 +128,31 @@ export default function NewReturnPage({ query }: ScreenProps) {
   return (
     <AccountLayout title={<FormattedMessage id="account.returnForm.title" />} back={back} testId="new-return-page">
       {orderId === null ? (
-        <Empty messageId="account.returnForm.noOrder">
-          <Link href="/account/my-orders?tab=delivered">
-            <FormattedMessage id="account.returnForm.pickOrder" />
-          </Link>
-        </Empty>
+        <EmptyState
+          look="panel"
+          action={
+            <Link href="/account/my-orders?tab=delivered">
+              <FormattedMessage id="account.returnForm.pickOrder" />
+            </Link>
+          }
+        >
+          <FormattedMessage id="account.returnForm.noOrder" />
+        </EmptyState>
       ) : order.isPending ? (
-        <Loading rows={4} />
+        <RowsSkeleton rows={4} />
       ) : order.isError ? (
-        <LoadFailed error={order.error} onRetry={() => void order.refetch()} />
+        <LoadError look="panel" error={order.error} onRetry={() => void order.refetch()} />
       ) : !orderActions(order.data, now).startReturn || returnable(order.data).length === 0 ? (
-        <Empty messageId="account.returnForm.notReturnable">
-          <Link href={`/account/my-orders/${order.data.id}`}>
-            <FormattedMessage id="account.back.order" />
-          </Link>
-        </Empty>
+        <EmptyState
+          look="panel"
+          action={
+            <Link href={`/account/my-orders/${order.data.id}`}>
+              <FormattedMessage id="account.back.order" />
+            </Link>
+          }
+        >
+          <FormattedMessage id="account.returnForm.notReturnable" />
+        </EmptyState>
       ) : (
         <ReturnForm order={order.data} now={now} />
       )}
@@ -253,7 +267,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
           <FormattedMessage id="account.returnForm.products" />
         </legend>
         {errors.items ? (
-          <p className={styles.error} role="alert" tabIndex={-1} data-items-error="" data-testid="items-error">
+          <p className={fieldStyles.error} role="alert" tabIndex={-1} data-items-error="" data-testid="items-error">
             {errors.items}
           </p>
         ) : null}
@@ -281,7 +295,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
                     <FieldFrame id={`qty-${item.id}`} label={<FormattedMessage id="account.returnForm.quantity" />} error={err("quantity")}>
                       <input
                         id={`qty-${item.id}`}
-                        className={styles.input}
+                        className={fieldStyles.input}
                         type="number"
                         inputMode="numeric"
                         min={1}
@@ -343,7 +357,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
           ))}
         </div>
         {errors.refund_method ? (
-          <p id="refund-error" className={styles.error} role="alert">
+          <p id="refund-error" className={fieldStyles.error} role="alert">
             {errors.refund_method}
           </p>
         ) : null}

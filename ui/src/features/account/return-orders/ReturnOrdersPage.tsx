@@ -6,7 +6,9 @@ import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { StatusBadge } from "../my-orders/StatusBadge";
 import { rowsOf, useReturns } from "../queries";
-import { Empty, LoadFailed, LoadMoreButton, Loading, TabLinks } from "../ui";
+import { LoadMoreButton, TabLinks } from "../Lists";
+import { EmptyState, LoadError } from "../../../ui/States";
+import { RowsSkeleton } from "../../../ui/Skeletons";
 import { reasonLabel } from "./reasons";
 import styles from "../Account.module.css";
 
@@ -43,11 +45,11 @@ export default function ReturnOrdersPage({ query }: ScreenProps) {
         <FormattedMessage id="account.returns.howTo" values={{ link: (chunks) => <Link href="/account/my-orders?tab=delivered">{chunks}</Link> }} />
       </p>
       {returns.isPending ? (
-        <Loading />
+        <RowsSkeleton />
       ) : returns.isError ? (
-        <LoadFailed error={returns.error} onRetry={() => void returns.refetch()} />
+        <LoadError look="panel" error={returns.error} onRetry={() => void returns.refetch()} />
       ) : rows.length === 0 ? (
-        <Empty message={{ id: "no_orders", params: {} }} />
+        <EmptyState look="panel" message={{ id: "no_orders", params: {} }} />
       ) : (
         <>
           <ul className={styles.list} data-testid="return-list">

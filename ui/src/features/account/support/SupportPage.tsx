@@ -8,7 +8,7 @@ import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { rowsOf, useOrders } from "../queries";
-import { SelectField, TextAreaField, TextField } from "../ui";
+import { SelectField, TextAreaField, TextField } from "../../../ui/Field";
 import { first, useCoreForm } from "../useCoreForm";
 import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";

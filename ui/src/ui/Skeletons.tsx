@@ -1,9 +1,10 @@
 import { useIntl } from "react-intl";
-import styles from "./Skeleton.module.css";
+import styles from "./Skeletons.module.css";
 
+/** What a screen reader hears while the placeholders show. */
 function Loading() {
   const intl = useIntl();
-  return <span className="visually-hidden">{intl.formatMessage({ id: "catalogue.loading" })}</span>;
+  return <span className="visually-hidden">{intl.formatMessage({ id: "app.loading" })}</span>;
 }
 
 /** Placeholder cards while a grid or rail loads (same size as the cards: no layout shift). */
@@ -52,6 +53,18 @@ export function ChipsSkeleton({ count = 6 }: { count?: number }) {
           <div key={i} className={styles.chip} />
         ))}
       </div>
+    </div>
+  );
+}
+
+/** A list or page still loading (the account area): placeholder rows, announced once. */
+export function RowsSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className={styles.rows} role="status" aria-live="polite" data-testid="account-loading">
+      <Loading />
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={styles.row} aria-hidden="true" />
+      ))}
     </div>
   );
 }

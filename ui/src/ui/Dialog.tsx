@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useIntl } from "react-intl";
+import { showModal } from "./modal";
 import styles from "./Dialog.module.css";
 
 interface DialogProps {
@@ -27,10 +28,7 @@ export function Dialog({ title, onClose, children, wide = false, testId }: Dialo
     const dialog = ref.current;
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    }
+    showModal(dialog);
     dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       if (dialog.open && typeof dialog.close === "function") dialog.close();

@@ -1,36 +1,8 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { ApiError } from "../../api/client";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import states from "../../ui/States.module.css";
 import styles from "./Pages.module.css";
-
-/** Nothing to show, said plainly. */
-export function EmptyState({ children, hint }: { children: ReactNode; hint?: ReactNode }) {
-  return (
-    <div className={styles.empty} role="status" data-testid="empty-state">
-      <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M16.5 16.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <p className={styles.emptyText}>{children}</p>
-      {hint ? <p className={styles.emptyHint}>{hint}</p> : null}
-    </div>
-  );
-}
-
-/** A failed load, with the core's message when the API gave one, and a retry. */
-export function LoadError({ error, onRetry }: { error: unknown; onRetry(): void }) {
-  const text = useCoreText();
-  return (
-    <div className={styles.error} role="alert">
-      <p>{error instanceof ApiError ? text(error.text) : <FormattedMessage id="catalogue.loadFailed" />}</p>
-      <button type="button" className={styles.secondaryButton} onClick={onRetry}>
-        <FormattedMessage id="catalogue.retry" />
-      </button>
-    </div>
-  );
-}
 
 interface LoadMoreProps {
   hasNext: boolean;
@@ -111,11 +83,11 @@ export function Pager({ page, last, hrefOf, onNavigate }: PagerProps) {
  */
 export function PastLastPage({ page, last, href, onNavigate }: { page: number; last: number; href: string; onNavigate?(): void }) {
   return (
-    <div className={styles.empty} role="status" data-testid="past-last-page">
-      <p className={styles.emptyText}>
+    <div className={states.empty} role="status" data-testid="past-last-page">
+      <p className={states.emptyText}>
         <FormattedMessage id="catalogue.pager.pastEnd" values={{ page, last }} />
       </p>
-      <p className={styles.emptyHint}>
+      <p className={states.emptyHint}>
         <Link href={href} className={styles.pagerLink} onClick={() => onNavigate?.()}>
           <FormattedMessage id="catalogue.pager.toLast" values={{ last }} />
         </Link>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { fireEvent, screen } from "@testing-library/react";
 import { Dialog } from "./Dialog";
-import { renderWithApp } from "./testing";
+import { renderKit } from "./testing";
 
 function Opener({ removeOpener = false }: { removeOpener?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -24,7 +24,7 @@ function Opener({ removeOpener = false }: { removeOpener?: boolean }) {
 
 describe("Dialog", () => {
   test("focuses its autofocus field, and gives the focus back to the opener on close", () => {
-    renderWithApp(<Opener />);
+    renderKit(<Opener />);
     const opener = screen.getByRole("button", { name: "Deliver to" });
     opener.focus();
     fireEvent.click(opener);
@@ -35,7 +35,7 @@ describe("Dialog", () => {
   });
 
   test("leaves the focus alone when the opener is gone", () => {
-    renderWithApp(<Opener removeOpener />);
+    renderKit(<Opener removeOpener />);
     const opener = screen.getByRole("button", { name: "Deliver to" });
     opener.focus();
     fireEvent.click(opener);

@@ -1,12 +1,24 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import styles from "./Account.module.css";
+import { closeModal, showModal } from "./modal";
+import styles from "./ConfirmDialog.module.css";
 
 interface ConfirmDialogProps {
+  /** The dialog shows while this is true. */
   open: boolean;
   title: ReactNode;
+  /** The question, or what confirming will do (text already in the page's language). */
   body: ReactNode;
   confirmLabel: ReactNode;
+  /** The button that keeps things as they are: 'Keep' when left out. */
+  cancelLabel?: ReactNode;
+  /**
+   * "danger" (the default): confirming destroys something (cancel an order, delete an
+   * address), a red-outlined button. "primary": confirming goes ahead with what the
+   * customer asked for (empty the cart and add), a filled brand button.
+   */
+  tone?: "danger" | "primary";
+  /** The confirmed action is running: the confirm button is disabled and busy. */
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
@@ -15,9 +27,21 @@ interface ConfirmDialogProps {
 
 /**
  * A yes/no question in a native modal <dialog> (`showModal()`: focus kept inside, the
- * page inert, Escape cancels). "Keep" has the focus, so Enter never destroys by accident.
+ * page inert, Escape cancels). The cancel button has the focus, so Enter never destroys
+ * or empties anything by accident.
  */
-export function ConfirmDialog({ open, title, body, confirmLabel, busy = false, onConfirm, onCancel, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  cancelLabel,
+  tone = "danger",
+  busy = false,
+  onConfirm,
+  onCancel,
+  testId,
+}: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -36,19 +60,14 @@ export function ConfirmDialog({ open, title, body, confirmLabel, busy = false, o
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === "function") dialog.showModal();
-      else dialog.setAttribute("open", "");
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === "function") dialog.close();
-      else dialog.removeAttribute("open");
-    }
+    if (open) showModal(dialog);
+    else closeModal(dialog);
   }, [open]);
 
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={`${styles.dialog} ${styles[tone]}`}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       data-testid={testId}
@@ -59,17 +78,17 @@ export function ConfirmDialog({ open, title, body, confirmLabel, busy = false, o
     >
       {open ? (
         <>
-          <h2 id={titleId} className={styles.dialogTitle}>
+          <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <p id={bodyId} className={styles.muted}>
+          <p id={bodyId} className={styles.body}>
             {body}
           </p>
           <div className={styles.actions}>
-            <button type="button" className={styles.ghost} onClick={onCancel} autoFocus>
-              <FormattedMessage id="account.confirm.keep" />
+            <button type="button" className={styles.cancel} onClick={onCancel} autoFocus>
+              {cancelLabel ?? <FormattedMessage id="account.confirm.keep" />}
             </button>
-            <button type="button" className={styles.danger} onClick={confirm} disabled={busy} aria-busy={busy}>
+            <button type="button" className={styles.confirm} onClick={confirm} disabled={busy} aria-busy={busy}>
               {confirmLabel}
             </button>
           </div>

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useIntl } from "react-intl";
-import styles from "./Cards.module.css";
+import styles from "./Price.module.css";
 
 /** Formats an API amount (a decimal string) as currency in the page locale. */
 export function usePriceFormatter(): (amount: string, currency?: string | null) => string {
