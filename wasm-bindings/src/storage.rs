@@ -228,6 +228,16 @@ pub fn storage_key_name(
     Ok(key.name().to_owned())
 }
 
+/// The exact name a tab key (session storage) is stored under.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = tabStorageKeyName)]
+pub fn tab_storage_key_name(
+    #[wasm_bindgen(unchecked_param_type = "T.TabStorageKey")] key: JsValue,
+) -> Result<String, JsValue> {
+    let key: storefront_core::storage::TabStorageKey = from_js(key, "key")?;
+    Ok(key.name().to_owned())
+}
+
 /// The effect that persists a user snapshot as saved at `nowMs` (ms since the epoch).
 /// In the start module, read field by field: a signed-in page keeps it from its profile.
 #[cfg(feature = "start")]

@@ -237,6 +237,12 @@ fn key_names_are_the_stored_names() {
     );
     let error = storefront_wasm::storage_key_name(JsValue::from_str("Token")).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
+    assert_eq!(
+        storefront_wasm::tab_storage_key_name(JsValue::from_str("checkout_attempt")).unwrap(),
+        "storefront.checkout.idempotencyKey"
+    );
+    let error = storefront_wasm::tab_storage_key_name(JsValue::from_str("token")).unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
 }
 
 #[wasm_bindgen_test]

@@ -107,9 +107,42 @@ impl StorageKey {
     }
 }
 
+/// A key the client keeps in the tab's session storage: it lives as long as the tab,
+/// and another tab has its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TabStorageKey {
+    /// The `Idempotency-Key` of the checkout attempt still open: kept until the order
+    /// is placed, so a double click, a retry or a reload during placement sends the same
+    /// key and the API answers the order it placed instead of placing another. Per tab,
+    /// so two tabs never share an attempt.
+    CheckoutAttempt,
+}
+
+impl TabStorageKey {
+    /// The exact name under which the value is stored.
+    pub fn name(self) -> &'static str {
+        match self {
+            TabStorageKey::CheckoutAttempt => "storefront.checkout.idempotencyKey",
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tab_keys_have_their_own_names() {
+        let name = TabStorageKey::CheckoutAttempt.name();
+        assert_eq!(name, "storefront.checkout.idempotencyKey");
+        assert_eq!(StorageKey::from_name(name), None);
+        assert_eq!(
+            serde_json::to_value(TabStorageKey::CheckoutAttempt).unwrap(),
+            "checkout_attempt"
+        );
+    }
 
     #[test]
     fn from_name_reads_back_every_name() {

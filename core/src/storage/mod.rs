@@ -26,7 +26,7 @@ pub use codec::{
     MAX_ID, StoredValue, decode_address, decode_currency, decode_flag, decode_id, decode_language,
     decode_location, decode_modal, decode_text, encode_flag, valid_id,
 };
-pub use keys::StorageKey;
+pub use keys::{StorageKey, TabStorageKey};
 pub use logout::{CLEARED_ON_LOGOUT, KEPT_ON_LOGOUT, clear_for_logout};
 pub use persisted_user::{
     PERSISTED_USER_CLOCK_SKEW_MS, PERSISTED_USER_TTL_MS, PersistedUser, PersistedUserEntry,
@@ -38,6 +38,7 @@ pub use view_cookie::{PageView, VIEW_COOKIE};
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
     d.add::<StorageKey>()
+        .add::<TabStorageKey>()
         .add::<ClientState>()
         .add::<StoredValue>()
         .add::<PersistedUser>()

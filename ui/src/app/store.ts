@@ -30,6 +30,11 @@ export interface AppStore {
   started: boolean;
   /** Set when a new version's service worker waits: calling it switches and reloads. */
   updateReady: (() => void) | null;
+  /**
+   * The open checkout attempt's idempotency key, for when the tab's session storage
+   * cannot keep it (blocked): it then holds for the page's life.
+   */
+  checkoutAttempt: string | null;
   /** Re-reads storage after the core's storage effects ran. */
   refresh(): void;
   setLanguage(language: Language): void;
@@ -38,6 +43,7 @@ export interface AppStore {
   dismissToast(id: number): void;
   setCart(cart: Cart | null): void;
   setReturnTo(path: string | null): void;
+  setCheckoutAttempt(key: string | null): void;
 }
 
 let nextToast = 1;
@@ -58,6 +64,7 @@ const store = createStore<AppStore>()((set) => {
     returnTo: null,
     started: false,
     updateReady: null,
+    checkoutAttempt: null,
     refresh: () => {
       set({ client: readClientState() });
       mirrorViewCookie();
@@ -68,6 +75,7 @@ const store = createStore<AppStore>()((set) => {
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
     setCart: (cart) => set({ cart }),
     setReturnTo: (returnTo) => set({ returnTo }),
+    setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
   };
 });
 
