@@ -285,9 +285,12 @@ values = {json.dumps([records["address"]])}
             f"{json.dumps(k)} = {{ " + ", ".join(f"{a} = {json.dumps(b)}" for a, b in v.items()) + " }"
             for k, v in parameters.items()
         )
-        # Only the records above: not the ids seen in answers (already used up).
+        # Only the records above, not the ids seen in answers: those orders may be
+        # cancelled already, and those addresses include the default one, which the
+        # other operations use (and which cannot be deleted).
+        once = path in ("/orders/{id}/cancel", "/addresses/{id}") and method in ("POST", "DELETE")
         sources = "".join(f"\nphases.{phase}.extra-data-sources.responses = false"
-                          for phase in ("examples", "coverage", "fuzzing")) if path == "/orders/{id}/cancel" else ""
+                          for phase in ("examples", "coverage", "fuzzing")) if once else ""
         text += (f"\n[[operations]]\ninclude-path = {json.dumps(path)}\ninclude-method = {json.dumps(method)}{sources}\n"
                  f"parameters = {{ {values} }}\n")
     for path, parameters in pinned.items():
