@@ -1,7 +1,10 @@
 //! What schemathesis found (`just fuzz-api`), kept as ordinary tests: every status the
 //! server answers for a body it cannot read (no content type, broken JSON or
 //! multipart, too large) is documented for that operation, and untagged unions are
-//! documented as `anyOf`, so an answer matching two shapes is not "invalid".
+//! documented as `anyOf`, so an answer matching two shapes is not "invalid". And the
+//! document states the rules the handlers enforce (schemathesis's "schema validation
+//! mismatch"): its patterns, ranges and required fields accept what the handlers
+//! accept, and its examples are real records of the demo data.
 
 mod account_common;
 mod common;
@@ -85,5 +88,184 @@ async fn untagged_unions_are_any_of_and_rate_limited_calls_document_retry_after(
     assert_eq!(
         serde_json::to_value(static_host::api::openapi()).unwrap(),
         doc
+    );
+}
+
+/// The pattern of a schema, compiled (Rust's `\s` is Unicode White_Space, the
+/// handlers' `str::trim`).
+fn pattern(schema: &Value) -> regex::Regex {
+    let text = schema["pattern"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no pattern in {schema}"));
+    regex::Regex::new(text).unwrap()
+}
+
+fn parameter<'a>(doc: &'a Value, path: &str, method: &str, name: &str) -> &'a Value {
+    doc["paths"][path][method]["parameters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == name)
+        .unwrap_or_else(|| panic!("{method} {path}: no parameter {name}"))
+}
+
+#[tokio::test]
+async fn text_patterns_are_the_handlers_rules() {
+    let server = start().await;
+    let (_, doc) = server.get_json("/api/openapi.json").await;
+    let schemas = &doc["components"]["schemas"];
+
+    // E-mail addresses: the core's rule (the samples keep local parts under 64).
+    let email = pattern(&schemas["EmailRequest"]["properties"]["email"]);
+    for text in [
+        "mona@example.com",
+        " mona@example.com\t",
+        "first.last+tag@mail.example.co.uk",
+        "o'brien@shop-online.eg",
+        "USER_1@EXAMPLE.COM",
+        "x@a.io",
+        "plainaddress",
+        "@example.com",
+        "mona@",
+        "mona@example",
+        "mona@@example.com",
+        ".mona@example.com",
+        "mona.@example.com",
+        "mo..na@example.com",
+        "mona@-example.com",
+        "mona@example.c0m",
+        "mona@exa_mple.com",
+        "mona@example.com.",
+        "مني@example.com",
+    ] {
+        assert_eq!(
+            email.is_match(text),
+            storefront_core::validation::is_email(text),
+            "{text:?}"
+        );
+    }
+
+    // One-time codes: four ASCII digits once trimmed.
+    let code = pattern(&schemas["VerifyLoginRequest"]["properties"]["code"]);
+    for (text, valid) in [
+        ("1234", true),
+        (" 0042\n", true),
+        ("123", false),
+        ("12345", false),
+        ("12a4", false),
+        ("١٢٣٤", false),
+        ("", false),
+    ] {
+        assert_eq!(code.is_match(text), valid, "{text:?}");
+    }
+
+    // Required search text, as `GET /map/search` reads it: not blank, at most 100
+    // characters once trimmed.
+    let search = pattern(&parameter(&doc, "/map/search", "get", "search")["schema"]);
+    let long = "a".repeat(100);
+    for text in [
+        String::new(),
+        "   ".to_owned(),
+        "Zamalek".to_owned(),
+        " zam ".to_owned(),
+        long.clone(),
+        format!("  {long}  "),
+        format!("{long}a"),
+        "سوق النيل".to_owned(),
+    ] {
+        let query: String = form_urlencoded::Serializer::new(String::new())
+            .append_pair("search", &text)
+            .finish();
+        let (status, _) = server.get_json(&format!("/api/map/search?{query}")).await;
+        assert_eq!(search.is_match(&text), status == 200, "{text:?}: {status}");
+    }
+}
+
+#[tokio::test]
+async fn ids_and_required_parameters_are_stated() {
+    let server = start().await;
+    let (_, doc) = server.get_json("/api/openapi.json").await;
+
+    // `service_id` is required where the handler asks for it ('Service ID is
+    // required.'), and only there: the categories take `parent_id` instead.
+    for path in [
+        "/branches",
+        "/branch-categories",
+        "/products",
+        "/services/search",
+    ] {
+        let service = parameter(&doc, path, "get", "service_id");
+        assert_eq!(service["required"], true, "{path}");
+        assert_eq!(service["schema"]["minimum"], 1, "{path}");
+    }
+    assert_eq!(
+        parameter(&doc, "/categories", "get", "service_id")["required"],
+        false
+    );
+    let (status, body) = server.get_json("/api/branches").await;
+    assert_eq!(status, 422, "{body}");
+
+    // The id headers: a whole number from 1, or blank (not sent); anything else 422.
+    let district = &parameter(&doc, "/branches", "get", "district-id")["schema"];
+    let number = &district["anyOf"][0];
+    assert_eq!(
+        (number["type"].as_str(), number["minimum"].as_i64()),
+        (Some("integer"), Some(1))
+    );
+    let blank = pattern(&district["anyOf"][1]);
+    for (value, documented) in [
+        ("1", true),
+        ("5", true),
+        ("", true),
+        ("  ", true),
+        ("0", false),
+        ("-1", false),
+        ("abc", false),
+        ("null", false),
+    ] {
+        assert_eq!(
+            blank.is_match(value) || value.parse::<i64>().is_ok_and(|id| id >= 1),
+            documented
+        );
+        let response = server
+            .client
+            .get(server.url("/api/branches?service_id=1"))
+            .header("district-id", value)
+            .send()
+            .await
+            .unwrap();
+        let status = response.status().as_u16();
+        assert_eq!(status == 200, documented, "district-id {value:?}: {status}");
+    }
+
+    // Path ids are whole numbers from 1, and the catalogue's examples are real
+    // records of the demo data.
+    for path in [
+        "/products/{id}",
+        "/branches/{id}",
+        "/services/{id}",
+        "/categories/{id}",
+    ] {
+        let id = parameter(&doc, path, "get", "id");
+        assert_eq!(id["schema"]["minimum"], 1, "{path}");
+        let example = id["example"]
+            .as_i64()
+            .unwrap_or_else(|| panic!("{path}: no example"));
+        let (status, _) = server
+            .get_json(&format!(
+                "/api{}",
+                path.replace("{id}", &example.to_string())
+            ))
+            .await;
+        assert_eq!(status, 200, "{path} with its example {example}");
+    }
+    let product =
+        doc["components"]["schemas"]["AddToCartRequest"]["properties"]["product_id"]["example"]
+            .as_i64()
+            .unwrap();
+    let (status, body) = server.get_json(&format!("/api/products/{product}")).await;
+    assert_eq!(
+        (status, body["data"]["stock_status"].as_str()),
+        (200, Some("in_stock"))
     );
 }

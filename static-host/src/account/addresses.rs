@@ -113,16 +113,16 @@ pub struct Address {
 pub struct AddressRequest {
     /// Address name, e.g. "Home" (required, at most 100 characters).
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 100)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$", example = "Home")]
     pub name: Option<String>,
     /// Who receives deliveries (required, at most 100 characters).
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 100)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$", example = "Mona Adel")]
     pub contact_name: Option<String>,
     /// Phone number (required), international or national in the store's default
     /// country; landlines allowed.
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 40)]
+    #[schema(value_type = String, required = true, pattern = r"\S", max_length = 40, example = "01001234567")]
     pub phone: Option<String>,
     /// Default "Egypt".
     #[serde(default)]
@@ -137,7 +137,7 @@ pub struct AddressRequest {
     pub city: Option<String>,
     /// Street address (required, at most 255 characters).
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 255)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S([\s\S]{0,253}\S)?\s*$", example = "12 26th of July Street")]
     pub address_details: Option<String>,
     #[serde(default)]
     #[schema(max_length = 20)]
@@ -518,7 +518,7 @@ pub async fn create_address(
 
 /// One of the customer's addresses; another customer's or a deleted one is a 404.
 #[utoipa::path(get, path = "/addresses/{id}", tag = "account", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Address id"),
+    params(("id" = i64, Path, minimum = 1, description = "Address id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<Address>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody)))]
@@ -541,7 +541,7 @@ pub async fn get_address(
 /// the default (make another address the default instead).
 #[utoipa::path(put, path = "/addresses/{id}", tag = "account", security(("bearer" = [])),
     request_body = AddressRequest,
-    params(("id" = i64, Path, description = "Address id"),
+    params(("id" = i64, Path, minimum = 1, description = "Address id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<Address>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 415, body = ErrorBody),
@@ -592,7 +592,7 @@ pub async fn update_address(
 /// deleted: 400 'You cannot delete your default address. Please select a different
 /// address as your default address before deleting this one.'
 #[utoipa::path(delete, path = "/addresses/{id}", tag = "account", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Address id"),
+    params(("id" = i64, Path, minimum = 1, description = "Address id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<Option<String>>), (status = 400, body = BadRequestBody),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
@@ -625,7 +625,7 @@ pub async fn delete_address(
 /// Makes an address the default; the previous default is unset in the same
 /// transaction.
 #[utoipa::path(post, path = "/addresses/{id}/default", tag = "account", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Address id"),
+    params(("id" = i64, Path, minimum = 1, description = "Address id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<Address>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody)))]

@@ -40,11 +40,11 @@ const HOUR_MS: i64 = 3_600_000;
 pub struct ContactRequest {
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 100)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$")]
     pub name: Option<String>,
     /// Required: where the answer goes.
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 190)]
+    #[schema(value_type = String, required = true, max_length = 190, pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#)]
     pub email: Option<String>,
     /// Optional phone number (national numbers read in the store's country).
     #[serde(default)]
@@ -52,7 +52,7 @@ pub struct ContactRequest {
     pub phone: Option<String>,
     /// Required, 10 to 2000 characters.
     #[serde(default)]
-    #[schema(value_type = String, required = true, min_length = 10, max_length = 2000)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S[\s\S]{8,1998}\S\s*$")]
     pub message: Option<String>,
 }
 
@@ -69,14 +69,15 @@ pub struct ContactReceipt {
 pub struct SupportRequest {
     /// Required, at most 150 characters.
     #[serde(default)]
-    #[schema(value_type = String, required = true, max_length = 150)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S([\s\S]{0,148}\S)?\s*$")]
     pub subject: Option<String>,
     /// Required, 10 to 2000 characters.
     #[serde(default)]
-    #[schema(value_type = String, required = true, min_length = 10, max_length = 2000)]
+    #[schema(value_type = String, required = true, pattern = r"^\s*\S[\s\S]{8,1998}\S\s*$")]
     pub message: Option<String>,
     /// One of the customer's orders, when the request is about one.
     #[serde(default)]
+    #[schema(minimum = 1)]
     pub order_id: Option<i64>,
 }
 

@@ -96,6 +96,7 @@ pub struct ToggleRequest {
     #[serde(rename = "type")]
     pub kind: FavoriteKind,
     /// The shop or product id.
+    #[schema(minimum = 1, example = 1)]
     pub id: i64,
 }
 

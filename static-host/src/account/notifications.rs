@@ -196,7 +196,7 @@ pub async fn list_notifications(
 
 /// Marks one notification read (again is harmless: the first read time stays).
 #[utoipa::path(post, path = "/notifications/{id}/read", tag = "account", security(("bearer" = [])),
-    params(("id" = i64, Path, description = "Notification id"),
+    params(("id" = i64, Path, minimum = 1, description = "Notification id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<Notification>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody)))]

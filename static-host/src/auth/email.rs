@@ -24,7 +24,11 @@ use crate::i18n::Msg;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailRequest {
-    #[schema(max_length = 190)]
+    #[schema(
+        max_length = 190,
+        pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#,
+        example = "mona@example.com"
+    )]
     pub email: String,
 }
 
@@ -85,9 +89,13 @@ pub(super) async fn account_uses(state: &AppState, email: &str) -> Result<bool, 
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailVerifyRequest {
-    #[schema(max_length = 190)]
+    #[schema(
+        max_length = 190,
+        pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#,
+        example = "mona@example.com"
+    )]
     pub email: String,
-    #[schema(max_length = 4)]
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
     pub code: String,
 }
 
@@ -179,10 +187,14 @@ pub(super) async fn request_email_change(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ConfirmEmailRequest {
     /// The new address, as sent to `PATCH /user/update-profile`.
-    #[schema(max_length = 190)]
+    #[schema(
+        max_length = 190,
+        pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#,
+        example = "mona@example.com"
+    )]
     pub email: String,
     /// The 4 digits sent to the new address.
-    #[schema(max_length = 4)]
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
     pub code: String,
 }
 

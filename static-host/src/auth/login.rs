@@ -41,7 +41,10 @@ impl Channel {
 pub struct LoginByOtpRequest {
     /// The phone number as typed; read with the store's default country
     /// (remote config `default_country_code`) unless it starts with + or 00.
-    #[schema(max_length = 40)]
+    #[schema(
+        max_length = 40,
+        examples("01001234567", "01101234567", "01201234567", "01501234567")
+    )]
     pub mobile: String,
     pub channel: Channel,
 }
@@ -107,11 +110,14 @@ pub async fn login_by_otp(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct VerifyLoginRequest {
-    #[schema(max_length = 40)]
+    #[schema(
+        max_length = 40,
+        examples("01001234567", "01101234567", "01201234567", "01501234567")
+    )]
     pub mobile: String,
     pub channel: Channel,
     /// The 4 digits received.
-    #[schema(max_length = 4)]
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
     pub code: String,
 }
 
@@ -202,24 +208,33 @@ pub async fn verify_login_by_otp(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RegisterRequest {
-    #[schema(max_length = 100)]
+    /// At most 100 characters, not blank (surrounding spaces are trimmed).
+    #[schema(pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$", example = "Mona Adel")]
     pub name: String,
-    #[schema(max_length = 190)]
+    #[schema(
+        max_length = 190,
+        pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#,
+        example = "mona@example.com"
+    )]
     pub email: String,
     /// Another customer's referral code (optional).
     #[serde(default)]
     #[schema(max_length = 40)]
     pub referral_code: Option<String>,
-    /// Must be true.
+    /// Must be true (false is a 422).
     #[serde(rename = "acceptTerms")]
     pub accept_terms: bool,
     /// Always "user".
     #[serde(default)]
+    #[schema(pattern = "^user$")]
     pub user_register: Option<String>,
-    #[schema(max_length = 40)]
+    #[schema(
+        max_length = 40,
+        examples("01001234567", "01101234567", "01201234567", "01501234567")
+    )]
     pub mobile: String,
     /// The code verified for this mobile.
-    #[schema(max_length = 4)]
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
     pub code: String,
 }
 

@@ -85,9 +85,13 @@ pub async fn forget_password(
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ResetPasswordRequest {
-    #[schema(max_length = 190)]
+    #[schema(
+        max_length = 190,
+        pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#,
+        example = "mona@example.com"
+    )]
     pub email: String,
-    #[schema(max_length = 4)]
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
     pub code: String,
     /// 8 or more characters with letters, numbers and symbols.
     #[schema(max_length = 128)]
@@ -168,7 +172,10 @@ pub async fn reset_password(
     )))
 }
 
+/// `password` must have 8 or more characters with a letter, a digit and a symbol,
+/// and `password_confirmation` must equal it.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"current_password": "Fuzz1234!", "password": "Fuzz1234!", "password_confirmation": "Fuzz1234!"}))]
 pub struct UpdatePasswordRequest {
     /// Required when the account already has a password.
     #[serde(default)]

@@ -179,13 +179,13 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct UpdateProfileRequest {
     #[serde(default)]
-    #[schema(max_length = 100)]
+    #[schema(pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$")]
     pub name: Option<String>,
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>, max_length = 190)]
+    #[schema(value_type = Option<String>, max_length = 190, pattern = r#"^\s*([A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63})?\s*$"#)]
     pub email: Option<Option<String>>,
     #[serde(default, deserialize_with = "present")]
-    #[schema(value_type = Option<String>, max_length = 190)]
+    #[schema(value_type = Option<String>, pattern = r"^\s*(\S([\s\S]{0,188}\S)?)?\s*$")]
     pub company_name: Option<Option<String>>,
     /// YYYY-MM-DD, in the past.
     #[serde(default, deserialize_with = "present")]

@@ -534,6 +534,8 @@ fn new_key() -> String {
 /// Body of `POST /order/add-to-cart`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddToCartRequest {
+    /// A product of the catalogue (e.g. 775 in the demo data: in stock, 1 to 9 a line).
+    #[schema(minimum = 1, example = 775)]
     pub product_id: i64,
     /// The quantity to hold (replaces the line's quantity when the product is in the
     /// cart already); the product's minimum when left out.
@@ -584,8 +586,8 @@ fn load_product(conn: &Connection, id: i64) -> rusqlite::Result<Option<ProductRo
 /// `product_id`).
 #[utoipa::path(post, path = "/order/add-to-cart", tag = "cart", request_body = AddToCartRequest,
     params(("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: the product's shop must deliver there"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district: the product's shop must deliver there"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CartItemBody>),
         (status = 400, description = "The cart holds another shop's items", body = BadRequestBody),
@@ -665,8 +667,11 @@ pub struct UpdateCartRequest {
     #[serde(default)]
     pub key: Option<String>,
     #[serde(default)]
+    #[schema(example = 775)]
     pub product_id: Option<i64>,
-    /// The new quantity (removing a line is `DELETE /orders/item/{id}`).
+    /// The new quantity (removing a line is `DELETE /orders/item/{id}`), within the
+    /// product's limits.
+    #[schema(example = 1)]
     pub qty: u32,
 }
 
@@ -752,6 +757,7 @@ pub async fn update_cart(
 #[into_params(parameter_in = Query)]
 pub struct CartQuery {
     /// The service whose cart to load (required).
+    #[param(required = true, minimum = 1, example = 1)]
     pub service_id: Option<i64>,
 }
 
@@ -761,8 +767,8 @@ pub struct CartQuery {
 /// ID is required.', an unknown one a 404.
 #[utoipa::path(get, path = "/get_card", tag = "cart",
     params(CartQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CartBody>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -802,10 +808,10 @@ pub struct DeletedItemBody {
 /// Removes a line from the customer's cart ('Item removed from cart'); another
 /// customer's or an unknown item is a 404.
 #[utoipa::path(delete, path = "/orders/item/{id}", tag = "cart",
-    params(("id" = i64, Path, description = "Cart item id"),
+    params(("id" = i64, Path, minimum = 1, description = "Cart item id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<DeletedItemBody>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]

@@ -79,6 +79,7 @@ pub struct BranchDetail {
 #[into_params(parameter_in = Query)]
 pub struct BranchesQuery {
     /// The service (required).
+    #[param(required = true, minimum = 1, example = 1)]
     pub service_id: Option<i64>,
     /// Page number, from 1.
     #[param(minimum = 1, maximum = 100000)]
@@ -89,6 +90,7 @@ pub struct BranchesQuery {
     /// Words of the shop name or description, each matching the start of a word, in
     /// either language, ignoring case, Arabic spelling variants and diacritics (at most
     /// 100 characters; blank means no search). Best matches come first.
+    #[param(pattern = r"^\s*(\S([\s\S]{0,98}\S)?)?\s*$", example = "market")]
     pub search: Option<String>,
     /// Only shops of this shop category of the service.
     pub branch_category_id: Option<i64>,
@@ -255,8 +257,8 @@ fn listing(
 /// service a 422.
 #[utoipa::path(get, path = "/branches", tag = "catalogue",
     params(BranchesQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Page<BranchItem>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -297,10 +299,10 @@ pub async fn list_branches(
 /// products with product counts, and `delivers`: whether it delivers to the request's
 /// district (null without one). A shop that does not deliver there is still shown.
 #[utoipa::path(get, path = "/branches/{id}", tag = "catalogue",
-    params(("id" = i64, Path, description = "Shop id"),
+    params(("id" = i64, Path, minimum = 1, example = 1, description = "Shop id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Data<BranchDetail>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]

@@ -90,11 +90,15 @@ pub struct BranchCategoryItem {
 #[into_params(parameter_in = Query)]
 pub struct CategoriesQuery {
     /// The service: its top-level categories, or its whole tree with `is_tree=1`.
+    /// Required unless `parent_id` is sent.
+    #[param(minimum = 1, example = 1)]
     pub service_id: Option<i64>,
     /// A category: its direct subcategories (takes precedence over `service_id`).
+    #[param(minimum = 1, example = 1)]
     pub parent_id: Option<i64>,
     /// `1` (or `true`) for the tree: every item carries `children`. `0`/`false` or
     /// absent for a flat list.
+    #[param(pattern = r"^\s*(0|1|true|false)?\s*$")]
     pub is_tree: Option<String>,
     /// Page number, from 1.
     #[param(minimum = 1, maximum = 100000)]
@@ -109,6 +113,7 @@ pub struct CategoriesQuery {
 #[into_params(parameter_in = Query)]
 pub struct BranchCategoriesQuery {
     /// The service (required).
+    #[param(required = true, minimum = 1, example = 1)]
     pub service_id: Option<i64>,
     /// Page number, from 1.
     #[param(minimum = 1, maximum = 100000)]
@@ -338,7 +343,7 @@ pub async fn list_categories(
 /// A category with its service, its parent (`{id, name}` or null) and its direct
 /// subcategories, names in the request language.
 #[utoipa::path(get, path = "/categories/{id}", tag = "catalogue",
-    params(("id" = i64, Path, description = "Category id"),
+    params(("id" = i64, Path, minimum = 1, example = 1, description = "Category id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<CategoryDetail>), (status = 404, body = ErrorBody)))]
 pub async fn get_category(

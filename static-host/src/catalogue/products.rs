@@ -106,9 +106,12 @@ impl ProductSort {
 #[into_params(parameter_in = Query)]
 pub struct ProductsQuery {
     /// The service (required).
+    #[param(required = true, minimum = 1, example = 1)]
     pub service_id: Option<i64>,
     /// Suggestions mode (when `page` is absent): words of the product name, each
-    /// matching the start of a word, in either language.
+    /// matching the start of a word, in either language. At most 100 characters;
+    /// blank is a 422 in suggestions mode and means no search in listing mode.
+    #[param(pattern = r"^\s*(\S([\s\S]{0,98}\S)?)?\s*$", example = "tea")]
     pub text: Option<String>,
     /// Page number, from 1 (listing mode).
     #[param(minimum = 1, maximum = 100000)]
@@ -123,6 +126,7 @@ pub struct ProductsQuery {
     /// `other_shops`). Without `sort`, the best matches come first. When nothing
     /// matches, an Arabic word may drop a leading ب ك ل ف, then a word of five letters
     /// or more may be one letter off (`meta.approximate`).
+    #[param(pattern = r"^\s*(\S([\s\S]{0,98}\S)?)?\s*$", example = "tea")]
     pub search: Option<String>,
     /// A category of the service; a parent category includes its subcategories.
     pub category_id: Option<i64>,
@@ -937,8 +941,8 @@ fn suggestions(
 /// `Language` header. A missing `service_id` is a 422, an unknown one a 404.
 #[utoipa::path(get, path = "/products", tag = "catalogue",
     params(ProductsQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent"),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent"),
         ("currency" = Option<String>, Header, description = "Accepted and ignored: amounts are in EGP")),
     security((), ("bearer" = [])),
     responses((status = 200, body = ProductsResponse), (status = 401, body = ErrorBody),
@@ -987,10 +991,10 @@ pub async fn list_products(
 /// there is still shown (a shared link, a favourite), but cannot be added to the cart.
 /// Amounts are decimal strings in EGP.
 #[utoipa::path(get, path = "/products/{id}", tag = "catalogue",
-    params(("id" = i64, Path, description = "Product id"),
+    params(("id" = i64, Path, minimum = 1, example = 1, description = "Product id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = crate::http::envelope::Data<ProductDetail>),
         (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),

@@ -193,10 +193,16 @@ pub struct BannerCard {
 #[into_params(parameter_in = Query)]
 pub struct ServiceSearchQuery {
     /// The service whose shops are searched (required).
+    #[param(required = true, minimum = 1, example = 1)]
     pub service_id: Option<i64>,
     /// Words of the shop name, each matching the start of a word, in either language,
     /// ignoring case, Arabic spelling variants and diacritics (required, at most 100
     /// characters).
+    #[param(
+        required = true,
+        pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$",
+        example = "market"
+    )]
     pub search: Option<String>,
 }
 
@@ -242,10 +248,10 @@ pub async fn list_services(
 /// such products. Without one, nothing is filtered. A `district-id` or `address-id`
 /// that is not a whole number from 1 is a 422.
 #[utoipa::path(get, path = "/services/{id}", tag = "catalogue",
-    params(("id" = i64, Path, description = "Service id"),
+    params(("id" = i64, Path, minimum = 1, example = 1, description = "Service id"),
         ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district: only what delivers there"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Data<ServiceDetail>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]
@@ -548,8 +554,8 @@ fn branch_cards(
 /// `address-id` that is not a whole number from 1); an unknown service a 404.
 #[utoipa::path(get, path = "/services/search", tag = "catalogue",
     params(ServiceSearchQuery, ("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district: only shops delivering there"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The signed-in customer's address, whose district counts when no district-id is sent")),
     security((), ("bearer" = [])),
     responses((status = 200, body = Page<IdName>), (status = 401, body = ErrorBody),
         (status = 404, body = ErrorBody), (status = 422, body = ValidationErrorBody)))]

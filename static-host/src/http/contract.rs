@@ -15,6 +15,7 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
         return doc;
     };
     untagged_unions_as_any_of(&mut value);
+    headers_are_never_null(&mut value);
     if let Some(paths) = value.get_mut("paths").and_then(Value::as_object_mut) {
         for (path, item) in paths.iter_mut() {
             let Some(item) = item.as_object_mut() else {
@@ -46,6 +47,51 @@ fn untagged_unions_as_any_of(value: &mut Value) {
         }
         Value::Array(items) => items.iter_mut().for_each(untagged_unions_as_any_of),
         _ => {}
+    }
+}
+
+/// utoipa derives an optional header (`Option<T>`) as "T or null"; but a header is
+/// either sent or absent, and a client that sends the text `null` sends a value of
+/// the wrong type (a 422 for the id headers). So header schemas drop `null`; an id
+/// header may also be blank (read as not sent).
+fn headers_are_never_null(value: &mut Value) {
+    let Some(paths) = value.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    let operations = paths
+        .values_mut()
+        .filter_map(Value::as_object_mut)
+        .flat_map(|item| item.values_mut());
+    for operation in operations {
+        let Some(parameters) = operation
+            .get_mut("parameters")
+            .and_then(Value::as_array_mut)
+        else {
+            continue;
+        };
+        for parameter in parameters {
+            if parameter.get("in").and_then(Value::as_str) != Some("header") {
+                continue;
+            }
+            let Some(types) = parameter
+                .pointer_mut("/schema/type")
+                .and_then(Value::as_array_mut)
+            else {
+                continue;
+            };
+            types.retain(|t| t != "null");
+            if let [only] = types.as_slice() {
+                let only = only.clone();
+                parameter["schema"]["type"] = only;
+            }
+            // The id headers (`district-id`, `address-id`): a whole number from 1, or
+            // blank, which counts as not sent.
+            if parameter["schema"]["type"] == "integer" {
+                let number = parameter["schema"].take();
+                parameter["schema"] =
+                    json!({"anyOf": [number, {"type": "string", "pattern": "^\\s*$"}]});
+            }
+        }
     }
 }
 
@@ -152,5 +198,23 @@ mod tests {
         let upload = &value["paths"]["/upload-file/upload"]["post"]["responses"];
         assert!(upload.get("413").is_some() && upload.get("400").is_some());
         assert!(!serde_json::to_string(&value).unwrap().contains("\"oneOf\""));
+    }
+
+    #[test]
+    fn optional_headers_are_never_null() {
+        let doc = finish(crate::api::openapi());
+        let value = serde_json::to_value(&doc).unwrap();
+        let parameters = value["paths"]["/products"]["get"]["parameters"]
+            .as_array()
+            .unwrap();
+        let district = parameters
+            .iter()
+            .find(|p| p["name"] == "district-id")
+            .unwrap();
+        assert_eq!(district["in"], "header");
+        assert_eq!(district["required"], false);
+        assert_eq!(district["schema"]["anyOf"][0]["type"], "integer");
+        assert_eq!(district["schema"]["anyOf"][0]["minimum"], 1);
+        assert_eq!(district["schema"]["anyOf"][1]["pattern"], "^\\s*$");
     }
 }

@@ -67,7 +67,11 @@ pub use crate::http::paging::{DEFAULT_LIMIT, MAX_LIMIT, MAX_PAGE, PageRequest, P
 /// A point (spec 3 `location{latitude, longitude}`).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct Location {
+    /// Degrees, −90 to 90.
+    #[schema(minimum = -90, maximum = 90, example = 30.0626)]
     pub latitude: f64,
+    /// Degrees, −180 to 180.
+    #[schema(minimum = -180, maximum = 180, example = 31.2197)]
     pub longitude: f64,
 }
 

@@ -46,6 +46,11 @@ pub struct MapPlace {
 pub struct MapSearchQuery {
     /// Text contained in the place's name or address, either language, ignoring case
     /// (required, at most 100 characters).
+    #[param(
+        required = true,
+        pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$",
+        example = "Zamalek"
+    )]
     pub search: Option<String>,
 }
 

@@ -154,12 +154,17 @@ impl PaymentMethod {
 
 /// Body of `POST /order/checkout`.
 #[derive(Debug, Deserialize, ToSchema)]
+#[schema(example = json!({"service_id": 1, "address_id": 1, "payment_method": "cash"}))]
 pub struct CheckoutRequest {
-    /// The service whose cart to order (required).
+    /// The service whose cart to order (required, like `address_id`, and `card` with
+    /// card payments: 422 when missing; but a replayed `Idempotency-Key` answers its
+    /// order whatever the body holds).
     #[serde(default)]
+    #[schema(example = 1)]
     pub service_id: Option<i64>,
     /// One of the customer's addresses (required).
     #[serde(default)]
+    #[schema(example = 1)]
     pub address_id: Option<i64>,
     pub payment_method: PaymentMethod,
     /// Pay from the wallet balance first (as much as it covers).
@@ -553,7 +558,7 @@ async fn answer(
 /// replayed `Idempotency-Key` answers the order it placed, 200.
 #[utoipa::path(post, path = "/order/checkout", tag = "orders", request_body = CheckoutRequest,
     params(("Language" = Option<String>, Header, description = "en or ar"),
-        ("Idempotency-Key" = Option<String>, Header, description = "Names one placement attempt \
+        ("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "Names one placement attempt \
 (1 to 255 visible ASCII characters, e.g. a UUID). A key that already placed an order answers that order \
 (200, `Idempotent-Replayed: true`) instead of placing another; a refused attempt stores nothing, so the key \
 may be sent again. Keys are per customer.")),

@@ -86,8 +86,10 @@ const CODE_MAX_CHARS: usize = 50;
 /// Body of `POST /add_coupon`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AddCouponRequest {
-    /// The cart's service (required).
+    /// The cart's service (required: 422 'Service ID is required.' when missing or
+    /// null).
     #[serde(default)]
+    #[schema(minimum = 1, example = 1)]
     pub service_id: Option<i64>,
     /// The code (also accepted as `code`); empty or null removes the applied coupon.
     #[serde(default, alias = "code")]
@@ -113,8 +115,8 @@ pub struct CouponResponseBody {
 /// applied coupon when the code is empty) and answers the new totals.
 #[utoipa::path(post, path = "/add_coupon", tag = "cart", request_body = AddCouponRequest,
     params(("Language" = Option<String>, Header, description = "en or ar"),
-        ("district-id" = Option<String>, Header, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
-        ("address-id" = Option<String>, Header, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
+        ("district-id" = Option<i64>, Header, minimum = 1, example = 1, description = "A district id (a whole number from 1, else 422). The shopper's district (the cart's `delivers`)"),
+        ("address-id" = Option<i64>, Header, minimum = 1, description = "An address id (a whole number from 1, else 422). The customer's address, whose district counts when no district-id is sent")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<CouponResponseBody>),
         (status = 400, description = "The cart is empty", body = BadRequestBody),

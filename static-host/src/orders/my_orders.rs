@@ -445,7 +445,7 @@ pub async fn list_orders(
 
 /// One of the customer's orders with every detail (404 for others' orders).
 #[utoipa::path(get, path = "/orders/{id}", tag = "orders",
-    params(("id" = i64, Path, description = "Order id"),
+    params(("id" = i64, Path, minimum = 1, description = "Order id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<OrderDetailBody>), (status = 401, body = ErrorBody),
@@ -470,7 +470,7 @@ pub async fn get_order(
 /// (400 'This order can no longer be cancelled.' otherwise): stock goes back, the
 /// wallet part returns to the wallet and a card charge is refunded.
 #[utoipa::path(post, path = "/orders/{id}/cancel", tag = "orders",
-    params(("id" = i64, Path, description = "Order id"),
+    params(("id" = i64, Path, minimum = 1, description = "Order id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     security(("bearer" = [])),
     responses((status = 200, body = Data<OrderDetailBody>),

@@ -289,18 +289,35 @@ pub struct CardInput {
     pub number: String,
     /// Expiry month, 1 to 12 (a number or text such as "04").
     #[serde(deserialize_with = "text_or_number")]
-    #[schema(value_type = String, example = "12")]
+    #[schema(schema_with = text_or_number_schema)]
     pub exp_month: String,
     /// Expiry year, two digits (a number or text such as "29").
     #[serde(deserialize_with = "text_or_number")]
-    #[schema(value_type = String, example = "29")]
+    #[schema(schema_with = text_or_number_schema)]
     pub exp_year: String,
     /// 3 digits.
     #[schema(example = "123")]
     pub cvv: String,
-    /// Name on the card.
-    #[schema(example = "Mona Adel", max_length = 100)]
+    /// Name on the card, at most 100 characters. Like the other fields, checked only
+    /// with `payment_method: card`: with cash the card is not read.
+    #[schema(example = "Mona Adel")]
     pub name: String,
+}
+
+/// What [`text_or_number`] reads: a text, or a whole number from 0.
+fn text_or_number_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Schema, Type};
+    let either = AnyOfBuilder::new()
+        .item(ObjectBuilder::new().schema_type(Type::String))
+        .item(
+            // Any `u64`.
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .minimum(Some(0))
+                .maximum(Some(utoipa::Number::UInt(u64::MAX as usize))),
+        )
+        .build();
+    utoipa::openapi::RefOr::T(Schema::AnyOf(either))
 }
 
 fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {

@@ -255,7 +255,7 @@ struct OrderLine {
 /// Asks for a return of a delivered order (rules in the module doc); the order
 /// moves to `in_return`. Answers the return request, 201.
 #[utoipa::path(post, path = "/orders/{id}/return", tag = "returns", request_body = ReturnRequestBody,
-    params(("id" = i64, Path, description = "Order id"),
+    params(("id" = i64, Path, minimum = 1, description = "Order id"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     security(("bearer" = [])),
     responses((status = 201, body = Data<ReturnBody>),

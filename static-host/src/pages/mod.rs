@@ -153,7 +153,7 @@ async fn list_pages(
 /// A static page: title, type, category and its content as sanitised HTML in the
 /// request language.
 #[utoipa::path(get, path = "/static-pages/{id}", tag = "pages",
-    params(("id" = i64, Path, description = "Page id (1 is the about page)"),
+    params(("id" = i64, Path, minimum = 1, example = 1, description = "Page id (1 is the about page)"),
         ("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 200, body = Data<PageDetail>), (status = 404, body = ErrorBody)))]
 async fn get_page(
