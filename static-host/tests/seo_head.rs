@@ -5,11 +5,6 @@
 
 mod common;
 
-use std::future::IntoFuture;
-
-use axum::Router;
-use axum::extract::Request;
-use axum::response::{IntoResponse, Response};
 use common::{Server, start_with_ui};
 use reqwest::header;
 use serde_json::{Value, json};
@@ -511,37 +506,12 @@ async fn the_four_benchmarked_pages_keep_one_title_description_and_canonical() {
 /// An external API in front of the embedded one that says product 7 is gone (410) and
 /// product 8 fails (500).
 async fn api_with_gone_product(upstream: String) -> String {
-    let http = reqwest::Client::new();
-    let app = Router::new().fallback(move |request: Request| {
-        let http = http.clone();
-        let upstream = upstream.clone();
-        async move {
-            let path = request.uri().path_and_query().unwrap().as_str().to_owned();
-            match path.as_str() {
-                "/api/products/7" => return axum::http::StatusCode::GONE.into_response(),
-                "/api/products/8" => {
-                    return axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response();
-                }
-                _ => {}
-            }
-            let mut call = http.get(format!("{upstream}{path}"));
-            if let Some(lang) = request.headers().get("language") {
-                call = call.header("language", lang.to_str().unwrap());
-            }
-            let answer = call.send().await.unwrap();
-            let status = axum::http::StatusCode::from_u16(answer.status().as_u16()).unwrap();
-            let body = answer.bytes().await.unwrap();
-            Response::builder()
-                .status(status)
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(body))
-                .unwrap()
-        }
-    });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(axum::serve(listener, app).into_future());
-    format!("http://{addr}/api")
+    let refuse = |path: &str| match path {
+        "/api/products/7" => Some(axum::http::StatusCode::GONE),
+        "/api/products/8" => Some(axum::http::StatusCode::INTERNAL_SERVER_ERROR),
+        _ => None,
+    };
+    common::api_in_front_of(upstream, refuse).await.0
 }
 
 #[tokio::test]

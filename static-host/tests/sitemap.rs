@@ -11,10 +11,7 @@ use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use axum::Router;
-use axum::extract::Request;
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 
 use common::{Server, start_with};
 use reqwest::header;
@@ -225,36 +222,17 @@ async fn a_hundred_thousand_products_are_paged_in_files_of_fifty_thousand_urls()
 }
 
 /// An external API in front of `upstream`'s that fails its calls whose path and query
-/// contain `failing` (500), counting the calls it forwards.
+/// contain `failing` (500), counting the calls it passes on.
 async fn external_api(
     upstream: String,
     failing: Option<&'static str>,
 ) -> (String, Arc<AtomicUsize>) {
-    let http = reqwest::Client::new();
-    let calls = Arc::new(AtomicUsize::new(0));
-    let counted = calls.clone();
-    let app = Router::new().fallback(move |request: Request| {
-        let (http, upstream, calls) = (http.clone(), upstream.clone(), counted.clone());
-        async move {
-            let path = request.uri().path_and_query().unwrap().as_str().to_owned();
-            if failing.is_some_and(|f| path.contains(f)) {
-                return StatusCode::INTERNAL_SERVER_ERROR.into_response();
-            }
-            calls.fetch_add(1, Ordering::SeqCst);
-            let answer = http.get(format!("{upstream}{path}")).send().await.unwrap();
-            let status = StatusCode::from_u16(answer.status().as_u16()).unwrap();
-            let body = answer.bytes().await.unwrap();
-            Response::builder()
-                .status(status)
-                .header("content-type", "application/json")
-                .body(axum::body::Body::from(body))
-                .unwrap()
-        }
-    });
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(axum::serve(listener, app).into_future());
-    (format!("http://{addr}/api"), calls)
+    let refuse = move |path: &str| {
+        failing
+            .is_some_and(|f| path.contains(f))
+            .then_some(StatusCode::INTERNAL_SERVER_ERROR)
+    };
+    common::api_in_front_of(upstream, refuse).await
 }
 
 /// The pages a sitemap lists, without the site's origin.

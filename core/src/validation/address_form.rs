@@ -89,10 +89,7 @@ pub fn validate_address_form(form: &AddressForm, country: &str) -> FieldErrors {
             only_numbers(postal).and_then(|()| max_length(postal, ADDRESS_SHORT_MAX_CHARS)),
         ),
     ];
-    checks
-        .into_iter()
-        .filter_map(|(field, result)| result.err().map(|message| (field.to_owned(), message)))
-        .collect()
+    super::errors_of(checks)
 }
 
 #[cfg(test)]

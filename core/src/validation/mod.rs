@@ -65,6 +65,14 @@ pub use sign_up::{SignUpForm, sign_up_can_submit, terms_accepted, validate_sign_
 /// (`email`, `items.0.comment`), in key order.
 pub type FieldErrors = BTreeMap<String, Message>;
 
+/// A form's errors from its checks, one per field: the failing ones' messages.
+fn errors_of<const N: usize>(checks: [(&str, Result<(), Message>); N]) -> FieldErrors {
+    checks
+        .into_iter()
+        .filter_map(|(field, result)| result.err().map(|message| (field.to_owned(), message)))
+        .collect()
+}
+
 #[cfg(feature = "ts")]
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
     d.add::<PhoneKind>()

@@ -151,10 +151,7 @@ pub fn validate_profile_form(form: &ProfileForm) -> FieldErrors {
             },
         ),
     ];
-    checks
-        .into_iter()
-        .filter_map(|(field, result)| result.err().map(|message| (field.to_owned(), message)))
-        .collect()
+    super::errors_of(checks)
 }
 
 #[cfg(test)]

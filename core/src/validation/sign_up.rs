@@ -45,13 +45,7 @@ pub fn validate_sign_up(form: &SignUpForm) -> FieldErrors {
         ),
         ("acceptTerms", terms_accepted(form.accept_terms)),
     ];
-    let mut errors = FieldErrors::new();
-    for (field, result) in checks {
-        if let Err(message) = result {
-            errors.insert(field.to_owned(), message);
-        }
-    }
-    errors
+    super::errors_of(checks)
 }
 
 /// Submit is enabled only when the form is valid and differs from its initial values.

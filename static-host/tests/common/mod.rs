@@ -266,3 +266,49 @@ pub async fn start_with_ui(
 pub async fn start() -> Server {
     start_with(&[], None).await
 }
+
+/// An external API in front of `upstream` (a server's base URL): each call is passed
+/// on with its `language` header, unless `refuse` gives a status for its path and
+/// query. Answers the API's base URL (`…/api`) and how many calls were passed on.
+pub async fn api_in_front_of(
+    upstream: String,
+    refuse: impl Fn(&str) -> Option<axum::http::StatusCode> + Clone + Send + Sync + 'static,
+) -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use axum::response::IntoResponse;
+    use std::future::IntoFuture;
+    use std::sync::atomic::Ordering;
+    let http = reqwest::Client::new();
+    let calls = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let counted = calls.clone();
+    let app = axum::Router::new().fallback(move |request: axum::extract::Request| {
+        let (http, upstream, calls, refuse) = (
+            http.clone(),
+            upstream.clone(),
+            counted.clone(),
+            refuse.clone(),
+        );
+        async move {
+            let path = request.uri().path_and_query().unwrap().as_str().to_owned();
+            if let Some(status) = refuse(&path) {
+                return status.into_response();
+            }
+            calls.fetch_add(1, Ordering::SeqCst);
+            let mut call = http.get(format!("{upstream}{path}"));
+            if let Some(lang) = request.headers().get("language") {
+                call = call.header("language", lang.to_str().unwrap());
+            }
+            let answer = call.send().await.unwrap();
+            let status = axum::http::StatusCode::from_u16(answer.status().as_u16()).unwrap();
+            let body = answer.bytes().await.unwrap();
+            axum::response::Response::builder()
+                .status(status)
+                .header("content-type", "application/json")
+                .body(axum::body::Body::from(body))
+                .unwrap()
+        }
+    });
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(axum::serve(listener, app).into_future());
+    (format!("http://{addr}/api"), calls)
+}
