@@ -28,10 +28,16 @@ pkg-manifest:
     cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
     # The same class for the Node build, which is CommonJS.
     { sed 's/^export const CoreError/const CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
+    # Version, licence and repository come from the crates' [workspace.package]: one
+    # source for both registries.
     node -e 'const fs = require("fs"); \
-      const version = /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(fs.readFileSync("Cargo.toml", "utf8"))[1]; \
+      const cargo = /\[workspace\.package\]([^[]*)/.exec(fs.readFileSync("Cargo.toml", "utf8"))[1]; \
+      const field = (key) => new RegExp(`\\n${key} = "([^"]+)"`).exec(cargo)[1]; \
+      const repository = field("repository"); \
       const { name, ...rest } = JSON.parse(fs.readFileSync("wasm-bindings/npm/package.json", "utf8")); \
-      fs.writeFileSync("pkg/package.json", JSON.stringify({ name, version, ...rest }, null, 2) + "\n")'
+      fs.writeFileSync("pkg/package.json", JSON.stringify({ name, version: field("version"), license: field("license"), \
+        repository: { type: "git", url: `git+${repository}.git`, directory: "wasm-bindings/npm" }, \
+        homepage: repository, ...rest }, null, 2) + "\n")'
 
 # The whole core as bundler/ (Vite, webpack) and nodejs/ (jest, Node, the pages' server
 # render), and two subsets for bundlers that pages load first: start/ (the shell,

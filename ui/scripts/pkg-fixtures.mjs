@@ -29,9 +29,15 @@ async function main() {
   const tarball = join(work, run("npm", ["pack", join(ROOT, "pkg"), "--pack-destination", work, "--silent"], ROOT).trim().split("\n").pop());
   console.log(`packed ${tarball}`);
 
-  const cargo = readFileSync(join(ROOT, "Cargo.toml"), "utf8").match(/\[workspace\.package\][^[]*?\nversion = "([^"]+)"/)?.[1];
+  // One source for both registries: the crates' [workspace.package].
+  const workspace = readFileSync(join(ROOT, "Cargo.toml"), "utf8").match(/\[workspace\.package\]([^[]*)/)?.[1] ?? "";
+  const cargo = (key) => workspace.match(new RegExp(`\\n${key} = "([^"]+)"`))?.[1];
   const manifest = JSON.parse(run("tar", ["-xzOf", tarball, "package/package.json"], work));
-  if (manifest.version !== cargo) return fail(`the tarball's version ${manifest.version} is not the crates' ${cargo}`);
+  if (manifest.version !== cargo("version")) return fail(`the tarball's version ${manifest.version} is not the crates' ${cargo("version")}`);
+  if (manifest.license !== cargo("license")) return fail(`the tarball's licence ${manifest.license} is not the crates' ${cargo("license")}`);
+  if (manifest.repository?.url !== `git+${cargo("repository")}.git` || manifest.homepage !== cargo("repository")) {
+    return fail(`the tarball's repository ${JSON.stringify(manifest.repository)} and homepage ${manifest.homepage} are not the crates' ${cargo("repository")}`);
+  }
 
   const fixtures = join(work, "fixtures");
   cpSync(join(ROOT, "wasm-bindings/npm/fixtures"), fixtures, { recursive: true });
