@@ -35,7 +35,7 @@ use serde::{Deserialize, Serialize};
 use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
 use storefront_core::orders::{
-    OrderStatus, PICKUP_DAYS_AHEAD, ReturnTab, pickup_date, pickup_time,
+    OrderStatus, PICKUP_DAYS_AHEAD, ReturnReason, ReturnTab, pickup_date, pickup_time,
 };
 use storefront_core::validation::{
     RefundMethod, ReturnItem, ReturnRequestForm, validate_return_request,
@@ -57,29 +57,23 @@ use crate::orders::pricing::return_refund;
 use crate::orders::state_machine::{Actor, change_status};
 use crate::orders::{fields_error, not_found, order_number};
 
-/// Why an item goes back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ReturnReason {
-    Damaged,
-    WrongItem,
-    NotAsDescribed,
-    MissingParts,
-    ChangedMind,
-    /// Needs a comment.
-    Other,
+/// The document's `ReturnReason`: the core's reasons (one list for the rules, the
+/// client and this contract).
+pub struct ReturnReasonSchema;
+
+impl utoipa::PartialSchema for ReturnReasonSchema {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .enum_values(Some(ReturnReason::ALL.map(ReturnReason::as_str)))
+            .description(Some("Why an item goes back; `other` needs a comment."))
+            .into()
+    }
 }
 
-impl ReturnReason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ReturnReason::Damaged => "damaged",
-            ReturnReason::WrongItem => "wrong_item",
-            ReturnReason::NotAsDescribed => "not_as_described",
-            ReturnReason::MissingParts => "missing_parts",
-            ReturnReason::ChangedMind => "changed_mind",
-            ReturnReason::Other => "other",
-        }
+impl ToSchema for ReturnReasonSchema {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("ReturnReason")
     }
 }
 
@@ -102,6 +96,7 @@ pub struct ReturnItemInput {
     #[serde(default)]
     pub quantity: Option<u32>,
     #[serde(default)]
+    #[schema(value_type = Option<ReturnReasonSchema>)]
     pub reason: Option<ReturnReason>,
     /// At most 200 characters; required with reason `other`.
     #[serde(default)]
