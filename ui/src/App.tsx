@@ -1,6 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { connectApi } from "./api/client";
-import { browserHost } from "./app/host";
+import { runEffects } from "./app/effects";
 import { queryClient } from "./app/queryClient";
 import { StartupGate } from "./app/StartupGate";
 import { CartSync } from "./features/cart/CartSync";
@@ -8,7 +8,7 @@ import { OfflineBanner } from "./features/offline/OfflineBanner";
 import { LocaleProvider } from "./i18n/LocaleProvider";
 import { AppRouter } from "./routes/AppRouter";
 
-connectApi(browserHost);
+connectApi((effects) => runEffects(effects));
 
 export function App() {
   return (

@@ -2,7 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { logoutEffects } from "storefront-core/start";
 import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
-import { executeApiCall } from "./calls";
+import { queryClient as appQueryClient } from "../app/queryClient";
+import { performCall } from "./calls";
 import { connectApi } from "./client";
 import { at } from "../features/chrome/testing";
 
@@ -13,7 +14,7 @@ function json(status: number, body: unknown): Response {
 }
 
 let host: EffectHost & { navigate: jest.Mock; reload: jest.Mock };
-let pending: Promise<void>[];
+let pending: Promise<unknown>[];
 
 beforeAll(() => {
   globalThis.fetch = fetchMock as unknown as typeof fetch;
@@ -29,10 +30,12 @@ beforeEach(() => {
     reload: jest.fn(),
     queryClient,
     request: (call) => {
-      pending.push(executeApiCall(call, queryClient));
+      const answer = performCall(call);
+      pending.push(answer);
+      return answer;
     },
   };
-  connectApi(host);
+  connectApi((effects) => runEffects(effects, host));
   useAppStore.getState().refresh();
   useAppStore.setState({ language: "en", toasts: [] });
 });
@@ -45,8 +48,9 @@ describe("the chrome's API calls", () => {
   test("update_language PUTs default_locale, shows no message and refetches the profile", async () => {
     signIn();
     fetchMock.mockResolvedValue(json(200, { data: { name: "Mona" }, message: "Settings saved" }));
-    const invalidate = jest.spyOn(host.queryClient, "invalidateQueries");
-    await executeApiCall({ call: "update_language", default_locale: "ar" }, host.queryClient);
+    const invalidate = jest.spyOn(appQueryClient, "invalidateQueries");
+    const answer = await performCall({ call: "update_language", default_locale: "ar" });
+    expect(answer.ok).toBe(true);
     const request = at(fetchMock.mock.calls, 0)[0];
     expect(request.method).toBe("PUT");
     expect(new URL(request.url).pathname).toBe("/api/user/update-setting");
@@ -59,7 +63,7 @@ describe("the chrome's API calls", () => {
   test("a failed language save shows the core's error toast", async () => {
     signIn();
     fetchMock.mockResolvedValue(json(422, { message: "The given data was invalid.", errors: { default_locale: ["Pick en or ar"] } }));
-    await executeApiCall({ call: "update_language", default_locale: "ar" }, host.queryClient);
+    await performCall({ call: "update_language", default_locale: "ar" });
     const [toast] = useAppStore.getState().toasts;
     expect(toast?.tone).toBe("error");
     expect(toast?.text).toEqual({ kind: "server", text: "Pick en or ar" });
@@ -83,14 +87,27 @@ describe("the chrome's API calls", () => {
     signIn();
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
-    await executeApiCall({ call: "logout", token: "secret-token" }, host.queryClient);
+    const answer = await performCall({ call: "logout", token: "secret-token" });
+    expect(answer.ok).toBe(false);
     expect(warn).toHaveBeenCalled();
     expect(useAppStore.getState().toasts).toEqual([]);
     warn.mockRestore();
   });
 
-  test("the sign-in and location calls are left to their flows", async () => {
-    await executeApiCall({ call: "map_search", search: "Zamalek" }, host.queryClient);
-    expect(fetchMock).not.toHaveBeenCalled();
+  test("a flow's call is answered to the flow with what it asked for", async () => {
+    const results = [{ name: "Zamalek", latitude: 30.06, longitude: 31.22 }];
+    fetchMock.mockResolvedValue(json(200, { data: results }));
+    const answer = await performCall({ call: "map_search", search: "Zamalek" });
+    expect(new URL(at(fetchMock.mock.calls, 0)[0].url).searchParams.get("search")).toBe("Zamalek");
+    expect(answer).toEqual({ kind: "map_search", call: { call: "map_search", search: "Zamalek" }, ok: true, value: results });
+    expect(useAppStore.getState().toasts).toEqual([]);
+  });
+
+  test("a failed flow call is answered as failed, with no toast of its own", async () => {
+    fetchMock.mockResolvedValue(json(500, { message: "Server Error" }));
+    const answer = await performCall({ call: "login_by_otp", mobile: "+201012345678", channel: "sms" });
+    expect(answer.kind).toBe("login_by_otp");
+    expect(answer.ok).toBe(false);
+    expect(useAppStore.getState().toasts).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   localStorage.clear();
   host = { navigate: jest.fn(), reload: jest.fn(), queryClient: new QueryClient() };
-  connectApi(host);
+  connectApi((effects) => runEffects(effects, host));
   useAppStore.getState().refresh();
   useAppStore.setState({ language: "en", toasts: [] });
 });

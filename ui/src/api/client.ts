@@ -6,10 +6,9 @@ import {
   offlineMessage,
   requestHeaders,
 } from "storefront-core/start";
-import type { FieldError, Text } from "storefront-core";
+import type { Effect, FieldError, Text } from "storefront-core";
 import { apiBase } from "../app/config";
 import { resolveMedia } from "./media";
-import { runEffects, type EffectHost } from "../app/effects";
 import { useAppStore } from "../app/store";
 import { wholeCore } from "../core/lazy";
 import type { paths } from "./schema.gen";
@@ -31,11 +30,15 @@ export class ApiError extends Error {
   }
 }
 
-let host: EffectHost | null = null;
+/** Where the session effects of a 401 or a 404 go: the shell's `runEffects`. */
+let runShellEffects: ((effects: Effect[]) => void) | null = null;
 
-/** The app shell hands the client its navigation and query cache once, at start. */
-export function connectApi(effectHost: EffectHost): void {
-  host = effectHost;
+/**
+ * The app shell hands the client its effect runner once, at start (the shell imports
+ * the API, so the API does not import the shell back).
+ */
+export function connectApi(run: (effects: Effect[]) => void): void {
+  runShellEffects = run;
 }
 
 /** Whether the browser says the device has no network (a PWA can be open offline). */
@@ -66,10 +69,10 @@ const headers: Middleware = {
       }),
       () => ({ text: noResponseMessage(), fields: [] }),
     );
-    if (outcome === "log_out" && host) {
-      runEffects(logoutEffects(currentPath(), "unauthorized"), host);
-    } else if (outcome === "not_found" && host) {
-      host.navigate("/404");
+    if (outcome === "log_out") {
+      runShellEffects?.(logoutEffects(currentPath(), "unauthorized"));
+    } else if (outcome === "not_found") {
+      runShellEffects?.([{ type: "navigate", to: "/404", after_ms: 0 }]);
     }
     const { text, fields } = await read;
     throw new ApiError(response.status, text, fields);

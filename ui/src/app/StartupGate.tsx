@@ -9,7 +9,6 @@ import { readBoot } from "./boot";
 import { runEffects } from "./effects";
 import { useHydrated } from "./hydration";
 import { usePersistUser } from "./persistedUser";
-import { browserHost } from "./host";
 import { useAppStore } from "./store";
 import styles from "./StartupGate.module.css";
 
@@ -44,7 +43,7 @@ export function startupInputs(config: Config, profile: ProfileData | undefined):
  */
 export function runStartupPlan(config: Config, profile: ProfileData | undefined): void {
   const plan = planStartup(...startupInputs(config, profile));
-  runEffects(plan.effects, browserHost);
+  runEffects(plan.effects);
   useAppStore.setState({ language: plan.language, started: true });
 }
 
@@ -86,7 +85,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
     if (!planned || !config.data || !profile.data) return;
     const store = useAppStore.getState();
     const { language } = planStartup(...startupInputs(config.data, profile.data));
-    if (language !== store.language) runEffects([{ type: "set_document_language", language }], browserHost);
+    if (language !== store.language) runEffects([{ type: "set_document_language", language }]);
   }, [planned, config.data, profile.data]);
 
   useDocumentMeta(config.data ?? null);

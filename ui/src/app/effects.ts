@@ -1,16 +1,20 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { applyStorageEffects, textDirection } from "storefront-core/start";
 import type { ApiCall, Effect, Language } from "storefront-core";
+import type { CallAnswer } from "../api/calls";
 import { forgetPersonalCache } from "../service-worker/routes";
 import { apiBase } from "./config";
+import { appHost } from "./host";
 import { useAppStore } from "./store";
 
 /** What effects act on, passed in so tests can watch them. */
 export interface EffectHost {
   navigate(to: string): void;
   queryClient: QueryClient;
-  /** API calls a flow asks for; flows that issue calls pass a handler. */
-  request?(call: ApiCall): void;
+  /** Performs an API call a flow asks for (`Request`); the app's is `api/calls.ts`. */
+  request?(call: ApiCall): Promise<CallAnswer> | undefined;
+  /** Where the outcome of a requested call goes: the flow that asked turns it into an event. */
+  answer?(answer: CallAnswer): void;
   /** Timer requests (`WakeAt`): the flow wants to be woken at this time. */
   wakeAt?(atMs: number): void;
   reload?(): void;
@@ -45,7 +49,7 @@ export function applyDocumentLanguage(language: Language, doc: Document | undefi
  * Runs the effects the core returned, in order. Storage writes go back through the core
  * (`applyStorageEffects`), then the store re-reads what storage holds.
  */
-export function runEffects(effects: Effect[], host: EffectHost): void {
+export function runEffects(effects: Effect[], host: EffectHost = appHost): void {
   const store = useAppStore.getState();
   let storageChanged = false;
   for (const effect of effects) {
@@ -68,9 +72,11 @@ export function runEffects(effects: Effect[], host: EffectHost): void {
       case "close_modal":
         store.setModal(null);
         break;
-      case "request":
-        host.request?.(effect.call);
+      case "request": {
+        const answered = host.request?.(effect.call);
+        if (answered) void answered.then((answer) => host.answer?.(answer));
         break;
+      }
       case "wake_at":
         host.wakeAt?.(effect.at_ms);
         break;

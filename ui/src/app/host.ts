@@ -1,11 +1,16 @@
 import { navigate } from "wouter/use-browser-location";
-import { executeApiCall } from "../api/calls";
+import { performCall } from "../api/calls";
 import type { EffectHost } from "./effects";
 import { queryClient } from "./queryClient";
 
-/** The browser's effect host: real navigation, the shared query cache. */
-export const browserHost: EffectHost = {
+/**
+ * The app's one effect host: real navigation, the shared query cache, the API calls the
+ * core asks for (`api/calls.ts`) and page reloads. A flow that needs the answers of its
+ * calls or its timers runs its effects with this host plus its own `answer` and `wakeAt`.
+ */
+export const appHost: EffectHost = {
   navigate: (to) => navigate(to),
   queryClient,
-  request: (call) => void executeApiCall(call, queryClient),
+  request: performCall,
+  reload: () => globalThis.location.reload(),
 };

@@ -60,7 +60,7 @@ export function signedIn(values: Record<string, string> = {}) {
   localStorage.clear();
   useAppStore.setState({ toasts: [], modal: null, cart: null, language: "en" });
   const host = { navigate: jest.fn(), queryClient: testQueryClient(), request: jest.fn() };
-  connectApi(host);
+  connectApi((effects) => runEffects(effects, host));
   const effects = Object.entries({ token: "tok", ...values }).map(([key, value]) => ({ type: "store", key, value }) as Effect);
   runEffects(effects, host);
   return host;

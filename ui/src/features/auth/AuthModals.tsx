@@ -4,7 +4,6 @@ import type { LoginStep, Modal } from "storefront-core";
 import { runEffects } from "../../app/effects";
 import { useAppStore } from "../../app/store";
 import { dispatchLogin, restoreLogin, usePhoneLogin } from "./flow";
-import { appHost } from "./host";
 
 // The modals (their forms, and the picker's map) load only when one opens.
 const SignInModal = lazy(() => import("./SignInModal").then((m) => ({ default: m.SignInModal })));
@@ -30,7 +29,7 @@ export default function AuthModals() {
   useEffect(() => {
     if (!restored) return;
     if (modal === "signIn" && step === "closed") dispatchLogin({ type: "open_sign_in" });
-    if (modal === "pickAddress" && stored !== "pickAddress") runEffects(locationPickerOpenEffects(), appHost);
+    if (modal === "pickAddress" && stored !== "pickAddress") runEffects(locationPickerOpenEffects());
   }, [restored, modal, step, stored]);
 
   if (!restored) return null;

@@ -14,7 +14,6 @@ import { forceDefaultLocation, takeReturnTo } from "./calls";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";
 import { clock } from "./flow";
-import { appHost } from "./host";
 import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
 import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
@@ -91,7 +90,7 @@ export default function EmailLoginPage() {
     if (!sentTo || code === null) return;
     const answer = await verify.run(() => unwrap(api.POST("/user/email/verify", { body: { email: sentTo, code } })));
     if (answer) {
-      runEffects(signedInEffects(answer.data.token, forceDefaultLocation(), takeReturnTo()), appHost);
+      runEffects(signedInEffects(answer.data.token, forceDefaultLocation(), takeReturnTo()));
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     } else {
       setBoxes(EMPTY_BOXES);

@@ -1,10 +1,8 @@
-import { clientErrorMessage, type ApiCall, type RemoteConfig, type Text } from "storefront-core";
-import { api, ApiError, unwrap } from "../../api/client";
-import { browserHost } from "../../app/host";
+import { clientErrorMessage, type LoginEvent, type RemoteConfig, type Text } from "storefront-core";
+import type { CallAnswer } from "../../api/calls";
+import { ApiError } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { dispatchPicker } from "../location/picker";
-import { dispatchLogin } from "./flow";
 
 /** The error toast of a failed call: the core's extraction (spec 8), or the client error. */
 export function errorText(error: unknown): Text {
@@ -20,11 +18,6 @@ export function forceDefaultLocation(): boolean {
   return (current ?? any)?.force_select_default_locations ?? false;
 }
 
-/** A new session: the profile of the new token is fetched (spec 4 startup). */
-function refreshSignedIn(): void {
-  void queryClient.invalidateQueries({ queryKey: ["profile"] });
-}
-
 /**
  * The page the guard sent a guest away from (spec 2 "remember the origin"), handed to
  * the core's sign-in for the post-login destination, and forgotten once used.
@@ -36,95 +29,32 @@ export function takeReturnTo(): string | null {
 }
 
 /**
- * Performs an API call a core flow asked for and feeds the outcome back to that flow as
- * an event: the phone sign-in (`login_by_otp`, `verify_login_by_otp`, `register_by_otp`)
- * and the location picker (`is_supported_location`, `map_search`, whose failures are only
- * logged, spec 8). Other calls (logout, language) go to the shell's executor.
+ * The phone sign-in's event for the outcome of a call it asked for (`login_by_otp`,
+ * `verify_login_by_otp`, `register_by_otp`); null for other calls.
  */
-export async function performCall(call: ApiCall): Promise<void> {
-  switch (call.call) {
+export function loginEventOf(answer: CallAnswer): LoginEvent | null {
+  switch (answer.kind) {
     case "login_by_otp":
-      try {
-        await unwrap(api.POST("/user/login-by-otp", { body: { mobile: call.mobile, channel: call.channel } }));
-        dispatchLogin({ type: "code_sent" });
-      } catch (error) {
-        dispatchLogin({ type: "code_failed", error: errorText(error) });
-      }
-      return;
-    case "verify_login_by_otp":
-      try {
-        const body = await unwrap(
-          api.POST("/user/verify-login-by-otp", {
-            body: { mobile: call.mobile, channel: call.channel, code: call.code },
-          }),
-        );
-        dispatchLogin({
-          type: "verified",
-          token: body.data.token ?? null,
-          user_exists: body.data.user_exists,
-          message: body.message ?? null,
-          force_default_location: forceDefaultLocation(),
-          // Only a sign-in uses it; a new customer still has the sign-up step ahead.
-          return_to: body.data.user_exists && body.data.token ? takeReturnTo() : null,
-        });
-        if (body.data.token) refreshSignedIn();
-      } catch (error) {
-        dispatchLogin({ type: "verify_failed", error: errorText(error) });
-      }
-      return;
-    case "register_by_otp":
-      try {
-        const { registration } = call;
-        const body = await unwrap(
-          api.POST("/user/register-by-otp", {
-            body: {
-              name: registration.name,
-              email: registration.email,
-              referral_code: registration.referral_code,
-              acceptTerms: registration.acceptTerms,
-              user_register: registration.user_register,
-              mobile: registration.mobile,
-              code: registration.code,
-            },
-          }),
-        );
-        dispatchLogin({
-          type: "registered",
-          token: body.data.token,
-          message: body.message ?? null,
-          force_default_location: forceDefaultLocation(),
-          return_to: takeReturnTo(),
-        });
-        refreshSignedIn();
-      } catch (error) {
-        dispatchLogin({ type: "register_failed", error: errorText(error) });
-      }
-      return;
-    case "is_supported_location": {
-      const point = { latitude: call.latitude, longitude: call.longitude };
-      try {
-        const body = await unwrap(
-          api.GET("/map/is-supported-location", { params: { query: { latitude: call.latitude, longitude: call.longitude } } }),
-        );
-        dispatchPicker({ type: "support_answered", point, district_id: body.data.district_id ?? null });
-      } catch (error) {
-        console.warn("location support check failed", error);
-        dispatchPicker({ type: "support_failed", point });
-      }
-      return;
+      return answer.ok ? { type: "code_sent" } : { type: "code_failed", error: errorText(answer.error) };
+    case "verify_login_by_otp": {
+      if (!answer.ok) return { type: "verify_failed", error: errorText(answer.error) };
+      const { token, user_exists, message } = answer.value;
+      return {
+        type: "verified",
+        token,
+        user_exists,
+        message,
+        force_default_location: forceDefaultLocation(),
+        // Only a sign-in uses it; a new customer still has the sign-up step ahead.
+        return_to: user_exists && token ? takeReturnTo() : null,
+      };
     }
-    case "map_search":
-      try {
-        const body = await unwrap(api.GET("/map/search", { params: { query: { search: call.search } } }));
-        dispatchPicker({ type: "search_results_arrived", search: call.search, results: body.data });
-      } catch (error) {
-        console.warn("map search failed", error);
-        dispatchPicker({ type: "search_failed", search: call.search });
-      }
-      return;
-    case "logout":
-    case "update_language":
-      browserHost.request?.(call);
-      return;
+    case "register_by_otp": {
+      if (!answer.ok) return { type: "register_failed", error: errorText(answer.error) };
+      const { token, message } = answer.value;
+      return { type: "registered", token, message, force_default_location: forceDefaultLocation(), return_to: takeReturnTo() };
+    }
+    default:
+      return null;
   }
 }

@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { applyStorageEffects, readClientState } from "storefront-core/start";
+import { applyStorageEffects, logoutEffects, readClientState } from "storefront-core/start";
 import { fieldErrors, responseErrorMessage } from "storefront-core";
 import { renderText } from "../../i18n/coreText";
 import { api, ApiError } from "../../api/client";
+import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
 import { clock, dispatchLogin, usePhoneLogin } from "./flow";
@@ -298,5 +299,18 @@ describe("a reload reopens the remembered modal (spec 4)", () => {
     await waitFor(() => expect(readClientState()).toMatchObject({ modal: null, user_mobile: null }));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
-});
 
+  it("keeps the flow's timers in its store, and a logout clears them", async () => {
+    api_({
+      "/user/login-by-otp": () => answer({ data: { mobile: MOBILE, channel: "sms" }, message: "Otp sent to your mobile" }),
+    });
+    await signInAs("1012345678");
+    // The resend wait asked to be woken when it ends.
+    await waitFor(() => expect(usePhoneLogin.getState().wakes.size).toBeGreaterThan(0));
+    const cleared = jest.spyOn(globalThis, "clearTimeout");
+    act(() => runEffects(logoutEffects("/home", "requested")));
+    expect(usePhoneLogin.getState().wakes.size).toBe(0);
+    expect(cleared).toHaveBeenCalled();
+    cleared.mockRestore();
+  });
+});

@@ -3,7 +3,7 @@ import { requestFlowUpdate, requestStatusIdle, type RequestEvent, type RequestSt
 import { runEffects } from "../../app/effects";
 import { errorText } from "./calls";
 import { clock } from "./flow";
-import { appHost } from "./host";
+import { appHost } from "../../app/host";
 
 /** What a successful call answered: the server's message is the success toast. */
 export interface Answer {

@@ -1,7 +1,6 @@
 import { cartApply, cartInitialState } from "storefront-core/cart";
 import type { Cart, CartEvent, CartState } from "storefront-core";
 import { runEffects } from "../../app/effects";
-import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 
 // The cart's rules the pages call synchronously. Product and cart pages import this module
@@ -19,7 +18,7 @@ export function currentCartState(): CartState {
 export function applyCartEvent(event: CartEvent, state: CartState = currentCartState()): CartState {
   const outcome = cartApply(state, event);
   useAppStore.getState().setCart(outcome.state.cart);
-  runEffects(outcome.effects, browserHost);
+  runEffects(outcome.effects);
   return outcome.state;
 }
 

@@ -3,7 +3,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Text } from "storefront-core";
 import { ApiError, api, unwrap } from "../../api/client";
 import { runEffects } from "../../app/effects";
-import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 
 export interface AddToCartRequest {
@@ -77,7 +76,7 @@ export function useAddToCart() {
     async (request: AddToCartRequest): Promise<boolean> => {
       const store = useAppStore.getState();
       if (store.client.token === null) {
-        runEffects([{ type: "open_modal", modal: "signIn" }], browserHost);
+        runEffects([{ type: "open_modal", modal: "signIn" }]);
         return false;
       }
       // The cart's rules load with the first add (before the request, so a different

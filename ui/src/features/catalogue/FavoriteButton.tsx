@@ -1,6 +1,5 @@
 import { useIntl } from "react-intl";
 import { runEffects } from "../../app/effects";
-import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 import { useToggleFavorite, type FavoriteKind } from "../favourites/useToggleFavorite";
 import styles from "./Cards.module.css";
@@ -30,7 +29,7 @@ export function FavoriteButton({ type, id, name, active, className }: FavoriteBu
       disabled={toggle.isPending}
       onClick={() => {
         if (!signedIn) {
-          runEffects([{ type: "open_modal", modal: "signIn" }], browserHost);
+          runEffects([{ type: "open_modal", modal: "signIn" }]);
           return;
         }
         toggle.mutate({ target: { type, id }, next: !active });

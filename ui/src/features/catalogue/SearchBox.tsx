@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import { submitSearch } from "storefront-core/start";
 import { runEffects } from "../../app/effects";
-import { browserHost } from "../../app/host";
+import { appHost } from "../../app/host";
 import { useProductSuggestions } from "./queries";
 import styles from "./Pages.module.css";
 
@@ -52,7 +52,7 @@ export function SearchBox({ initial, resultsPath }: SearchBoxProps) {
           const effects = submitSearch(text).map((effect) =>
             effect.type === "navigate" ? { ...effect, to: resultsPath + effect.to.slice(effect.to.indexOf("?")) } : effect,
           );
-          runEffects(effects, { ...browserHost, navigate: (to) => navigate(to) });
+          runEffects(effects, { ...appHost, navigate: (to) => navigate(to) });
         }}
       >
         <label htmlFor={inputId} className="visually-hidden">

@@ -4,7 +4,7 @@ import { useLocation } from "wouter";
 import { chooseServiceEffects } from "storefront-core/start";
 import { useServices } from "../../api/queries";
 import { runEffects } from "../../app/effects";
-import { browserHost } from "../../app/host";
+import { appHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 import { LazyImage } from "./LazyImage";
 import { ChipsSkeleton } from "../../ui/Skeletons";
@@ -44,7 +44,7 @@ export default function ServicesPage() {
                   aria-pressed={current}
                   onClick={() =>
                     runEffects(chooseServiceEffects({ id: service.id, name: service.name }), {
-                      ...browserHost,
+                      ...appHost,
                       queryClient,
                       navigate: (to) => navigate(to),
                     })

@@ -60,7 +60,7 @@ export function resetClient(values: Partial<Record<"token" | "district_id" | "se
   localStorage.clear();
   useAppStore.setState({ toasts: [], modal: null, cart: null, language: "en" });
   const host = { navigate: jest.fn(), queryClient: testQueryClient() };
-  connectApi(host);
+  connectApi((effects) => runEffects(effects, host));
   const effects: Effect[] = Object.entries(values).map(([key, value]) => ({ type: "store", key, value }) as Effect);
   runEffects(effects, host);
   useAppStore.getState().refresh();

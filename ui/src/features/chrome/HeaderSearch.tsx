@@ -4,7 +4,6 @@ import { Link } from "wouter";
 import { submitSearch, suggestionQuery } from "storefront-core/start";
 import type { SearchElement } from "storefront-core";
 import { runEffects } from "../../app/effects";
-import { browserHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 import { SearchIcon, StoreIcon } from "./icons";
 import { moveFocus } from "./overlay";
@@ -62,7 +61,7 @@ export function HeaderSearch({ element, autoFocus, onDone }: Props) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const effects = submitSearch(text);
-    runEffects(effects, browserHost);
+    runEffects(effects);
     if (effects.some((effect) => effect.type === "navigate")) finish();
   };
 

@@ -1,7 +1,7 @@
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import type { Language, LogoutReason, ServiceChoice } from "storefront-core";
 import { runEffects, type EffectHost } from "../../app/effects";
-import { browserHost } from "../../app/host";
+import { appHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
 import { wholeCore } from "../../core/lazy";
 
@@ -19,7 +19,7 @@ function currentPath(): string {
  * The Log in / Register button: the core's sign-in flow opening event, whose effects open
  * the sign-in modal and remember it (`modal_status`) so a reload reopens it (spec 4).
  */
-export async function openSignIn(host: EffectHost = browserHost): Promise<void> {
+export async function openSignIn(host: EffectHost = appHost): Promise<void> {
   const { phoneLoginStart, phoneLoginUpdate } = await wholeCore();
   const { effects } = phoneLoginUpdate(phoneLoginStart(), { type: "open_sign_in" }, Date.now());
   runEffects(effects, host);
@@ -31,7 +31,7 @@ export function prefetchSignIn(): void {
 }
 
 /** The location picker (helper K's modal). */
-export function openAddressPicker(host: EffectHost = browserHost): void {
+export function openAddressPicker(host: EffectHost = appHost): void {
   runEffects([{ type: "open_modal", modal: "pickAddress" }], host);
 }
 
@@ -43,7 +43,7 @@ export function openAddressPicker(host: EffectHost = browserHost): void {
  */
 export function logout(
   to: string,
-  host: EffectHost = browserHost,
+  host: EffectHost = appHost,
   assign: (url: string) => void = (url) => globalThis.location.assign(url),
 ): void {
   endSession(to, "requested", host, assign);
@@ -57,7 +57,7 @@ export function logout(
 export function endSession(
   to: string,
   reason: LogoutReason,
-  host: EffectHost = browserHost,
+  host: EffectHost = appHost,
   assign: (url: string) => void = (url) => globalThis.location.assign(url),
 ): void {
   let reloaded = false;
@@ -72,12 +72,12 @@ export function endSession(
 }
 
 /** The language switcher (spec 4): server save when signed in, local otherwise. */
-export function changeLanguage(to: Language, host: EffectHost = browserHost): void {
+export function changeLanguage(to: Language, host: EffectHost = appHost): void {
   const { language, client } = useAppStore.getState();
   runEffects(changeLanguageEffects(language, to, client.token !== null), host);
 }
 
 /** A service of the services bar or the home grid: store it, reset lists, go home. */
-export function chooseService(service: ServiceChoice, host: EffectHost = browserHost): void {
+export function chooseService(service: ServiceChoice, host: EffectHost = appHost): void {
   runEffects(chooseServiceEffects(service), host);
 }

@@ -5,7 +5,6 @@ import { useRemoteConfig } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Dialog } from "../../ui/Dialog";
-import { appHost } from "../auth/host";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";
 import form from "../auth/Form.module.css";
 import styles from "./LocationPicker.module.css";
@@ -69,7 +68,7 @@ export default function LocationPicker() {
   return (
     <Dialog
       title={<FormattedMessage id="location.title" />}
-      onClose={() => runEffects(locationPickerDismissEffects(), appHost)}
+      onClose={() => runEffects(locationPickerDismissEffects())}
       wide
       testId="location-picker"
     >

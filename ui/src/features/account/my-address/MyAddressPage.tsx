@@ -5,7 +5,6 @@ import { useLocation } from "wouter";
 import { validateAddressDeletion } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { runEffects } from "../../../app/effects";
-import { browserHost } from "../../../app/host";
 import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
@@ -62,7 +61,7 @@ export default function MyAddressPage({ query }: ScreenProps) {
   };
 
   const deliverHere = (address: Address, go: string | null) => {
-    runEffects(deliverToAddressEffects(address), browserHost);
+    runEffects(deliverToAddressEffects(address));
     if (go) navigate(go);
   };
 
@@ -82,7 +81,7 @@ export default function MyAddressPage({ query }: ScreenProps) {
       toastServer(body.message);
       // The delivery location must not point at a deleted address.
       if (useAppStore.getState().client.address_id === address.id) {
-        runEffects([{ type: "remove", keys: ["address_id", "selectedAddress"] }], browserHost);
+        runEffects([{ type: "remove", keys: ["address_id", "selectedAddress"] }]);
       }
       refresh();
     },
