@@ -56,18 +56,27 @@ export function useServices(enabled = true) {
   });
 }
 
+/**
+ * Key prefixes of the query families here whose answers carry favourite flags: every
+ * query under one holds that family's answer type (`ServiceDetail`, `ProductDetail`),
+ * so the favourite toggle knows what it updates by the key, not by the data's shape.
+ * The services list (`["services", language]`) is not under `SERVICE_DETAIL_KEY`.
+ */
+export const SERVICE_DETAIL_KEY = ["services", "detail"] as const;
+export const PRODUCT_DETAIL_KEY = ["product"] as const;
+
 /** The key of the selected service's details: its home blocks follow the district. */
 export function selectedServiceKey(
   language: string,
   id: number | null,
   area: readonly [number | null, number | null],
 ) {
-  return ["services", language, id, area] as const;
+  return [...SERVICE_DETAIL_KEY, language, id, area] as const;
 }
 
 /** The query key of `GET /products/{id}` (the product page), which the page's boot data fills too. */
 export function productKey(language: string, area: readonly [number | null, number | null], id: number | null) {
-  return ["product", language, area, id] as const;
+  return [...PRODUCT_DETAIL_KEY, language, area, id] as const;
 }
 
 export function useSelectedService() {

@@ -82,10 +82,13 @@ export function useAddresses() {
   });
 }
 
+/** The favourites lists' key prefix: infinite `Page<FavoriteItem>`s, one list per kind. */
+export const FAVORITES_KEY = ["favorites"] as const;
+
 export function useFavorites(type: FavoriteKind) {
   const language = useLanguage();
   return useInfiniteQuery({
-    queryKey: ["favorites", language, type],
+    queryKey: [...FAVORITES_KEY, language, type],
     initialPageParam: 1,
     queryFn: async ({ pageParam }) =>
       unwrap(api.GET("/favorites", { params: { query: { type, page: pageParam, limit: PAGE } } })) as Promise<Page<FavoriteItem>>,

@@ -4,6 +4,7 @@ import BranchPage from "./BranchPage";
 import BranchesResultsPage from "./BranchesResultsPage";
 import CategoryPage from "./CategoryPage";
 import { branchDetail, branchItem, productItem, productPage } from "./fixtures";
+import { PRODUCTS_INFINITE_KEY } from "./queries";
 import ServicesPage from "./ServicesPage";
 import { mockApi, renderWithProviders, resetClient } from "./test-utils";
 
@@ -26,12 +27,13 @@ describe("ServicesPage", () => {
     });
     window.history.replaceState(null, "", "/services");
     const { client } = renderWithProviders(<ServicesPage />);
-    client.setQueryData(["products", "en", 1, "infinite", {}], { pages: [], pageParams: [] });
+    const list = [...PRODUCTS_INFINITE_KEY, "en", 1, [1, null], {}];
+    client.setQueryData(list, { pages: [], pageParams: [] });
     expect((await screen.findByRole("button", { name: /Groceries/ })).getAttribute("aria-pressed")).toBe("true");
     fireEvent.click(screen.getByRole("button", { name: "Pharmacy" }));
     expect(useAppStore.getState().client.selected_service).toBe(2);
     expect(useAppStore.getState().client.selected_service_name).toBe("Pharmacy");
-    expect(client.getQueryData(["products", "en", 1, "infinite", {}])).toBeUndefined();
+    expect(client.getQueryData(list)).toBeUndefined();
     await waitFor(() => expect(window.location.pathname).toBe("/home"));
   });
 });

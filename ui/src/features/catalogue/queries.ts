@@ -27,6 +27,18 @@ export interface BranchPage {
   meta: Meta;
 }
 
+/**
+ * Key prefixes of the catalogue's query families whose answers carry favourite flags:
+ * every query under one holds that family's answer type (a `ProductPage`, infinite
+ * `ProductPage`s or `BranchPage`s, a `BranchDetail`), so the favourite toggle knows
+ * what it updates by the key, not by the data's shape. All stay under `["products"]`
+ * and `["branches"]`, which a service change removes.
+ */
+export const PRODUCTS_PAGE_KEY = ["products", "page"] as const;
+export const PRODUCTS_INFINITE_KEY = ["products", "infinite"] as const;
+export const BRANCHES_INFINITE_KEY = ["branches", "infinite"] as const;
+export const BRANCH_DETAIL_KEY = ["branch"] as const;
+
 /** Items per page of the catalogue lists. */
 export const PAGE_LIMIT = 20;
 
@@ -91,7 +103,7 @@ export function useProductPage(filters: Record<string, string | number>, page: n
   const serviceId = useServiceId();
   const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["products", language, serviceId, area, "page", filters, page],
+    queryKey: [...PRODUCTS_PAGE_KEY, language, serviceId, area, filters, page],
     queryFn: () => fetchProductsPage(serviceId, page, filters),
     placeholderData: keepPreviousData,
   });
@@ -109,7 +121,7 @@ export function useProductsInfinite(
   const serviceId = service ?? selected;
   const area = useDeliveryArea();
   return useInfiniteQuery({
-    queryKey: ["products", language, serviceId, area, "infinite", filters],
+    queryKey: [...PRODUCTS_INFINITE_KEY, language, serviceId, area, filters],
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) => fetchProductsPage(serviceId, pageParam, filters),
@@ -123,7 +135,7 @@ export function useBranchesInfinite(search: string | null, enabled = true) {
   const serviceId = useServiceId();
   const area = useDeliveryArea();
   return useInfiniteQuery({
-    queryKey: ["branches", language, serviceId, area, "infinite", search],
+    queryKey: [...BRANCHES_INFINITE_KEY, language, serviceId, area, search],
     enabled,
     initialPageParam: 1,
     queryFn: ({ pageParam }) => fetchBranchesPage(serviceId, pageParam, search),
@@ -164,7 +176,7 @@ export function useBranch(id: number | null) {
   const language = useLanguage();
   const area = useDeliveryArea();
   return useQuery({
-    queryKey: ["branch", language, area, id],
+    queryKey: [...BRANCH_DETAIL_KEY, language, area, id],
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.GET("/branches/{id}", { params: { path: { id: id ?? 0 } } }))).data,
   });
