@@ -19,6 +19,16 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
   // A settled page: content being refreshed is dimmed (and marked busy) for a moment,
   // and its contrast is not what a reader gets.
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  // …and it fades back in: axe must not read the colours half-way through.
+  // (Endless ones, spinners and shimmers, are left running.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();

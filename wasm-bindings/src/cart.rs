@@ -2,7 +2,7 @@
 
 use storefront_core::cart::{
     self, Cart, CartEvent, CartItem, CartLine, CartPricing, CartProduct, CartState, CouponRule,
-    PendingChange, QuantityLimits,
+    QuantityLimits,
 };
 use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
@@ -61,19 +61,6 @@ pub fn cart_totals(
     let pricing: CartPricing = from_js(pricing, "pricing")?;
     let coupon: Option<CouponRule> = from_js(coupon, "coupon")?;
     to_js(&cart::compute_totals(&lines, &pricing, coupon.as_ref()))
-}
-
-/// The cart to show: the one the server last confirmed with the changes still on their
-/// way laid over it, in the order they were made.
-#[cfg(feature = "cart")]
-#[wasm_bindgen(js_name = cartWithPendingChanges, unchecked_return_type = "T.Cart")]
-pub fn cart_with_pending_changes(
-    #[wasm_bindgen(unchecked_param_type = "T.Cart")] confirmed: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.PendingChange[]")] pending: JsValue,
-) -> Result<JsValue, JsValue> {
-    let confirmed: Cart = from_js(confirmed, "confirmed")?;
-    let pending: Vec<PendingChange> = from_js(pending, "pending")?;
-    to_js(&cart::with_pending_changes(&confirmed, &pending))
 }
 
 /// The shop's minimum order when the cart's subtotal is below it, else null (also for

@@ -88,7 +88,10 @@ fn results_keep_the_declared_field_order() {
         .iter()
         .map(|key| key.as_string().unwrap())
         .collect();
-    assert_eq!(keys, ["cart", "loaded", "old_cart_message"]);
+    assert_eq!(
+        keys,
+        ["cart", "loaded", "pending", "confirmed", "adding", "prompt"]
+    );
 }
 
 #[wasm_bindgen_test]

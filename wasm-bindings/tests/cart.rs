@@ -45,7 +45,8 @@ fn the_initial_state_has_no_cart_and_no_badge() {
     let state = json(storefront_wasm::cart_initial_state().unwrap());
     assert_eq!(
         state,
-        json!({"cart": null, "loaded": false, "old_cart_message": null})
+        json!({"cart": null, "loaded": false, "pending": [], "confirmed": null,
+               "adding": null, "prompt": null})
     );
     assert_eq!(badge(&state), None);
 }
@@ -82,20 +83,33 @@ fn adding_an_existing_product_replaces_it_and_toasts_the_server_message() {
 }
 
 #[wasm_bindgen_test]
-fn a_400_on_add_keeps_the_old_cart_message() {
-    let outcome = json(
+fn a_400_on_add_asks_with_the_servers_message() {
+    let request = json!({"product_id": 7, "branch_id": 3, "qty": null, "empty_cart": false});
+    let asked = json(
         storefront_wasm::cart_apply(
             js(loaded_state()),
+            js(json!({"type": "add_requested", "request": request})),
+        )
+        .unwrap(),
+    );
+    assert_eq!(
+        asked["send"],
+        json!({"call": "add_to_cart", "product_id": 7, "qty": null, "empty_cart": false})
+    );
+    let outcome = json(
+        storefront_wasm::cart_apply(
+            js(asked["state"].clone()),
             js(json!({"type": "add_failed", "status": 400,
                       "message": {"kind": "server", "text": "different shop"}})),
         )
         .unwrap(),
     );
     assert_eq!(
-        outcome["state"]["old_cart_message"],
-        json!({"kind": "server", "text": "different shop"})
+        outcome["state"]["prompt"],
+        json!({"request": request, "message": {"kind": "server", "text": "different shop"}})
     );
     assert_eq!(outcome["effects"], json!([]));
+    assert_eq!(outcome["send"], json!(null));
 }
 
 #[wasm_bindgen_test]
@@ -148,23 +162,30 @@ fn totals_follow_the_documented_rules() {
 }
 
 #[wasm_bindgen_test]
-fn the_cart_with_pending_changes_is_recomputed_and_negative_quantities_are_refused() {
+fn a_quantity_change_is_shown_recomputed_and_sent_and_negative_quantities_are_refused() {
     let state = loaded_state();
-    let cart = js(state["cart"].clone());
-    let next = json(
-        storefront_wasm::cart_with_pending_changes(
-            cart.clone(),
-            js(json!([{"key": "k1", "qty": 8}])),
+    let outcome = json(
+        storefront_wasm::cart_apply(
+            js(state.clone()),
+            js(json!({"type": "quantity_changed", "key": "k1", "qty": 8})),
         )
         .unwrap(),
     );
+    let next = &outcome["state"]["cart"];
     assert_eq!(next["items_quantity"], 8);
     assert_eq!(next["price"], "100.00");
     assert_eq!(next["delivery_price"], "0.00");
     assert_eq!(next["items"][0]["order"]["cart_total"], "114.00");
-    let error =
-        storefront_wasm::cart_with_pending_changes(cart, js(json!([{"key": "k1", "qty": -1}])))
-            .unwrap_err();
+    assert_eq!(outcome["state"]["confirmed"]["items_quantity"], 2);
+    assert_eq!(
+        outcome["send"],
+        json!({"call": "update_quantity", "key": "k1", "qty": 8})
+    );
+    let error = storefront_wasm::cart_apply(
+        js(state),
+        js(json!({"type": "quantity_changed", "key": "k1", "qty": -1})),
+    )
+    .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }
 

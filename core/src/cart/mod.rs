@@ -25,8 +25,10 @@
 //! product id; delete removes the line; a coupon answer applies its item and totals; a
 //! 400 on add keeps its message as the old-cart message. Totals come from the item's
 //! `order` block when the server sends one, otherwise they are recomputed with the
-//! rules above. [`with_pending_changes`] gives the cart to show while changes are on
-//! their way (its module states the contract for answers and failures).
+//! rules above. The state keeps the quantity changes still on their way and shows the
+//! cart [`with_pending_changes`]; it asks for one call at a time ([`CartCall`]), so the
+//! server sees the changes in the order they were made. An add to another shop's cart
+//! waits in the state's different-shop prompt for the customer's consent.
 
 mod minimums;
 mod model;
@@ -41,7 +43,8 @@ pub use optimistic::{PendingChange, optimistic_quantity, with_pending_changes};
 pub use quantity::{QuantityCheck, QuantityLimits, decrement, increment, set_quantity};
 pub use totals::{CartLine, CartTotals, compute_totals};
 pub use transitions::{
-    AddCheck, CartEvent, CartOutcome, CartState, CouponResponse, apply, badge_count, check_add,
+    AddCheck, AddRequest, CartCall, CartEvent, CartOutcome, CartState, CouponResponse,
+    DifferentShopPrompt, apply, badge_count, check_add,
 };
 
 #[cfg(feature = "ts")]
@@ -56,6 +59,9 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<CartLine>()
         .add::<CartTotals>()
         .add::<CouponResponse>()
+        .add::<AddRequest>()
+        .add::<DifferentShopPrompt>()
+        .add::<CartCall>()
         .add::<CartState>()
         .add::<CartEvent>()
         .add::<CartOutcome>()

@@ -1,13 +1,11 @@
 //! The cart to show while quantity changes are on their way to the server.
 //!
-//! Contract: the caller holds the cart the server last confirmed and the changes it
-//! has sent and not yet heard back about, in the order they were made. It shows
-//! [`with_pending_changes`] of the two. An answer is applied to the confirmed cart
-//! (`CartEvent::Updated` / `CartEvent::Deleted` on a state holding it) and its change
-//! dropped; a failure drops its change (and `CartEvent::RequestFailed` toasts the
-//! error). So an answer to an earlier change never undoes a later one on screen, and
-//! a refused change falls back to the server's last word. Nothing predicted here is
-//! ever sent to the server.
+//! The cart state (`CartState`) holds the cart the server last confirmed and the
+//! changes made and not yet answered, in the order they were made, and shows
+//! [`with_pending_changes`] of the two. An answer is applied to the confirmed cart and
+//! its change dropped; a failure drops its change. So an answer to an earlier change
+//! never undoes a later one on screen, and a refused change falls back to the server's
+//! last word. Nothing predicted here is ever sent to the server.
 
 use serde::{Deserialize, Serialize};
 

@@ -7,18 +7,74 @@ use crate::effects::{Effect, Tone};
 use crate::messages::{Message, MessageId, Text};
 
 use super::model::{Cart, CartItem, CartItemOrder, CouponRule, Favorite};
+use super::optimistic::{PendingChange, with_pending_changes};
 use super::totals::CartTotals;
 
 /// What the client knows of the cart.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CartState {
-    /// The cart as last shown; none before the first load or add.
+    /// The cart to show: the server's last word with the pending changes laid over it;
+    /// none before the first load or add.
     pub cart: Option<Cart>,
     /// The cart has been loaded from the server at least once.
     pub loaded: bool,
-    /// The message of a 400 on add, kept for the prompt that offers to empty the cart.
-    pub old_cart_message: Option<Text>,
+    /// Quantity changes made and not yet answered, oldest first. The first is on its
+    /// way; the others are sent one after another as answers come, so the server sees
+    /// them in the order they were made.
+    #[serde(default)]
+    pub pending: Vec<PendingChange>,
+    /// The cart as the server last described it, while changes are pending.
+    #[serde(default)]
+    pub confirmed: Option<Cart>,
+    /// The add to cart on its way.
+    #[serde(default)]
+    pub adding: Option<AddRequest>,
+    /// An add waiting for the customer's consent to empty another shop's cart, with the
+    /// question (the core's different-shop message, or the server's 400 message).
+    #[serde(default)]
+    pub prompt: Option<DifferentShopPrompt>,
+}
+
+/// A product the customer asked to put in the cart.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct AddRequest {
+    pub product_id: u64,
+    /// The product's shop, for the different-shop check.
+    pub branch_id: u64,
+    /// The quantity to hold; the product's minimum when left out.
+    #[serde(default)]
+    pub qty: Option<u32>,
+    /// The customer agreed to empty the cart first.
+    #[serde(default)]
+    pub empty_cart: bool,
+}
+
+/// The different-shop question of an add.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct DifferentShopPrompt {
+    pub request: AddRequest,
+    pub message: Text,
+}
+
+/// A call the cart asks the shell to make; its answer comes back as an event
+/// (`Added` / `AddFailed`, `Updated` / `Deleted` / `QuantityFailed`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "call", rename_all = "snake_case")]
+pub enum CartCall {
+    /// `POST /order/add-to-cart`.
+    AddToCart {
+        product_id: u64,
+        qty: Option<u32>,
+        empty_cart: bool,
+    },
+    /// `POST /order/update-cart`.
+    UpdateQuantity { key: String, qty: u32 },
+    /// `DELETE /orders/item/{id}`.
+    RemoveItem { id: u64 },
 }
 
 /// The answer of `POST /add_coupon`: the item it returns and the cart's totals.
@@ -46,6 +102,14 @@ pub struct CouponResponse {
 pub enum CartEvent {
     /// `GET /get_card` answered with the cart.
     Loaded { cart: Cart },
+    /// The customer asked to add a product.
+    AddRequested { request: AddRequest },
+    /// The customer agreed to empty the cart for the product waiting in the prompt.
+    PromptAccepted,
+    /// The customer set a line's quantity (0 removes the line).
+    QuantityChanged { key: String, qty: u32 },
+    /// The oldest quantity change failed with the extracted message.
+    QuantityFailed { message: Text },
     /// `POST /order/add-to-cart` answered with the added item.
     Added { item: CartItem },
     /// `POST /order/add-to-cart` failed (400 or 422) with the extracted message.
@@ -67,8 +131,8 @@ pub enum CartEvent {
     FavoriteToggled { product_id: u64 },
     /// The customer agreed to empty the cart (different shop) and it was emptied.
     Emptied,
-    /// The old-cart prompt was answered or closed.
-    OldCartMessageDismissed,
+    /// The different-shop prompt was closed without agreeing.
+    PromptDismissed,
     /// Logout: everything is forgotten.
     Reset,
 }
@@ -79,6 +143,8 @@ pub enum CartEvent {
 pub struct CartOutcome {
     pub state: CartState,
     pub effects: Vec<Effect>,
+    /// The call to make now, if any.
+    pub send: Option<CartCall>,
 }
 
 /// Whether a product may go into the cart as it is.
@@ -96,10 +162,141 @@ pub enum AddCheck {
 /// Applies an event to the cart state.
 ///
 /// After every event `items_quantity` is the sum of the items' quantities and no item
-/// has quantity 0 (an item the server returns with quantity 0 is removed).
+/// has quantity 0 (an item the server returns with quantity 0 is removed). Answers
+/// change the server's cart; the cart shown is that cart with the pending quantity
+/// changes laid over it, so an answer to an earlier change never undoes a later one on
+/// screen, and a refused change falls back to the server's last word.
 pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
-    let mut next = state.clone();
+    let mut pending = state.pending.clone();
+    // What the server last said, without the changes still on their way.
+    let mut server = CartState {
+        cart: if pending.is_empty() {
+            state.cart.clone()
+        } else {
+            state.confirmed.clone()
+        },
+        pending: Vec::new(),
+        confirmed: None,
+        ..state.clone()
+    };
     let mut effects = Vec::new();
+    let mut send = None;
+    match event {
+        CartEvent::QuantityChanged { key, qty } => {
+            let shown = state.cart.as_ref();
+            if shown.is_some_and(|cart| cart.items.iter().any(|item| item.key == key)) {
+                pending.push(PendingChange { key, qty });
+                if pending.len() == 1 {
+                    send = next_change(&mut pending, server.cart.as_ref());
+                }
+            }
+        }
+        CartEvent::Updated { .. } | CartEvent::Deleted { .. } | CartEvent::QuantityFailed { .. } => {
+            if let CartEvent::QuantityFailed { message } = event {
+                effects.push(toast(Tone::Error, message));
+            } else {
+                server = apply_answer(&server, event, &mut effects);
+            }
+            if !pending.is_empty() {
+                pending.remove(0);
+                send = next_change(&mut pending, server.cart.as_ref());
+            }
+        }
+        CartEvent::AddRequested { request } => match check_add(state, request.branch_id) {
+            AddCheck::DifferentShop { prompt } => {
+                server.prompt = Some(DifferentShopPrompt {
+                    request,
+                    message: prompt.into(),
+                });
+            }
+            // One add at a time: a second click while one is on its way is not sent.
+            AddCheck::Allowed if server.adding.is_none() => {
+                send = Some(add_call(&request));
+                server.adding = Some(request);
+            }
+            AddCheck::Allowed => {}
+        },
+        CartEvent::PromptAccepted => {
+            if let Some(prompt) = server.prompt.take() {
+                let request = AddRequest {
+                    empty_cart: true,
+                    ..prompt.request
+                };
+                send = Some(add_call(&request));
+                server.adding = Some(request);
+            }
+        }
+        CartEvent::PromptDismissed => server.prompt = None,
+        CartEvent::Added { item } => {
+            if server.adding.take().is_some_and(|request| request.empty_cart) {
+                server = apply_answer(&server, CartEvent::Emptied, &mut effects);
+            }
+            server = apply_answer(&server, CartEvent::Added { item }, &mut effects);
+            server.prompt = None;
+        }
+        CartEvent::AddFailed { status, message } => {
+            let request = server.adding.take();
+            match request {
+                Some(request) if status == 400 => {
+                    server.prompt = Some(DifferentShopPrompt { request, message });
+                }
+                _ => effects.push(toast(Tone::Error, message)),
+            }
+        }
+        CartEvent::Reset => {
+            pending.clear();
+            server = CartState::default();
+        }
+        event => server = apply_answer(&server, event, &mut effects),
+    }
+    let shown = match (&server.cart, pending.is_empty()) {
+        (Some(cart), false) => Some(with_pending_changes(cart, &pending)),
+        _ => server.cart.clone(),
+    };
+    let confirmed = if pending.is_empty() { None } else { server.cart };
+    CartOutcome {
+        state: CartState {
+            cart: shown,
+            pending,
+            confirmed,
+            ..server
+        },
+        effects,
+        send,
+    }
+}
+
+fn add_call(request: &AddRequest) -> CartCall {
+    CartCall::AddToCart {
+        product_id: request.product_id,
+        qty: request.qty,
+        empty_cart: request.empty_cart,
+    }
+}
+
+/// The call for the oldest pending change: a quantity update, or a removal of the line
+/// the server knows under that key (a change of a line the server no longer has is
+/// dropped).
+fn next_change(pending: &mut Vec<PendingChange>, server: Option<&Cart>) -> Option<CartCall> {
+    while let Some(change) = pending.first() {
+        if change.qty > 0 {
+            return Some(CartCall::UpdateQuantity {
+                key: change.key.clone(),
+                qty: change.qty,
+            });
+        }
+        let line = server.and_then(|cart| cart.items.iter().find(|item| item.key == change.key));
+        if let Some(line) = line {
+            return Some(CartCall::RemoveItem { id: line.id });
+        }
+        pending.remove(0);
+    }
+    None
+}
+
+/// An answer or action applied to the server's cart.
+fn apply_answer(state: &CartState, event: CartEvent, effects: &mut Vec<Effect>) -> CartState {
+    let mut next = state.clone();
     match event {
         CartEvent::Loaded { mut cart } => {
             cart.items.retain(|item| item.qty > 0);
@@ -122,14 +319,6 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
                 .position(|i| i.product_id == item.product_id);
             upsert(cart, at, item);
             settle(cart, order);
-            next.old_cart_message = None;
-        }
-        CartEvent::AddFailed { status, message } => {
-            if status == 400 {
-                next.old_cart_message = Some(message);
-            } else {
-                effects.push(toast(Tone::Error, message));
-            }
         }
         CartEvent::Updated { item } => {
             let cart = next.cart.get_or_insert_with(|| Cart::empty(None));
@@ -182,15 +371,17 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
             if next.cart.is_some() {
                 next.cart = Some(Cart::empty(None));
             }
-            next.old_cart_message = None;
         }
-        CartEvent::OldCartMessageDismissed => next.old_cart_message = None,
-        CartEvent::Reset => next = CartState::default(),
+        // Handled by `apply`, around the server's cart.
+        CartEvent::AddRequested { .. }
+        | CartEvent::PromptAccepted
+        | CartEvent::PromptDismissed
+        | CartEvent::QuantityChanged { .. }
+        | CartEvent::QuantityFailed { .. }
+        | CartEvent::AddFailed { .. }
+        | CartEvent::Reset => {}
     }
-    CartOutcome {
-        state: next,
-        effects,
-    }
+    next
 }
 
 impl CartState {
@@ -461,24 +652,149 @@ mod tests {
         assert_eq!(out.effects.len(), 1);
     }
 
+    fn add(product_id: u64, branch_id: u64) -> AddRequest {
+        AddRequest {
+            product_id,
+            branch_id,
+            qty: None,
+            empty_cart: false,
+        }
+    }
+
     #[test]
-    fn a_400_on_add_keeps_the_message_as_the_old_cart_message() {
+    fn an_add_asks_for_its_call_once_and_the_answer_ends_it() {
         let state = loaded(vec![item(1, 10, 2, "5.00")]);
+        let out = apply(&state, CartEvent::AddRequested { request: add(30, 5) });
+        assert_eq!(
+            out.send,
+            Some(CartCall::AddToCart {
+                product_id: 30,
+                qty: None,
+                empty_cart: false
+            })
+        );
+        // A second click while the first add is on its way sends nothing.
+        let again = apply(&out.state, CartEvent::AddRequested { request: add(30, 5) });
+        assert_eq!(again.send, None);
+        let done = apply(&again.state, CartEvent::Added { item: item(3, 30, 1, "7.00") });
+        assert_eq!(done.state.adding, None);
+        assert_eq!(cart(&done.state).items_quantity, 3);
+    }
+
+    #[test]
+    fn another_shops_product_waits_in_the_prompt_and_consent_empties_the_cart() {
+        let state = loaded(vec![item(1, 10, 2, "5.00")]);
+        let out = apply(&state, CartEvent::AddRequested { request: add(40, 6) });
+        assert_eq!(out.send, None);
+        let prompt = out.state.prompt.clone().unwrap();
+        assert_eq!(prompt.message, Text::from(Message::new(MessageId::DifferentShop)));
+        assert_eq!(prompt.request, add(40, 6));
+
+        let accepted = apply(&out.state, CartEvent::PromptAccepted);
+        assert_eq!(accepted.state.prompt, None);
+        assert_eq!(
+            accepted.send,
+            Some(CartCall::AddToCart {
+                product_id: 40,
+                qty: None,
+                empty_cart: true
+            })
+        );
+        let mut other = item(9, 40, 1, "3.00");
+        other.product.as_mut().unwrap().branch_id = Some(6);
+        let done = apply(&accepted.state, CartEvent::Added { item: other });
+        let c = cart(&done.state);
+        assert_eq!(c.items.iter().map(|i| i.product_id).collect::<Vec<_>>(), [40]);
+        assert_eq!(c.items_quantity, 1);
+
+        let dismissed = apply(&out.state, CartEvent::PromptDismissed);
+        assert_eq!(dismissed.state.prompt, None);
+        assert_eq!(dismissed.state.cart, state.cart);
+    }
+
+    #[test]
+    fn a_400_on_add_asks_with_the_servers_message() {
+        let state = loaded(vec![item(1, 10, 2, "5.00")]);
+        let asked = apply(&state, CartEvent::AddRequested { request: add(30, 5) }).state;
         let message = Text::Server {
             text: "Your cart has items from another shop".into(),
         };
         let out = apply(
-            &state,
+            &asked,
             CartEvent::AddFailed {
                 status: 400,
                 message: message.clone(),
             },
         );
-        assert_eq!(out.state.old_cart_message, Some(message));
+        assert_eq!(
+            out.state.prompt,
+            Some(DifferentShopPrompt {
+                request: add(30, 5),
+                message
+            })
+        );
+        assert_eq!(out.state.adding, None);
         assert_eq!(out.state.cart, state.cart);
         assert!(out.effects.is_empty());
-        let dismissed = apply(&out.state, CartEvent::OldCartMessageDismissed);
-        assert_eq!(dismissed.state.old_cart_message, None);
+    }
+
+    #[test]
+    fn quantity_changes_go_one_at_a_time_and_the_screen_keeps_the_latest() {
+        let state = loaded(vec![item(1, 10, 2, "5.00"), item(2, 20, 1, "3.00")]);
+        let one = apply(&state, CartEvent::QuantityChanged { key: "key-1".into(), qty: 3 });
+        assert_eq!(one.send, Some(CartCall::UpdateQuantity { key: "key-1".into(), qty: 3 }));
+        assert_eq!(cart(&one.state).items_quantity, 4);
+        // Made while the first is on its way: shown at once, sent after its answer.
+        let two = apply(&one.state, CartEvent::QuantityChanged { key: "key-1".into(), qty: 4 });
+        assert_eq!(two.send, None);
+        let three = apply(&two.state, CartEvent::QuantityChanged { key: "key-2".into(), qty: 0 });
+        assert_eq!(three.send, None);
+        assert_eq!(cart(&three.state).items_quantity, 4);
+        assert_eq!(cart(&three.state).items.len(), 1);
+
+        // The first answer does not undo the later changes on screen.
+        let answered = apply(&three.state, CartEvent::Updated { item: item(1, 10, 3, "5.00") });
+        assert_eq!(answered.send, Some(CartCall::UpdateQuantity { key: "key-1".into(), qty: 4 }));
+        assert_eq!(cart(&answered.state).items_quantity, 4);
+        assert_eq!(answered.state.confirmed.as_ref().unwrap().items_quantity, 4);
+
+        // The second is refused: its change goes, the removal is sent next.
+        let refused = apply(
+            &answered.state,
+            CartEvent::QuantityFailed {
+                message: MessageId::NotEnoughStock.into(),
+            },
+        );
+        assert_eq!(refused.send, Some(CartCall::RemoveItem { id: 2 }));
+        assert_eq!(cart(&refused.state).items[0].qty, 3);
+        assert_eq!(refused.effects.len(), 1);
+
+        let removed = apply(&refused.state, CartEvent::Deleted { id: 2, order: None });
+        assert_eq!(removed.send, None);
+        assert!(removed.state.pending.is_empty());
+        assert_eq!(removed.state.confirmed, None);
+        assert_eq!(cart(&removed.state).items_quantity, 3);
+    }
+
+    #[test]
+    fn a_change_to_a_line_not_shown_is_not_sent() {
+        let state = loaded(vec![item(1, 10, 2, "5.00")]);
+        let out = apply(&state, CartEvent::QuantityChanged { key: "gone".into(), qty: 2 });
+        assert_eq!(out.send, None);
+        assert_eq!(out.state, state);
+    }
+
+    #[test]
+    fn a_reload_while_changes_are_pending_keeps_them_on_screen() {
+        let state = loaded(vec![item(1, 10, 2, "5.00")]);
+        let sent = apply(&state, CartEvent::QuantityChanged { key: "key-1".into(), qty: 5 }).state;
+        let mut fresh = Cart::empty(Some(5));
+        fresh.items = vec![item(1, 10, 2, "5.00"), item(3, 30, 1, "1.00")];
+        let out = apply(&sent, CartEvent::Loaded { cart: fresh });
+        assert_eq!(cart(&out.state).items_quantity, 6);
+        assert_eq!(out.state.pending.len(), 1);
+        let reset = apply(&out.state, CartEvent::Reset);
+        assert_eq!(reset.state, CartState::default());
     }
 
     #[test]

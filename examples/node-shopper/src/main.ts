@@ -385,7 +385,7 @@ async function applyCoupon(api: Api, serviceId: number, cart: Cart, code: string
     answer = await api.post("/add_coupon", { body: { coupon_code: code, service_id: serviceId } });
   } catch (error) {
     // The cart shows the failure (its toast), then the run stops with it.
-    if (error instanceof Failure) shell.perform(cartApply({ cart, loaded: true, old_cart_message: null }, { type: "request_failed", message: error.text }).effects);
+    if (error instanceof Failure) shell.perform(cartApply({ ...cartInitialState(), cart, loaded: true }, { type: "request_failed", message: error.text }).effects);
     throw error;
   }
   const applied = answer.data;
@@ -406,7 +406,7 @@ async function applyCoupon(api: Api, serviceId: number, cart: Cart, code: string
     },
     message: applied.message ?? answer.message ?? null,
   };
-  const outcome = cartApply({ cart, loaded: true, old_cart_message: null }, { type: "coupon_applied", response });
+  const outcome = cartApply({ ...cartInitialState(), cart, loaded: true }, { type: "coupon_applied", response });
   shell.perform(outcome.effects);
   const next = outcome.state.cart;
   if (!next) throw new Error("no cart after the coupon");

@@ -30,6 +30,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The toast text of a failed call: what the core read from the answer (spec 8), or the
+ * generic error for a failure that is not the API's.
+ */
+export function errorText(error: unknown): Text {
+  if (error instanceof ApiError) return error.text;
+  return { kind: "message", id: "generic_error", params: {} };
+}
+
 /** Where the session effects of a 401 or a 404 go: the shell's `runEffects`. */
 let runShellEffects: ((effects: Effect[]) => void) | null = null;
 

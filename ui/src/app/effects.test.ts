@@ -2,7 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
 import { withHeadLink } from "../test/headLink";
-import { useAppStore } from "./store";
+import { cartInitialState } from "storefront-core/cart";
+import { selectCart, useAppStore } from "./store";
 import { dispatchLogin, usePhoneLogin } from "../features/auth/flow";
 import { useLocationPicker } from "../features/location/picker";
 
@@ -48,7 +49,7 @@ describe("runEffects with the real core", () => {
     dispatchLogin({ type: "open_sign_in" });
     usePhoneLogin.setState({ state: { ...usePhoneLogin.getState().state, mobile: "+201001234567" } });
     useLocationPicker.setState({ state: { ...useLocationPicker.getState().state, district_id: 4 } });
-    useAppStore.setState({ returnTo: "/cart", cart: { items: [] } as unknown as NonNullable<ReturnType<typeof useAppStore.getState>["cart"]> });
+    useAppStore.setState({ returnTo: "/cart", cartState: { ...cartInitialState(), loaded: true } });
     expect(useAppStore.getState().modal).toBe("signIn");
 
     runEffects(logoutEffects("/products/3", "requested"), h);
@@ -57,7 +58,7 @@ describe("runEffects with the real core", () => {
     expect(useLocationPicker.getState().state.district_id).toBeNull();
     expect(useAppStore.getState().modal).toBeNull();
     expect(useAppStore.getState().returnTo).toBeNull();
-    expect(useAppStore.getState().cart).toBeNull();
+    expect(selectCart(useAppStore.getState())).toBeNull();
   });
 
   test("a 401 on a page needing a location leaves for the landing page without a toast", () => {

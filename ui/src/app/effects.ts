@@ -99,7 +99,7 @@ export function runEffects(effects: Effect[], host: EffectHost = appHost): void 
       case "reset_session_state":
         store.setModal(null);
         store.setReturnTo(null);
-        store.setCart(null);
+        store.setCartState(null);
         for (const reset of sessionResets) reset();
         break;
       case "reload_page":

@@ -2,7 +2,7 @@ import { createStore, useStore, type StoreApi, type UseBoundStore } from "zustan
 import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
 import { readClientState } from "storefront-core/start";
-import type { Cart, ClientState, Language, Modal, Text, Tone } from "storefront-core";
+import type { Cart, CartState, ClientState, Language, Modal, Text, Tone } from "storefront-core";
 
 export interface Toast {
   id: number;
@@ -22,8 +22,12 @@ export interface AppStore {
   language: Language;
   modal: Modal | null;
   toasts: Toast[];
-  /** The last cart the server returned for the selected service (null: not loaded). */
-  cart: Cart | null;
+  /**
+   * The cart's one home: the core's cart state (`cartApply`) for the selected service,
+   * kept between events — the cart shown, the changes on their way, the add under way
+   * and the different-shop question. Null until the cart's rules first ran.
+   */
+  cartState: CartState | null;
   /** Where a guest was going when a guard sent them to sign in. */
   returnTo: string | null;
   /** The core's startup plan has run (its effects applied): pages may render. */
@@ -41,12 +45,17 @@ export interface AppStore {
   setModal(modal: Modal | null): void;
   pushToast(tone: Tone, text: Text): void;
   dismissToast(id: number): void;
-  setCart(cart: Cart | null): void;
+  setCartState(state: CartState | null): void;
   setReturnTo(path: string | null): void;
   setCheckoutAttempt(key: string | null): void;
 }
 
 let nextToast = 1;
+
+/** The cart shown (null: not loaded, and nothing added yet). */
+export function selectCart(s: AppStore): Cart | null {
+  return s.cartState?.cart ?? null;
+}
 
 /** The language chosen on this device, else the one the server sent the page in. */
 export function initialLanguage(client: ClientState): Language {
@@ -60,7 +69,7 @@ const store = createStore<AppStore>()((set) => {
     language: initialLanguage(client),
     modal: client.modal,
     toasts: [],
-    cart: null,
+    cartState: null,
     returnTo: null,
     started: false,
     updateReady: null,
@@ -73,7 +82,7 @@ const store = createStore<AppStore>()((set) => {
     setModal: (modal) => set({ modal }),
     pushToast: (tone, text) => set((s) => ({ toasts: [...s.toasts.slice(-3), { id: nextToast++, tone, text }] })),
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
-    setCart: (cart) => set({ cart }),
+    setCartState: (cartState) => set({ cartState }),
     setReturnTo: (returnTo) => set({ returnTo }),
     setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
   };

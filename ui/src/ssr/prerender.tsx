@@ -104,7 +104,7 @@ export async function renderTemplates(kinds: readonly BootKind[] = KINDS): Promi
             language,
             started: true,
             modal: null,
-            cart: null,
+            cartState: null,
             toasts: [],
           });
           // A product's page reads its product where the app keeps it: the template's.

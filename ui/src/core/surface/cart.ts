@@ -3,7 +3,6 @@ import {
   cartBadge,
   cartInitialState,
   cartTotals,
-  cartWithPendingChanges,
   checkAddToCart,
   parseCart,
   parseCartItem,
@@ -12,6 +11,7 @@ import {
   quantityLimits,
   quantitySet,
   type AddCheck,
+  type CartCall,
   type Cart,
   type CartEvent,
   type CartItem,
@@ -62,22 +62,29 @@ export function surfaceCart(serverCart: unknown, serverItem: unknown): string[] 
     { type: "request_failed", message: { kind: "message", id: "bad_request", params: {} } },
     { type: "favorite_toggled", product_id: 10 },
     { type: "emptied" },
-    { type: "old_cart_message_dismissed" },
+    { type: "add_requested", request: { product_id: 10, branch_id: 3, qty: null, empty_cart: false } },
+    { type: "prompt_accepted" },
+    { type: "prompt_dismissed" },
+    { type: "quantity_changed", key: "line-1", qty: 3 },
+    { type: "quantity_failed", message: { kind: "message", id: "bad_request", params: {} } },
     { type: "reset" },
   ];
   let state: CartState = cartInitialState();
   const toasts: string[] = [];
+  const calls: string[] = [];
   for (const event of events) {
     const outcome: CartOutcome = cartApply(state, event);
     state = outcome.state;
     toasts.push(...outcome.effects.map((effect) => effect.type));
+    const send: CartCall | null = outcome.send;
+    if (send) calls.push(send.call);
   }
-  const shown: Cart = cartWithPendingChanges(cart, [{ key: "line-1", qty: 3 }]);
+  const shown: Cart = cartApply({ ...cartInitialState(), cart, loaded: true }, { type: "quantity_changed", key: "line-1", qty: 3 }).state.cart ?? cart;
   const badge: number | undefined = cartBadge(state.cart?.items_quantity ?? null);
   const check: AddCheck = checkAddToCart(state, 3);
   const limits: QuantityLimits = quantityLimits(product);
   const steps: QuantityCheck[] = [quantityIncrement(2, limits), quantityDecrement(2, limits), quantitySet(9, limits)];
   const refused = steps.flatMap((step) => (step.kind === "refused" ? [step.message.id] : [String(step.qty)]));
   const prompt = check.kind === "different_shop" ? check.prompt.id : "allowed";
-  return [shown.cart_total, String(badge ?? 0), prompt, totals.cart_total, ...refused, ...toasts];
+  return [shown.cart_total, String(badge ?? 0), prompt, totals.cart_total, ...refused, ...toasts, ...calls];
 }

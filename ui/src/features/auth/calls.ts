@@ -1,14 +1,8 @@
-import { clientErrorMessage, type LoginEvent, type RemoteConfig, type Text } from "storefront-core";
+import type { LoginEvent, RemoteConfig } from "storefront-core";
 import type { CallAnswer } from "../../api/calls";
-import { ApiError } from "../../api/client";
+import { errorText } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-
-/** The error toast of a failed call: the core's extraction (spec 8), or the client error. */
-export function errorText(error: unknown): Text {
-  if (error instanceof ApiError) return error.text;
-  return clientErrorMessage(error instanceof Error ? error.message : String(error));
-}
 
 /** Remote config `force_select_default_locations`, from the cached remote config. */
 export function forceDefaultLocation(): boolean {

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { requestFlowUpdate, requestStatusIdle, type RequestEvent, type RequestStatus } from "storefront-core";
 import { runEffects } from "../../app/effects";
-import { errorText } from "./calls";
+import { errorText } from "../../api/client";
 import { clock } from "./flow";
 import { appHost } from "../../app/host";
 

@@ -6,14 +6,13 @@ import type { CartItem, CartPricing, CartProduct } from "storefront-core";
 import { FavoriteButton } from "../catalogue/FavoriteButton";
 import { usePriceFormatter } from "../../ui/Price";
 import { QuantityStepper } from "../catalogue/QuantityStepper";
+import { changeQuantity } from "./flow";
 import styles from "./Cart.module.css";
 
 interface CartItemRowProps {
   item: CartItem;
   pricing: CartPricing;
   currency?: string | null;
-  onQuantity(item: CartItem, qty: number): void;
-  onRemove(item: CartItem): void;
 }
 
 /** What the core needs of a product the server described without limits. */
@@ -26,7 +25,7 @@ function productOf(item: CartItem): CartProduct {
  * the core's limits and messages, the line total (the core's arithmetic), the favourite
  * toggle and remove.
  */
-export function CartItemRow({ item, pricing, currency, onQuantity, onRemove }: CartItemRowProps) {
+export function CartItemRow({ item, pricing, currency }: CartItemRowProps) {
   const intl = useIntl();
   const format = usePriceFormatter();
   const nameId = useId();
@@ -45,7 +44,7 @@ export function CartItemRow({ item, pricing, currency, onQuantity, onRemove }: C
           <Link href={`/products/${item.product_id}`}>{name}</Link>
         </h2>
         <p className={styles.unitPrice}>{intl.formatMessage({ id: "cart.unitPrice" }, { price: format(item.price, currency) })}</p>
-        <QuantityStepper value={item.qty} limits={quantityLimits(product)} onChange={(qty) => onQuantity(item, qty)} />
+        <QuantityStepper value={item.qty} limits={quantityLimits(product)} onChange={(qty) => changeQuantity(item, qty)} />
       </div>
       <div className={styles.rowSide}>
         <p className={styles.lineTotal}>
@@ -60,7 +59,7 @@ export function CartItemRow({ item, pricing, currency, onQuantity, onRemove }: C
             type="button"
             className={styles.remove}
             aria-label={intl.formatMessage({ id: "cart.remove" }, { name })}
-            onClick={() => onRemove(item)}
+            onClick={() => changeQuantity(item, 0)}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
               <path

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { applyStorageEffects } from "storefront-core/start";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { branchDetail } from "../catalogue/fixtures";
 import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../catalogue/test-utils";
 import CartPage from "./CartPage";
@@ -51,7 +51,7 @@ describe("CartPage", () => {
     renderWithProviders(<CartPage />);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("You don't have any product");
     expect(screen.getByRole("link", { name: "Continue shopping" }).getAttribute("href")).toBe("/home");
-    expect(useAppStore.getState().cart?.items_quantity).toBe(0);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(0);
   });
 
   test("loads the cart of the selected service and shows lines and totals per locale", async () => {
@@ -92,7 +92,7 @@ describe("CartPage", () => {
     // Before the server answers: 3 × 25.00 + 40.00 = 115.00, tax 16.10, delivery 12.50.
     expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("3");
     expect(totals().total).toBe("EGP 143.60");
-    expect(useAppStore.getState().cart?.items_quantity).toBe(4);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(4);
     await waitFor(() => expect(api.bodies("POST /order/update-cart")).toEqual([{ key: "key-1", qty: 3 }]));
     // The server's word is final: today's price of the tea is 26.00.
     const server = cartBody([{ ...TEA, qty: 3, price: "26.00" }, RICE]);
@@ -159,7 +159,7 @@ describe("CartPage", () => {
       { key: "key-2", qty: 3 },
       { key: "key-2", qty: 4 },
     ]);
-    expect(useAppStore.getState().cart?.items_quantity).toBe(3);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(3);
     expect(toastTexts()).toEqual(["There is not enough stock available."]);
   });
 
@@ -177,7 +177,7 @@ describe("CartPage", () => {
     await waitFor(() => expect(toastTexts()).toEqual(["There is not enough stock available."]));
     expect(within(row("Green tea")).getByRole("textbox").getAttribute("value")).toBe("2");
     expect(totals().total).toBe("EGP 115.10");
-    expect(useAppStore.getState().cart?.items_quantity).toBe(3);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(3);
   });
 
   test("the stepper stops at the product's limits with the core's messages, without a call", async () => {
@@ -224,7 +224,7 @@ describe("CartPage", () => {
     await waitFor(() => expect(api.calls().filter((c) => c.startsWith("DELETE")).length).toBe(2));
     await waitFor(() => expect(totals().total).toBe("EGP 69.50"));
     expect(screen.queryByRole("heading", { level: 2, name: "Basmati rice" })).toBeNull();
-    expect(useAppStore.getState().cart?.items_quantity).toBe(2);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(2);
   });
 
   test("a valid coupon discounts the totals; an invalid one says why next to the field", async () => {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartDelivery, unmetCouponMinimum, unmetShopMinimum } from "storefront-core/cart";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { usePriceFormatter } from "../../ui/Price";
@@ -13,7 +13,7 @@ import { CartItemRow } from "./CartItemRow";
 import { CartTotals, totalsOf } from "./CartTotals";
 import { CouponForm } from "./CouponForm";
 import { useCart } from "./useCart";
-import { useRemoveItem, useUpdateQuantity } from "./useCartMutations";
+import { changeQuantity } from "./flow";
 import styles from "./Cart.module.css";
 
 /**
@@ -30,9 +30,7 @@ export default function CartPage() {
   const intl = useIntl();
   const text = useCoreText();
   const query = useCart();
-  const cart = useAppStore((s) => s.cart);
-  const update = useUpdateQuantity();
-  const remove = useRemoveItem();
+  const cart = useAppStore(selectCart);
   const format = usePriceFormatter();
   const branchId = cart?.branch_id ?? null;
   const branch = useBranch(branchId);
@@ -89,7 +87,7 @@ export default function CartPage() {
   const delivery = cartDelivery(cart.items.length, query.data?.delivers ?? null);
   const emptyCart = () => {
     setConfirmEmpty(false);
-    for (const item of cart.items) remove.mutate(item);
+    for (const item of cart.items) changeQuantity(item, 0);
   };
   const blockedBy = [delivery.notice ? deliveryId : null, shopMinimum ? minimumId : null].filter(Boolean).join(" ");
   return (
@@ -129,8 +127,6 @@ export default function CartPage() {
               key={item.key}
               item={item}
               pricing={cart.pricing}
-              onQuantity={(line, qty) => update.mutate({ item: line, qty })}
-              onRemove={(line) => remove.mutate(line)}
             />
           ))}
         </ul>

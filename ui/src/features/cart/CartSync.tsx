@@ -43,8 +43,8 @@ export function CartSync(): null {
     staleTime: Number.POSITIVE_INFINITY,
   });
   useEffect(() => {
-    if (token === null && useAppStore.getState().cart !== null) {
-      void import("./transitions").then(({ applyCartEvent }) => applyCartEvent({ type: "reset" }));
+    if (token === null && useAppStore.getState().cartState !== null) {
+      void import("./flow").then(({ dispatchCart }) => dispatchCart({ type: "reset" }));
     }
   }, [token]);
   return null;

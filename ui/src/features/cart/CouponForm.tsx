@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { validateFieldRequired } from "storefront-core/cart";
 import type { Money, Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../../ui/Price";
-import { failureText, useApplyCoupon } from "./useCartMutations";
+import { errorText } from "../../api/client";
+import { applyCoupon } from "./flow";
 import styles from "./Cart.module.css";
 
 /**
@@ -18,7 +20,7 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
   const intl = useIntl();
   const format = usePriceFormatter();
   const text = useCoreText();
-  const apply = useApplyCoupon();
+  const apply = useMutation({ mutationFn: applyCoupon });
   const inputId = useId();
   const errorId = useId();
   const [code, setCode] = useState("");
@@ -34,7 +36,7 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
     setError(null);
     apply.mutate(code.trim(), {
       onSuccess: () => setCode(""),
-      onError: (failure) => setError(failureText(failure)),
+      onError: (failure) => setError(errorText(failure)),
     });
   }
 

@@ -1,6 +1,6 @@
 import { act, render, waitFor } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { mockApi, resetClient, testQueryClient } from "../catalogue/test-utils";
 import { cartBody } from "./testing";
 import { askForCartEarly } from "./request";
@@ -12,7 +12,8 @@ const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve
 
 function CartProbe() {
   const query = useCart();
-  return <p>{query.data ? `lines ${query.data.cart.items.length}` : "waiting"}</p>;
+  const cart = useAppStore(selectCart);
+  return <p>{query.data && cart ? `lines ${cart.items.length}` : "waiting"}</p>;
 }
 
 describe("askForCartEarly", () => {
@@ -21,7 +22,7 @@ describe("askForCartEarly", () => {
     const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
     const client = testQueryClient();
     askForCartEarly(client, "/cart");
-    await waitFor(() => expect(useAppStore.getState().cart?.items_quantity).toBe(4));
+    await waitFor(() => expect(selectCart(useAppStore.getState())?.items_quantity).toBe(4));
     expect(cartCalls(api.calls())).toEqual(["GET /get_card?service_id=1"]);
 
     const view = render(

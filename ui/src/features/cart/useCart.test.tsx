@@ -4,7 +4,7 @@ import { cartBadge } from "storefront-core/start";
 import { parseProfileResponse } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { runEffects } from "../../app/effects";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { mockApi, resetClient, testQueryClient } from "../catalogue/test-utils";
 import { remoteConfig } from "../chrome/testing";
 import { cartBody } from "./testing";
@@ -15,7 +15,7 @@ import { fetchCart } from "./useCart";
 const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
 
 function badge(): number | null {
-  return cartBadge(useAppStore.getState().cart?.items_quantity ?? null) ?? null;
+  return cartBadge(selectCart(useAppStore.getState())?.items_quantity ?? null) ?? null;
 }
 
 const cartCalls = (calls: string[]) => calls.filter((call) => call.includes("/get_card"));
@@ -48,7 +48,7 @@ describe("fetchCart", () => {
     mockApi({ "GET /get_card": () => ({ body: { data: { ...cartBody([LINE]), items_quantity: 99 }, message: null } }) });
     const loaded = await fetchCart(1);
     expect(loaded.branchName).toBe("Garden City Grocer");
-    expect(useAppStore.getState().cart?.items_quantity).toBe(4);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(4);
     expect(badge()).toBe(4);
   });
 });
@@ -67,7 +67,7 @@ describe("CartSync", () => {
     resetClient({ token: "tok", district_id: "1", selectedService: "1" });
     mockApi({ "GET /get_card": () => ({ body: { data: cartBody([]), message: null } }) });
     renderSync();
-    await waitFor(() => expect(useAppStore.getState().cart).not.toBeNull());
+    await waitFor(() => expect(selectCart(useAppStore.getState())).not.toBeNull());
     expect(badge()).toBeNull();
   });
 
@@ -79,7 +79,7 @@ describe("CartSync", () => {
     renderSync();
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(cartCalls(api.calls())).toEqual([]);
-    expect(useAppStore.getState().cart).toBeNull();
+    expect(selectCart(useAppStore.getState())).toBeNull();
   });
 
   test("signing out forgets the cart", async () => {
@@ -88,7 +88,7 @@ describe("CartSync", () => {
     const { client } = renderSync();
     await waitFor(() => expect(badge()).toBe(4));
     act(() => runEffects([{ type: "remove", keys: ["token"] }], { navigate: jest.fn(), queryClient: client }));
-    await waitFor(() => expect(useAppStore.getState().cart).toBeNull());
+    await waitFor(() => expect(selectCart(useAppStore.getState())).toBeNull());
   });
 });
 

@@ -1,32 +1,30 @@
 import { useQuery } from "@tanstack/react-query";
 import { parseCart } from "storefront-core/cart";
-import type { Cart } from "storefront-core";
 import { useDeliveryArea } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { CART_FRESH_MS, cartQueryKey } from "./keys";
 import { requestCart, type CartAnswer } from "./request";
-import { applyCartEvent } from "./transitions";
+import { dispatchCart } from "./flow";
 
 export { cartQueryKey };
 
 /**
- * What `GET /get_card` gave besides the core's cart: the shop's name for the heading, and
- * whether the shop delivers to the chosen district (null: an empty cart, or no district).
+ * What `GET /get_card` gave besides the cart (which lives in the store's cart state):
+ * the shop's name for the heading, and whether the shop delivers to the chosen district
+ * (null: an empty cart, or no district).
  */
 export interface LoadedCart {
-  cart: Cart;
   branchName: string | null;
   delivers: boolean | null;
 }
 
 /**
  * Reads `GET /get_card`'s answer: the core parses the cart, which goes through its
- * `loaded` transition into `store.cart` (the header badge reads it).
+ * `loaded` transition into the store's cart state (the header badge reads it).
  */
 export function readCart(body: CartAnswer): LoadedCart {
-  const cart = parseCart(body.data);
-  applyCartEvent({ type: "loaded", cart });
-  return { cart, branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
+  dispatchCart({ type: "loaded", cart: parseCart(body.data) });
+  return { branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
 }
 
 /** Loads the cart of the selected service (see `requestCart` for when there is no call). */

@@ -3,7 +3,7 @@ import { useAddToCart, type AddToCartRequest } from "../cart/useAddToCart";
 import { DifferentShopDialog } from "./DifferentShopDialog";
 
 interface CartAdder {
-  add(request: AddToCartRequest): Promise<boolean>;
+  add(request: AddToCartRequest): Promise<void>;
   pending: boolean;
 }
 
@@ -15,7 +15,7 @@ export function AddToCartProvider({ children }: { children: ReactNode }) {
   return (
     <AdderContext.Provider value={{ add: cart.add, pending: cart.pending }}>
       {children}
-      <DifferentShopDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={cart.dismiss} />
+      <DifferentShopDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={() => void cart.dismiss()} />
     </AdderContext.Provider>
   );
 }

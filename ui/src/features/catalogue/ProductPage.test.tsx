@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { productDetail } from "./fixtures";
 import ProductPage from "./ProductPage";
 import { stepperProduct } from "./ProductPurchase";
@@ -51,7 +51,7 @@ describe("ProductPage", () => {
     // The purchase box comes with the core's cart module, a moment after the product.
     fireEvent.click(await screen.findByRole("button", { name: "Increase quantity" }));
     fireEvent.click(screen.getByRole("button", { name: "Add to cart" }));
-    await waitFor(() => expect(useAppStore.getState().cart?.items_quantity).toBe(2));
+    await waitFor(() => expect(selectCart(useAppStore.getState())?.items_quantity).toBe(2));
     expect(api.bodies("POST /order/add-to-cart")).toEqual([{ product_id: 9, qty: 2, service_id: 1, empty_cart: false }]);
     expect(toastTexts()).toEqual(["Added to cart"]);
   });

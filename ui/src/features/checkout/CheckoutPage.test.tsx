@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../catalogue/test-utils";
 import { SETTINGS } from "../chrome/testing";
 import { cartBody } from "../cart/testing";
@@ -191,7 +191,7 @@ describe("CheckoutPage", () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
     // The attempt is over: the key is forgotten and the cart emptied (no badge).
     expect(sessionStorage.getItem(CHECKOUT_KEY_STORAGE)).toBeNull();
-    expect(useAppStore.getState().cart?.items_quantity).toBe(0);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(0);
   });
 
   test("a declined card keeps the cart, shows the message on the payment step and retries with the same key", async () => {
@@ -217,7 +217,7 @@ describe("CheckoutPage", () => {
       "An error occured while processing your payment, please try again later",
     );
     expect(screen.getByRole("heading", { level: 2, name: /Payment/ })).toBeTruthy();
-    expect(useAppStore.getState().cart?.items_quantity).toBe(2);
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(2);
     expect(toastTexts()).toEqual([]);
 
     decline = false;

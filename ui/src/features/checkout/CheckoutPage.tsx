@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { unmetCouponMinimum } from "storefront-core/cart";
 import { ApiError } from "../../api/client";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { EmptyState, LoadError } from "../../ui/States";
@@ -35,7 +35,7 @@ export default function CheckoutPage() {
   const language = useAppStore((s) => s.language);
   const serviceId = useAppStore((s) => s.client.selected_service);
   const cartQuery = useCart();
-  const cart = useAppStore((s) => s.cart);
+  const cart = useAppStore(selectCart);
   const addresses = useAddresses();
   const place = usePlaceOrder();
   const [step, setStep] = useState<CheckoutStep>("address");

@@ -1,5 +1,5 @@
 import { placementFailure as corePlacementFailure, type CheckoutStep, type Language, type Text } from "storefront-core";
-import { ApiError } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { renderMessage } from "../../i18n/coreText";
 
 export type { CheckoutStep };
@@ -24,7 +24,7 @@ export interface StepFailure {
  */
 export function placementFailure(error: unknown, language: Language): StepFailure {
   if (!(error instanceof ApiError)) {
-    return { step: "review", text: { kind: "message", id: "generic_error", params: {} }, area: false };
+    return { step: "review", text: errorText(error), area: false };
   }
   const fields = error.fields.map((f) => f.field);
   const { step, area } = corePlacementFailure(error.status, fields, error.text, (message) => renderMessage(message, language));

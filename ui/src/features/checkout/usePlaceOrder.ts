@@ -4,7 +4,7 @@ import { normalizeDigits } from "storefront-core/cart";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";
-import { applyCartEvent } from "../cart/transitions";
+import { dispatchCart } from "../cart/flow";
 import { finishCheckoutAttempt } from "./idempotency";
 import { orderQueryKey, type PlacedOrder } from "./queries";
 
@@ -79,7 +79,7 @@ export function usePlaceOrder() {
     },
     onSuccess: (order) => {
       finishCheckoutAttempt();
-      applyCartEvent({ type: "emptied" });
+      dispatchCart({ type: "emptied" });
       void queryClient.invalidateQueries({ queryKey: ["cart"] });
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });

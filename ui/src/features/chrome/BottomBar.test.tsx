@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
-import { parseCart } from "storefront-core/cart";
+import { cartInitialState, parseCart } from "storefront-core/cart";
 import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../app/store";
 import { BottomBar } from "./BottomBar";
@@ -73,7 +73,7 @@ describe("BottomBar (the core's bottomBar)", () => {
     renderWithShell(<BottomBar />, { client: cache() });
     expect(items()).toEqual(["services", "categories", "cart", "account_menu"]);
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => useAppStore.getState().setCart(parseCart({ items: [], items_quantity: 4, price: "0", total: "0", cart_total: "0", tax: "0" })));
+    act(() => useAppStore.getState().setCartState({ ...cartInitialState(), cart: parseCart({ items: [], items_quantity: 4, price: "0", total: "0", cart_total: "0", tax: "0" }), loaded: true }));
     expect(screen.getByTestId("cart-badge").textContent).toBe("4");
     expect(screen.getByRole("link", { name: "Cart 4 items" }).getAttribute("href")).toBe("/cart");
     fireEvent.click(screen.getByRole("button", { name: "Account" }));

@@ -4,7 +4,7 @@ import { bottomBar } from "storefront-core/start";
 import type { BottomBarItem } from "storefront-core";
 import { useRemoteConfig, useSelectedService } from "../../api/queries";
 import { useHydrated } from "../../app/hydration";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { AccountMenu } from "./AccountMenu";
 import { openSignIn } from "./actions";
 import { useChromeState } from "./chromeState";
@@ -29,7 +29,7 @@ export function BottomBar() {
   const prefetchCategories = usePrefetchCategoryTree(useAppStore((s) => s.client.selected_service));
   const hasDistrict = useAppStore((s) => s.client.district_id !== null);
   const signedIn = useAppStore((s) => s.client.token !== null);
-  const cart = useAppStore((s) => s.cart);
+  const cart = useAppStore(selectCart);
   const panel = useChromeState((s) => s.panel);
   const { toggle } = useChromeState.getState();
   const items = bottomBar({

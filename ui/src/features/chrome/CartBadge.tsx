@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartBadge } from "storefront-core/start";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { CartIcon } from "./icons";
 import styles from "./CartBadge.module.css";
 
@@ -10,7 +10,7 @@ import styles from "./CartBadge.module.css";
  * only above 0). `store.cart` is null until the cart has loaded.
  */
 export function useCartBadge(): number | null {
-  const quantity = useAppStore((s) => s.cart?.items_quantity ?? null);
+  const quantity = useAppStore((s) => selectCart(s)?.items_quantity ?? null);
   return cartBadge(quantity) ?? null;
 }
 

@@ -3,7 +3,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { parseCart } from "storefront-core/cart";
 import { productKey, selectedServiceKey } from "../../api/queries";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { FAVORITES_KEY, type FavoriteItem, type Page } from "../account/queries";
 import { branchDetail, branchItem, productDetail, productItem, productPage, serviceDetail } from "../catalogue/fixtures";
 import {
@@ -21,7 +21,8 @@ import {
   type ServiceDetail,
 } from "../catalogue/queries";
 import { Providers, mockApi, resetClient, testQueryClient, toastTexts } from "../catalogue/test-utils";
-import { cartWithFavorite } from "../cart/transitions";
+import { cartInitialState } from "storefront-core/cart";
+import { setCartFavorite } from "../cart/flow";
 import { applyFavorite, useToggleFavorite } from "./useToggleFavorite";
 
 const AREA = [1, null] as const;
@@ -187,9 +188,15 @@ describe("applyFavorite: each cached family by what it holds", () => {
       cart_total: "5.00",
       tax: "0.00",
     });
-    expect(cartWithFavorite(cart, 9, true)?.items[0]?.favorite).toBe(true);
-    expect(cartWithFavorite(cart, 9, false)).toBe(cart);
-    expect(cartWithFavorite(null, 9, true)).toBeNull();
+    useAppStore.getState().setCartState({ ...cartInitialState(), cart, loaded: true });
+    setCartFavorite(9, true);
+    expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(true);
+    const flagged = useAppStore.getState().cartState;
+    // Already at the flag: the state is left as it is.
+    setCartFavorite(9, true);
+    expect(useAppStore.getState().cartState).toBe(flagged);
+    setCartFavorite(9, false);
+    expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(false);
   });
 });
 
@@ -236,9 +243,9 @@ describe("useToggleFavorite", () => {
       cart_total: "5.00",
       tax: "0.00",
     });
-    act(() => useAppStore.getState().setCart(cart));
+    act(() => useAppStore.getState().setCartState({ ...cartInitialState(), cart, loaded: true }));
     act(() => hook.result.current.mutate({ target: { type: "product", id: 5 }, next: true }));
-    await waitFor(() => expect(useAppStore.getState().cart?.items[0]?.favorite).toBe(true));
+    await waitFor(() => expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(true));
   });
 
   test("rolls back everything and shows the server's error when the call fails", async () => {

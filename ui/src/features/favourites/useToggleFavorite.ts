@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import type { Cart } from "storefront-core";
-import { ApiError, api, unwrap } from "../../api/client";
+import { api, errorText, unwrap } from "../../api/client";
 import { PRODUCT_DETAIL_KEY, SERVICE_DETAIL_KEY } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
-import { useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../app/store";
 import { FAVORITES_KEY, type FavoriteItem, type Page } from "../account/queries";
 import {
   BRANCHES_INFINITE_KEY,
@@ -166,7 +165,6 @@ export const FAVORITE_FLAG_CACHES: readonly FavoriteFlagCache<unknown>[] = [
 
 interface Snapshot {
   queries: [QueryKey, unknown][];
-  cart: Cart | null;
 }
 
 /**
@@ -187,12 +185,8 @@ export function applyFavorite(queryClient: QueryClient, target: FavoriteTarget, 
     }
   }
   // A cart in the store means the cart's rules have loaded (it got there through them).
-  if (target.type === "product" && useAppStore.getState().cart !== null) {
-    void import("../cart/transitions").then(({ cartWithFavorite }) => {
-      const store = useAppStore.getState();
-      const cart = cartWithFavorite(store.cart, target.id, flag);
-      if (cart !== store.cart) store.setCart(cart);
-    });
+  if (target.type === "product" && selectCart(useAppStore.getState()) !== null) {
+    void import("../cart/flow").then(({ setCartFavorite }) => setCartFavorite(target.id, flag));
   }
 }
 
@@ -210,20 +204,21 @@ export function useToggleFavorite() {
       await Promise.all(FAVORITE_FLAG_CACHES.map(({ queryKey }) => queryClient.cancelQueries({ queryKey })));
       const snapshot: Snapshot = {
         queries: FAVORITE_FLAG_CACHES.flatMap(({ queryKey }) => queryClient.getQueriesData({ queryKey })),
-        cart: useAppStore.getState().cart,
       };
       applyFavorite(queryClient, target, next);
       return snapshot;
     },
-    onError: (error, _variables, snapshot) => {
+    onError: (error, { target, next }, snapshot) => {
       if (snapshot) {
         for (const [queryKey, data] of snapshot.queries) {
           if (queryClient.getQueryData(queryKey) !== data) replaceData(queryClient, queryKey, data);
         }
-        useAppStore.getState().setCart(snapshot.cart);
       }
-      const text = error instanceof ApiError ? error.text : ({ kind: "message", id: "generic_error", params: {} } as const);
-      useAppStore.getState().pushToast("error", text);
+      // The cart's line goes back through the core's transition.
+      if (target.type === "product" && selectCart(useAppStore.getState()) !== null) {
+        void import("../cart/flow").then(({ setCartFavorite }) => setCartFavorite(target.id, !next));
+      }
+      useAppStore.getState().pushToast("error", errorText(error));
     },
     onSuccess: (data, { target, next }) => {
       if (data.is_favorite !== next) applyFavorite(queryClient, target, data.is_favorite);
