@@ -47,15 +47,20 @@ export interface FieldProps<N extends string> {
   onBlur(event: FocusEvent): void;
 }
 
+/** `register`'s options; `deps` may name error keys of the schema that are no field. */
+export type FieldOptions<V extends FieldValues, N extends FieldPath<V>> = Omit<RegisterOptions<V, N>, "deps"> & { deps?: string[] };
+
 export interface AccountForm<V extends FieldValues> extends UseFormReturn<V> {
   /** The form element: where a refused submit looks for the first invalid field. */
   formRef: React.RefObject<HTMLFormElement | null>;
   /**
    * `register`, except that leaving the field for the submit button does not count as
    * leaving it: its error appearing would move the button under the pointer between
-   * press and release, and the submit shows every error anyway.
+   * press and release, and the submit shows every error anyway. Its `deps` are the
+   * fields, or error keys of the schema that are no field (`items`), checked again when
+   * this one changes.
    */
-  field<N extends FieldPath<V>>(name: N, options?: RegisterOptions<V, N>): FieldProps<N>;
+  field<N extends FieldPath<V>>(name: N, options?: FieldOptions<V, N>): FieldProps<N>;
   /**
    * The message to show at a field, in the page language: the core's once the field was
    * left or the form submitted, the server's (422) until the field changes.
@@ -116,7 +121,7 @@ export function useAccountForm<V extends FieldValues>({ schema, defaultValues, m
     ...form,
     formRef,
     field: (name, options) => {
-      const { ref, onChange, onBlur } = register(name, options);
+      const { ref, onChange, onBlur } = register(name, options as RegisterOptions<V, typeof name>);
       return {
         name,
         ref,
