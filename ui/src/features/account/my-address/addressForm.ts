@@ -87,7 +87,8 @@ export function valuesOf(address: Address, country: string): AddressValues {
 export function addressSchema(language: Language, country: string) {
   return z
     .object({
-      type: z.enum(["home", "work", "other"]),
+      // Typed, not checked: the core has no rule for it (the server may refuse one, 422).
+      type: z.custom<AddressType>(),
       name: z.string(),
       contact_name: z.string(),
       phone: z.string(),

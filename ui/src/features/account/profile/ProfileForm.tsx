@@ -51,7 +51,8 @@ export function profileSchema(language: Language) {
       day: z.string(),
       month: z.string(),
       year: z.string(),
-      gender: z.enum(["", "female", "male"]),
+      // Typed, not checked: the core has no rule for it (the server may refuse one, 422).
+      gender: z.custom<ProfileValues["gender"]>(),
     })
     .superRefine((v, ctx) => {
       for (const [field, message] of Object.entries(validateProfileForm(v))) firstIssue(ctx, field, language, message);

@@ -308,6 +308,15 @@ describe("ProfilePage", () => {
     expect(api.bodies("PATCH /user/update-profile")[0]).toMatchObject({ birthdate: "1990-05-09", gender: "female" });
   });
 
+  test("a gender the form does not offer does not block saving (only the core's rules do)", async () => {
+    const api = profileApi({ gender: "unspecified" });
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Mona A." } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-profile")).toHaveLength(1));
+    expect(api.bodies("PATCH /user/update-profile")[0]).toMatchObject({ name: "Mona A.", gender: "unspecified" });
+  });
+
   test("a server message stays at its field (focused) until that field changes", async () => {
     profileApi({}, { profile: { status: 422, body: { message: "The given data was invalid.", errors: { email: ["The email has already been taken."] } } } });
     renderAt(<ProfilePage />, "/account/profile");

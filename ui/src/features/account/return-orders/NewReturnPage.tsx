@@ -120,8 +120,9 @@ export function returnSchema(language: Language, order: Pick<OrderDetailBody, "i
   return z
     .object({
       lines: z.record(z.string(), line),
-      refund_method: z.enum(["wallet", "original_payment"]).nullable(),
-      pickup_address_id: z.number().nullable(),
+      // Typed, not checked here: whether they are set is the core's rule, below.
+      refund_method: z.custom<RefundMethod | null>(),
+      pickup_address_id: z.custom<number | null>(),
       date: z.string(),
       time: z.string(),
     })
