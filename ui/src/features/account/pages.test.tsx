@@ -1,6 +1,8 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { validateMinLength, type Message } from "storefront-core";
 import { useAppStore } from "../../app/store";
+import { renderMessage } from "../../i18n/coreText";
 import AccountMenuPage from "./account-menu/AccountMenuPage";
 import { isCurrentLink } from "./AccountLayout";
 import ContactUsPage from "./contact-us/ContactUsPage";
@@ -12,6 +14,13 @@ import PreferencesPage from "./preferences/PreferencesPage";
 import ReferralProgramPage from "./referral-program/ReferralProgramPage";
 import SupportPage from "./support/SupportPage";
 import { meta, mockApi, renderAt, setWidth, signedIn, toasts } from "./testing";
+
+/** Lets pending validations (react-hook-form's are asynchronous) settle. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
 
 const PROFILE = {
   id: 1,
@@ -241,12 +250,13 @@ describe("contact us and support", () => {
     fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: "12" } });
     fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Hi" } });
     fireEvent.click(screen.getByTestId("contact-submit"));
-    const errors = screen.getAllByTestId("field-error").map((e) => e.textContent);
-    expect(errors).toEqual([
-      "Email Format is wrong right format is example@domain.com",
-      "Phone Number is Invalid",
-      "Too Short! The minimum character is 10",
-    ]);
+    await waitFor(() =>
+      expect(screen.getAllByTestId("field-error").map((e) => e.textContent)).toEqual([
+        "Email Format is wrong right format is example@domain.com",
+        "Phone Number is Invalid",
+        "Too Short! The minimum character is 10",
+      ]),
+    );
     expect(api.bodies("POST /contact-us")).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: "mona@example.com" } });
     fireEvent.change(screen.getByLabelText(/Phone/), { target: { value: "" } });
@@ -257,6 +267,91 @@ describe("contact us and support", () => {
     );
     expect(await screen.findByTestId("contact-sent")).toBeTruthy();
     expect(toasts()).toEqual(["Thank you, we got your message."]);
+  });
+
+  test("contact: an error shows once its field is left, but not when it is left for the submit button", async () => {
+    mockApi(profileRoute);
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel"));
+    const message = screen.getByLabelText("Message");
+    const submit = screen.getByTestId("contact-submit");
+    fireEvent.change(message, { target: { value: "Hi" } });
+    // Pressing the submit button takes the focus first: no error may appear (and move the button) before the click.
+    fireEvent.blur(message, { relatedTarget: submit });
+    await settle();
+    expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
+    expect(message.getAttribute("aria-invalid")).toBeNull();
+    // Leaving it for another field shows its error, wired to the field.
+    fireEvent.focus(message);
+    fireEvent.blur(message, { relatedTarget: screen.getByLabelText("Name") });
+    const error = await screen.findByTestId("field-error");
+    expect(error.textContent).toBe("Too Short! The minimum character is 10");
+    expect(message.getAttribute("aria-invalid")).toBe("true");
+    expect(message.getAttribute("aria-describedby")).toBe(error.id);
+  });
+
+  test("contact: nothing shows before a field is left or the form sent; a refused submit focuses the first invalid field", async () => {
+    mockApi(profileRoute);
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel"));
+    fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: "mona" } });
+    await settle();
+    expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
+    screen.getByTestId("contact-submit").focus();
+    fireEvent.click(screen.getByTestId("contact-submit"));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/E-mail/)));
+    expect(screen.getAllByTestId("field-error").map((e) => e.textContent)).toEqual([
+      "Email Format is wrong right format is example@domain.com",
+      "This field is required",
+    ]);
+  });
+
+  test("contact: the errors shown follow the page language", async () => {
+    mockApi(profileRoute);
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel"));
+    const message = screen.getByLabelText("Message");
+    fireEvent.change(message, { target: { value: "Hi" } });
+    fireEvent.click(screen.getByTestId("contact-submit"));
+    expect((await screen.findByTestId("field-error")).textContent).toBe("Too Short! The minimum character is 10");
+    act(() => useAppStore.setState({ language: "ar" }));
+    // Once the Arabic catalogue shows, the message is the core's in Arabic.
+    expect(await screen.findByText("الرسالة")).toBeTruthy();
+    const arabic = renderMessage(validateMinLength("Hi", 10) as Message, "ar");
+    expect(arabic).not.toBe("Too Short! The minimum character is 10");
+    await waitFor(() => expect(screen.getByTestId("field-error").textContent).toBe(arabic));
+    expect(message.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  test("contact: after sending, the message empties (name and e-mail stay) and no error shows", async () => {
+    const api = mockApi({ ...profileRoute, "POST /contact-us": () => ({ status: 201, body: { data: { id: 1, created_at: "x" }, message: "Thanks." } }) });
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel"));
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Where is my order?" } });
+    fireEvent.click(screen.getByTestId("contact-submit"));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId("contact-sent")));
+    expect(api.bodies("POST /contact-us")).toHaveLength(1);
+    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("");
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel");
+    expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe("mona@example.com");
+    // A fresh form: the emptied message shows no error until it is left or sent again.
+    await settle();
+    expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
+  });
+
+  test("contact: the button says it is sending, and cannot be pressed again, while the message goes", async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => undefined;
+    mockApi({ ...profileRoute, "POST /contact-us": () => new Promise((resolve) => (answer = resolve)) });
+    renderAt(<ContactUsPage />, "/account/contact-us");
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel"));
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "Where is my order?" } });
+    const submit = screen.getByTestId("contact-submit") as HTMLButtonElement;
+    fireEvent.click(submit);
+    await waitFor(() => expect(submit.disabled).toBe(true));
+    expect(submit.getAttribute("aria-busy")).toBe("true");
+    expect(submit.textContent).toBe("Sending…");
+    answer({ status: 201, body: { data: { id: 1, created_at: "x" }, message: "Thanks." } });
+    await waitFor(() => expect(submit.disabled).toBe(false));
   });
 
   test("the message counter counts in the page's digits (Arabic-Indic in Arabic)", async () => {
@@ -299,6 +394,31 @@ describe("contact us and support", () => {
     expect(toasts()).toEqual(["The priority field is required."]);
   });
 
+  test("support: a server message shows at its field, focused, until that field changes", async () => {
+    mockApi({
+      "GET /orders": () => ({ body: { data: [], meta: meta(0) } }),
+      "POST /support": () => ({ status: 422, body: { message: "The given data was invalid.", errors: { order_id: ["The selected order is invalid."] } } }),
+    });
+    renderAt(<SupportPage params={{ id: null }} query={new URLSearchParams("order=9")} />, "/account/support?order=9");
+    const order = screen.getByRole("combobox", { name: /^Order/ }) as HTMLSelectElement;
+    expect(order.value).toBe("9");
+    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Late order" } });
+    fireEvent.change(screen.getByLabelText("Message"), { target: { value: "It has not arrived yet." } });
+    fireEvent.click(screen.getByTestId("support-submit"));
+    const error = await screen.findByTestId("field-error");
+    expect(error.textContent).toBe("The selected order is invalid.");
+    expect(order.getAttribute("aria-invalid")).toBe("true");
+    expect(order.getAttribute("aria-describedby")).toBe(error.id);
+    await waitFor(() => expect(document.activeElement).toBe(order));
+    // Another field changing leaves it; its own field changing clears it.
+    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Late order, again" } });
+    await settle();
+    expect(screen.getByTestId("field-error").textContent).toBe("The selected order is invalid.");
+    fireEvent.change(order, { target: { value: "" } });
+    await waitFor(() => expect(screen.queryAllByTestId("field-error")).toHaveLength(0));
+    expect(order.getAttribute("aria-invalid")).toBeNull();
+  });
+
   test("support: a 422 with only unknown keys is an error toast", async () => {
     mockApi({
       "GET /orders": () => ({ body: { data: [], meta: meta(0) } }),
@@ -319,7 +439,9 @@ describe("contact us and support", () => {
     });
     renderAt(<SupportPage params={{ id: null }} query={new URLSearchParams("order=9")} />, "/account/support?order=9");
     fireEvent.click(screen.getByTestId("support-submit"));
-    expect(screen.getAllByTestId("field-error").map((e) => e.textContent)).toEqual(["This field is required", "This field is required"]);
+    await waitFor(() =>
+      expect(screen.getAllByTestId("field-error").map((e) => e.textContent)).toEqual(["This field is required", "This field is required"]),
+    );
     fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Late order" } });
     fireEvent.change(screen.getByLabelText("Message"), { target: { value: "It has not arrived yet." } });
     fireEvent.click(screen.getByTestId("support-submit"));

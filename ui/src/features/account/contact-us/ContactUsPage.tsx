@@ -1,19 +1,23 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { FormattedMessage } from "react-intl";
+import { z } from "zod";
 import { validateFieldRequired } from "storefront-core/cart";
-import { validateEmailFormat, validateMaxLength, validateMinLength, validatePhone } from "storefront-core";
+import { validateEmailFormat, validateMaxLength, validateMinLength, validatePhone, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
+import { useAppStore } from "../../../app/store";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { useFullProfile } from "../queries";
 import { TextAreaField, TextField } from "../../../ui/Field";
-import { first, useCoreForm } from "../useCoreForm";
+import { firstIssue } from "../../../ui/form";
+import { useAccountForm } from "../useAccountForm";
 import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";
 
-export interface ContactValues extends Record<string, unknown> {
+export interface ContactValues {
   name: string;
   email: string;
   phone: string;
@@ -23,14 +27,23 @@ export interface ContactValues extends Record<string, unknown> {
 /** The fields the form shows, where the server's 422 messages go. */
 const CONTACT_FIELDS = ["name", "email", "phone", "message"];
 
-/** The contact form's rules, all the core's (limits as the API documents them). */
-export function contactChecks(country: string) {
-  return (v: ContactValues) => ({
-    name: first(validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100)),
-    email: first(validateFieldRequired(v.email), validateEmailFormat(v.email.trim())),
-    phone: v.phone.trim() ? validatePhone(v.phone, country) : null,
-    message: first(validateFieldRequired(v.message), validateMinLength(v.message.trim(), 10), validateMaxLength(v.message.trim(), 2000)),
-  });
+/** The contact form's schema: its rules are all the core's (limits as the API documents them). */
+export function contactSchema(language: Language, country: string) {
+  return z
+    .object({ name: z.string(), email: z.string(), phone: z.string(), message: z.string() })
+    .superRefine((v, ctx) => {
+      firstIssue(ctx, "name", language, validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100));
+      firstIssue(ctx, "email", language, validateFieldRequired(v.email), validateEmailFormat(v.email.trim()));
+      if (v.phone.trim()) firstIssue(ctx, "phone", language, validatePhone(v.phone, country));
+      firstIssue(
+        ctx,
+        "message",
+        language,
+        validateFieldRequired(v.message),
+        validateMinLength(v.message.trim(), 10),
+        validateMaxLength(v.message.trim(), 2000),
+      );
+    });
 }
 
 /**
@@ -40,20 +53,22 @@ export function contactChecks(country: string) {
 export default function ContactUsPage() {
   const profile = useFullProfile().data?.user;
   const country = useRemoteConfig().data?.default_country_code ?? "";
-  const form = useCoreForm<ContactValues>({ name: "", email: "", phone: "", message: "" }, contactChecks(country));
+  const language = useAppStore((s) => s.language);
+  const schema = useMemo(() => contactSchema(language, country), [language, country]);
+  const { formRef, field, error, submit, setServerErrors, control, reset, getValues, setValue } = useAccountForm<ContactValues>({ schema, defaultValues: { name: "", email: "", phone: "", message: "" } });
+  const message = useWatch({ control: control, name: "message" });
   const [sent, setSent] = useState(false);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const afterCommit = useAfterCommit();
-  const { set, values } = form;
 
   // The signed-in customer's name and e-mail, once known, as a starting point.
   const prefilled = useRef(false);
   useEffect(() => {
     if (prefilled.current || !profile) return;
     prefilled.current = true;
-    if (!values.name && profile.name) set("name", profile.name);
-    if (!values.email && profile.email) set("email", profile.email);
-  }, [profile, set, values.name, values.email]);
+    if (!getValues("name") && profile.name) setValue("name", profile.name);
+    if (!getValues("email") && profile.email) setValue("email", profile.email);
+  }, [profile, getValues, setValue]);
 
   const send = useMutation({
     mutationFn: async (v: ContactValues) =>
@@ -65,17 +80,17 @@ export default function ContactUsPage() {
     onSuccess: (body) => {
       toastServer(body.message);
       setSent(true);
-      form.reset({ ...values, message: "" });
+      reset({ ...getValues(), message: "" });
       afterCommit(() => sentRef.current?.focus());
     },
-    onError: (error) => {
-      reportSubmitError(error, form, CONTACT_FIELDS);
+    onError: (failure) => {
+      reportSubmitError(failure, { setServerErrors }, CONTACT_FIELDS);
     },
   });
 
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.contactUs" />} testId="contact-us-page">
-      <form className={`${styles.card} ${styles.form}`} noValidate onSubmit={form.onSubmit((v) => send.mutate(v))}>
+      <form className={`${styles.card} ${styles.form}`} ref={formRef} noValidate onSubmit={submit((v) => send.mutate(v))}>
         <p className={styles.muted}>
           <FormattedMessage id="account.contact.intro" />
         </p>
@@ -88,39 +103,32 @@ export default function ContactUsPage() {
           <TextField
             label={<FormattedMessage id="account.contact.name" />}
             autoComplete="name"
-            value={values.name}
-            error={form.error("name")}
-            onChange={(e) => set("name", e.currentTarget.value)}
-            onBlur={(e) => form.touch("name", e)}
+            error={error("name")}
+            {...field("name")}
           />
           <TextField
             label={<FormattedMessage id="account.contact.email" />}
             type="email"
             autoComplete="email"
-            value={values.email}
-            error={form.error("email")}
-            onChange={(e) => set("email", e.currentTarget.value)}
-            onBlur={(e) => form.touch("email", e)}
+            error={error("email")}
+            {...field("email")}
           />
           <TextField
             label={<FormattedMessage id="account.contact.phone" />}
             type="tel"
             autoComplete="tel"
             optional
-            value={values.phone}
-            error={form.error("phone")}
-            onChange={(e) => set("phone", e.currentTarget.value)}
-            onBlur={(e) => form.touch("phone", e)}
+            error={error("phone")}
+            {...field("phone")}
           />
           <TextAreaField
             className={styles.full}
             label={<FormattedMessage id="account.contact.message" />}
             rows={5}
             max={2000}
-            value={values.message}
-            error={form.error("message")}
-            onChange={(e) => set("message", e.currentTarget.value)}
-            onBlur={(e) => form.touch("message", e)}
+            value={message}
+            error={error("message")}
+            {...field("message")}
           />
         </div>
         <div className={styles.actions}>

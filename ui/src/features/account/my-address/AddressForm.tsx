@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint, type MapSearchResult } from "storefront-core";
@@ -8,12 +8,11 @@ import { useRemoteConfig } from "../../../api/queries";
 import { useAppStore } from "../../../app/store";
 import { useCoreText } from "../../../i18n/LocaleProvider";
 import { reportSubmitError, toastServer } from "../errors";
-import { useAfterCommit } from "../afterCommit";
 import type { Address } from "../queries";
 import { TextField } from "../../../ui/Field";
-import { useCoreForm } from "../useCoreForm";
+import { useAccountForm, type FindInvalid } from "../useAccountForm";
 import {
-  addressChecks,
+  addressSchema,
   defaultCountryName,
   emptyAddress,
   geocodedFields,
@@ -49,6 +48,9 @@ const SHOWN_FIELDS = [
 ];
 const FIELD_ALIASES = { "location.latitude": "location", "location.longitude": "location" };
 
+/** The form's text fields (all but the type and the default flag). */
+type TextKey = Exclude<keyof AddressValues, "type" | "is_default">;
+
 interface AddressFormProps {
   /** The address being edited; none to add one. */
   address?: Address;
@@ -72,16 +74,15 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   // The store's country in the page language ("مصر" in Arabic), as the form starts out.
   // (By the chosen language, not the catalogue shown: that can still be English for a moment.)
   const countryName = defaultCountryName(language === "ar" ? "ar-EG" : "en", country);
-  const form = useCoreForm<AddressValues>(
-    address ? valuesOf(address, countryName) : emptyAddress(countryName),
-    addressChecks(country),
-  );
-  const { values, set } = form;
-  // After the form's own focus move (its effect runs first): the map search when only the place is missing.
-  const afterCommit = useAfterCommit();
+  const schema = useMemo(() => addressSchema(language, country), [language, country]);
+  const { formRef, field, error, submit, handleSubmit, focusInvalid, setServerErrors, getValues, setValue, clearErrors } =
+    useAccountForm<AddressValues>({
+      schema,
+      defaultValues: address ? valuesOf(address, countryName) : emptyAddress(countryName),
+    });
   // The default address stays the default until another one is made the default.
   const defaultLocked = address?.is_default === true;
-  const ids = { search: useId(), status: useId(), location: useId(), type: useId(), title: useId(), defaultHint: useId() };
+  const ids = { search: useId(), status: useId(), location: useId(), title: useId(), defaultHint: useId() };
   const title = useRef<HTMLHeadingElement>(null);
   const searchInput = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState("");
@@ -94,10 +95,11 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const autoFilled = useRef<Partial<AddressValues>>({});
 
   const fill = (fields: Partial<AddressValues>) => {
-    for (const [key, value] of Object.entries(fields) as [keyof AddressValues & string, string][]) {
-      const now = form.values[key];
+    for (const [key, value] of Object.entries(fields) as [TextKey, string][]) {
+      const now = getValues(key);
       if (now === "" || now === autoFilled.current[key] || (key === "country" && now === countryName)) {
-        set(key, value);
+        // Checked like a change (its error shows by the same rule), which clears the server's message.
+        setValue(key, value, { shouldValidate: true });
         autoFilled.current = { ...autoFilled.current, [key]: value };
       }
     }
@@ -125,6 +127,8 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   };
   const choose = (point: GeoPoint, place: MapSearchResult | null = null) => {
     setLocationTouched(true);
+    // The server's message was about the place chosen before (the place is the picker's, not a form value).
+    clearErrors("location" as TextKey);
     setResultsClosed(true);
     setChosenPlace(place);
     if (place) fill(geocodedFields(place, null));
@@ -148,52 +152,46 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
       toastServer(body.message);
       onSaved(body.data);
     },
-    onError: (error) => {
-      const fields = reportSubmitError(error, form, SHOWN_FIELDS, FIELD_ALIASES);
+    onError: (failure) => {
+      const fields = reportSubmitError(failure, { setServerErrors }, SHOWN_FIELDS, FIELD_ALIASES);
       if (fields.location) setLocationTouched(true);
     },
   });
 
   const locMessage = locationMessage(picker.point, picker.loading, picker.district_id);
   const locError =
-    locationTouched && locMessage ? renderMessage(locMessage, language) : (form.error("location") ?? undefined);
+    locationTouched && locMessage ? renderMessage(locMessage, language) : error("location");
   const status = mapSearchStatus(picker);
   const showResults = status.status === "results" && !resultsClosed;
   const fallback = config?.default_location;
   const center: GeoPoint = picker.point ?? { latitude: fallback?.latitude ?? 0, longitude: fallback?.longitude ?? 0 };
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const send = (event: FormEvent<HTMLFormElement>) => {
     setLocationTouched(true);
     const point = picker.point;
     if (locMessage || !point || picker.loading) {
-      const element = event.currentTarget;
       // Still show the other fields' errors; focus the first of them, else the map search.
-      form.onSubmit(() => undefined)(event);
-      afterCommit(() => {
-        const invalid = element.querySelector<HTMLElement>('[aria-invalid="true"]');
-        (invalid ?? document.getElementById(ids.search))?.focus();
-      });
+      const firstOrSearch: FindInvalid = (form) =>
+        form.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.getElementById(ids.search);
+      void handleSubmit(
+        () => undefined,
+        () => undefined,
+      )(event).then(() => focusInvalid(firstOrSearch));
       return;
     }
-    form.onSubmit((v) => save.mutate({ v, point }))(event);
+    submit((v) => save.mutate({ v, point }))(event);
   };
 
-  const field = (name: keyof AddressValues & string, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
-    <TextField
-      label={<FormattedMessage id={label} />}
-      value={String(values[name] ?? "")}
-      error={form.error(name)}
-      onChange={(e) => set(name, e.currentTarget.value)}
-      onBlur={(e) => form.touch(name, e)}
-      {...extra}
-    />
+  const textField = (name: TextKey, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField label={<FormattedMessage id={label} />} error={error(name)} {...field(name)} {...extra} />
   );
 
   return (
     <form
       className={`${styles.card} ${styles.form}`}
+      ref={formRef}
       noValidate
-      onSubmit={submit}
+      onSubmit={send}
       aria-labelledby={ids.title}
       data-testid="address-form"
     >
@@ -286,7 +284,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
         <div className={styles.choices}>
           {TYPES.map((type) => (
             <label key={type} className={styles.choice}>
-              <input type="radio" name={ids.type} value={type} checked={values.type === type} onChange={() => set("type", type)} />
+              <input type="radio" value={type} {...field("type")} />
               <FormattedMessage id={`account.address.type.${type}`} />
             </label>
           ))}
@@ -294,27 +292,26 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
       </fieldset>
 
       <div className={styles.formGrid}>
-        {field("name", "account.address.name", { placeholder: intl.formatMessage({ id: "account.address.namePlaceholder" }) })}
-        {field("contact_name", "account.address.contactName", { autoComplete: "name" })}
-        {field("phone", "account.address.phone", { type: "tel", autoComplete: "tel", dir: "ltr" })}
-        {field("country", "account.address.country", { autoComplete: "country-name", optional: true })}
-        {field("region", "account.address.region", { autoComplete: "address-level1", optional: true })}
-        {field("city", "account.address.city", { autoComplete: "address-level2", optional: true })}
-        {field("address_details", "account.address.details", { autoComplete: "street-address", className: styles.full })}
-        {field("building_number", "account.address.building", { optional: true })}
-        {field("floor", "account.address.floor", { optional: true })}
-        {field("apartment_number", "account.address.apartment", { optional: true })}
-        {field("postal_code", "account.address.postalCode", { inputMode: "numeric", autoComplete: "postal-code", optional: true })}
+        {textField("name", "account.address.name", { placeholder: intl.formatMessage({ id: "account.address.namePlaceholder" }) })}
+        {textField("contact_name", "account.address.contactName", { autoComplete: "name" })}
+        {textField("phone", "account.address.phone", { type: "tel", autoComplete: "tel", dir: "ltr" })}
+        {textField("country", "account.address.country", { autoComplete: "country-name", optional: true })}
+        {textField("region", "account.address.region", { autoComplete: "address-level1", optional: true })}
+        {textField("city", "account.address.city", { autoComplete: "address-level2", optional: true })}
+        {textField("address_details", "account.address.details", { autoComplete: "street-address", className: styles.full })}
+        {textField("building_number", "account.address.building", { optional: true })}
+        {textField("floor", "account.address.floor", { optional: true })}
+        {textField("apartment_number", "account.address.apartment", { optional: true })}
+        {textField("postal_code", "account.address.postalCode", { inputMode: "numeric", autoComplete: "postal-code", optional: true })}
       </div>
 
       <div className={fieldStyles.field}>
         <label className={styles.check}>
           <input
             type="checkbox"
-            checked={defaultLocked || values.is_default}
+            {...field("is_default")}
             disabled={defaultLocked}
             aria-describedby={defaultLocked ? ids.defaultHint : undefined}
-            onChange={(e) => set("is_default", e.currentTarget.checked)}
             data-testid="address-default"
           />
           <span>

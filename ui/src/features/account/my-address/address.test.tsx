@@ -211,8 +211,11 @@ describe("MyAddressPage form", () => {
     fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "123" } });
     fireEvent.change(within(form).getByLabelText(/Postal code/), { target: { value: "12a" } });
     fireEvent.click(within(form).getByTestId("address-save"));
-    const errors = within(form).getAllByTestId("field-error").map((e) => e.textContent);
-    expect(errors).toEqual(expect.arrayContaining(["This field is required", "Phone Number is Invalid", "Only number"]));
+    await waitFor(() =>
+      expect(within(form).getAllByTestId("field-error").map((e) => e.textContent)).toEqual(
+        expect.arrayContaining(["This field is required", "Phone Number is Invalid", "Only number"]),
+      ),
+    );
     expect(within(form).getByTestId("location-error").textContent).toBe("please choose a location");
     expect(api.bodies("POST /addresses")).toHaveLength(0);
   });
@@ -319,6 +322,61 @@ describe("MyAddressPage form", () => {
     fireEvent.click(within(form).getByTestId("address-save"));
     expect((await within(form).findByTestId("location-error")).textContent).toBe("The latitude must be between -90 and 90.");
     expect(toasts()).toEqual(["The selected type is invalid."]);
+  });
+
+  test("a refused submit without a place moves focus to the map search", async () => {
+    const api = addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
+    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
+    fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
+    fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "1 Nile St" } });
+    fireEvent.click(within(form).getByTestId("address-save"));
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByTestId("address-map-search")));
+    expect(within(form).getByTestId("location-error").textContent).toBe("please choose a location");
+    expect(within(form).queryAllByTestId("field-error")).toHaveLength(0);
+    expect(api.bodies("POST /addresses")).toHaveLength(0);
+  });
+
+  test("the type and the default flag are sent as chosen", async () => {
+    const api = mockApi({
+      "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "POST /addresses": () => ({ status: 201, body: { data: address(9), message: "Address saved." } }),
+    });
+    const form = await openFilledNewAddress();
+    fireEvent.click(within(form).getByRole("radio", { name: "Work" }));
+    fireEvent.click(within(form).getByTestId("address-default"));
+    fireEvent.click(within(form).getByTestId("address-save"));
+    await waitFor(() => expect(api.bodies("POST /addresses")).toHaveLength(1));
+    expect(api.bodies("POST /addresses")[0]).toMatchObject({ type: "work", is_default: true, name: "Home", address_details: "1 Nile St" });
+  });
+
+  test("a server message is focused and stays until its field changes; the map's until another place is chosen", async () => {
+    mockApi({
+      "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "POST /addresses": () => ({
+        status: 422,
+        body: { message: "Bad", errors: { phone: ["Phone Number is Invalid"], "location.latitude": ["The latitude must be between -90 and 90."] } },
+      }),
+    });
+    const form = await openFilledNewAddress();
+    const phone = within(form).getByLabelText("Phone");
+    fireEvent.click(within(form).getByTestId("address-save"));
+    expect((await within(form).findByTestId("field-error")).textContent).toBe("Phone Number is Invalid");
+    expect(within(form).getByTestId("location-error").textContent).toBe("The latitude must be between -90 and 90.");
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona Adel" } });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(within(form).getByTestId("field-error").textContent).toBe("Phone Number is Invalid");
+    fireEvent.change(phone, { target: { value: "+20 100 123 4568" } });
+    await waitFor(() => expect(within(form).queryAllByTestId("field-error")).toHaveLength(0));
+    fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
+    await waitFor(() => expect(within(form).queryByTestId("location-error")).toBeNull());
   });
 
   test("the server's 422 messages show on their fields", async () => {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import {
   storeCountryCode,
   validateAddressForm,
@@ -6,12 +7,14 @@ import {
   type GeoPoint,
   type Message,
   type Address as CoreAddress,
+  type Language,
 } from "storefront-core";
+import { firstIssue } from "../../../ui/form";
 import type { Address, AddressRequest } from "../queries";
 
 export type AddressType = "home" | "work" | "other";
 
-export interface AddressValues extends Record<string, unknown> {
+export interface AddressValues {
   type: AddressType;
   name: string;
   contact_name: string;
@@ -80,9 +83,28 @@ export function valuesOf(address: Address, country: string): AddressValues {
   };
 }
 
-/** The address form's rules (spec 3, 5), all the core's; the lengths are the API's. */
-export function addressChecks(country: string) {
-  return (v: AddressValues) => validateAddressForm(v, country);
+/** The address form's schema: its rules (spec 3, 5) are all the core's; the lengths are the API's. */
+export function addressSchema(language: Language, country: string) {
+  return z
+    .object({
+      // Typed, not checked: the core has no rule for it (the server may refuse one, 422).
+      type: z.custom<AddressType>(),
+      name: z.string(),
+      contact_name: z.string(),
+      phone: z.string(),
+      country: z.string(),
+      region: z.string(),
+      city: z.string(),
+      address_details: z.string(),
+      building_number: z.string(),
+      floor: z.string(),
+      apartment_number: z.string(),
+      postal_code: z.string(),
+      is_default: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      for (const [field, message] of Object.entries(validateAddressForm(v, country))) firstIssue(ctx, field, language, message);
+    });
 }
 
 /**

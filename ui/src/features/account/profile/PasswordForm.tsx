@@ -1,14 +1,18 @@
+import { useMemo } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
+import { z } from "zod";
 import { validateFieldRequired } from "storefront-core/cart";
-import { validatePassword, validatePasswordsMatch } from "storefront-core";
+import { validatePassword, validatePasswordsMatch, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
+import { useAppStore } from "../../../app/store";
 import { reportSubmitError, toastServer } from "../errors";
 import { TextField } from "../../../ui/Field";
-import { first, useCoreForm } from "../useCoreForm";
+import { firstIssue } from "../../../ui/form";
+import { useAccountForm } from "../useAccountForm";
 import styles from "../Account.module.css";
 
-export interface PasswordValues extends Record<string, unknown> {
+export interface PasswordValues {
   current_password: string;
   password: string;
   password_confirmation: string;
@@ -19,13 +23,21 @@ const PASSWORD_FIELDS = ["current_password", "password", "password_confirmation"
 
 const EMPTY: PasswordValues = { current_password: "", password: "", password_confirmation: "" };
 
-/** The core's password rules; the current password only when the account has one. */
-export function passwordChecks(hasPassword: boolean) {
-  return (v: PasswordValues) => ({
-    current_password: hasPassword ? validateFieldRequired(v.current_password) : null,
-    password: first(validateFieldRequired(v.password), validatePassword(v.password)),
-    password_confirmation: first(validateFieldRequired(v.password_confirmation), validatePasswordsMatch(v.password, v.password_confirmation)),
-  });
+/** The password form's schema: the core's password rules; the current password only when the account has one. */
+export function passwordSchema(language: Language, hasPassword: boolean) {
+  return z
+    .object({ current_password: z.string(), password: z.string(), password_confirmation: z.string() })
+    .superRefine((v, ctx) => {
+      if (hasPassword) firstIssue(ctx, "current_password", language, validateFieldRequired(v.current_password));
+      firstIssue(ctx, "password", language, validateFieldRequired(v.password), validatePassword(v.password));
+      firstIssue(
+        ctx,
+        "password_confirmation",
+        language,
+        validateFieldRequired(v.password_confirmation),
+        validatePasswordsMatch(v.password, v.password_confirmation),
+      );
+    });
 }
 
 /**
@@ -35,8 +47,9 @@ export function passwordChecks(hasPassword: boolean) {
  */
 export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const queryClient = useQueryClient();
-  const form = useCoreForm<PasswordValues>(EMPTY, passwordChecks(hasPassword));
-  const { values, set } = form;
+  const language = useAppStore((s) => s.language);
+  const schema = useMemo(() => passwordSchema(language, hasPassword), [language, hasPassword]);
+  const { formRef, field, error, submit, setServerErrors, reset } = useAccountForm<PasswordValues>({ schema, defaultValues: EMPTY });
   const save = useMutation({
     mutationFn: async (v: PasswordValues) =>
       unwrap(
@@ -46,19 +59,20 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
       ),
     onSuccess: (body) => {
       toastServer(body.message);
-      form.reset(EMPTY);
+      reset(EMPTY);
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     },
-    onError: (error) => {
-      reportSubmitError(error, form, hasPassword ? PASSWORD_FIELDS : PASSWORD_FIELDS.slice(1));
+    onError: (failure) => {
+      reportSubmitError(failure, { setServerErrors }, hasPassword ? PASSWORD_FIELDS : PASSWORD_FIELDS.slice(1));
     },
   });
 
   return (
     <form
       className={`${styles.card} ${styles.form}`}
+      ref={formRef}
       noValidate
-      onSubmit={form.onSubmit((v) => save.mutate(v))}
+      onSubmit={submit((v) => save.mutate(v))}
       aria-labelledby="password-title"
       data-testid="password-form"
     >
@@ -72,10 +86,8 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
             label={<FormattedMessage id="account.password.current" />}
             type="password"
             autoComplete="current-password"
-            value={values.current_password}
-            error={form.error("current_password")}
-            onChange={(e) => set("current_password", e.currentTarget.value)}
-            onBlur={(e) => form.touch("current_password", e)}
+            error={error("current_password")}
+            {...field("current_password")}
           />
         ) : null}
         <TextField
@@ -83,19 +95,15 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
           type="password"
           autoComplete="new-password"
           hint={<FormattedMessage id="account.password.hint" />}
-          value={values.password}
-          error={form.error("password")}
-          onChange={(e) => set("password", e.currentTarget.value)}
-          onBlur={(e) => form.touch("password", e)}
+          error={error("password")}
+          {...field("password", { deps: ["password_confirmation"] })}
         />
         <TextField
           label={<FormattedMessage id="account.password.confirm" />}
           type="password"
           autoComplete="new-password"
-          value={values.password_confirmation}
-          error={form.error("password_confirmation")}
-          onChange={(e) => set("password_confirmation", e.currentTarget.value)}
-          onBlur={(e) => form.touch("password_confirmation", e)}
+          error={error("password_confirmation")}
+          {...field("password_confirmation")}
         />
       </div>
       <div className={styles.actions}>

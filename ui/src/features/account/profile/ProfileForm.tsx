@@ -1,6 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
+import { z } from "zod";
 import {
   acceptedImageTypes,
   birthdateDaysIn,
@@ -11,6 +13,7 @@ import {
   validateImageFile,
   validateProfileForm,
   yearOptions,
+  type Language,
   type Message,
 } from "storefront-core";
 import { renderMessage } from "../../../i18n/coreText";
@@ -22,12 +25,13 @@ import { mediaUrl } from "../../../api/media";
 import { uploadImage } from "../media";
 import { setFullProfileUser, type Profile } from "../queries";
 import { FieldFrame, TextField } from "../../../ui/Field";
-import { useCoreForm } from "../useCoreForm";
+import { firstIssue } from "../../../ui/form";
+import { useAccountForm } from "../useAccountForm";
 import { EmailConfirm } from "./EmailConfirm";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
 
-export interface ProfileValues extends Record<string, unknown> {
+export interface ProfileValues {
   name: string;
   email: string;
   company_name: string;
@@ -37,8 +41,23 @@ export interface ProfileValues extends Record<string, unknown> {
   gender: "" | "female" | "male";
 }
 
-/** The profile form's rules, all the core's (lengths, e-mail format, a whole birthdate or none). */
-export const profileChecks = (v: ProfileValues) => validateProfileForm(v);
+/** The profile form's schema: its rules are all the core's (lengths, e-mail format, a whole birthdate or none). */
+export function profileSchema(language: Language) {
+  return z
+    .object({
+      name: z.string(),
+      email: z.string(),
+      company_name: z.string(),
+      day: z.string(),
+      month: z.string(),
+      year: z.string(),
+      // Typed, not checked: the core has no rule for it (the server may refuse one, 422).
+      gender: z.custom<ProfileValues["gender"]>(),
+    })
+    .superRefine((v, ctx) => {
+      for (const [field, message] of Object.entries(validateProfileForm(v))) firstIssue(ctx, field, language, message);
+    });
+}
 
 /** The fields whose server messages (422) show beside them; the birthdate's on the year. */
 const PROFILE_FIELDS = ["name", "email", "company_name", "year"] as const;
@@ -60,7 +79,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const intl = useIntl();
   const language = useAppStore((s) => s.language);
   const queryClient = useQueryClient();
-  const ids = { birth: useId(), gender: useId(), image: useId() };
+  const ids = { birth: useId(), image: useId() };
   const years = useMemo(() => yearOptions(new Date().getFullYear()), []);
   const months = useMemo(
     () =>
@@ -69,17 +88,18 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       ),
     [intl],
   );
-  const form = useCoreForm<ProfileValues>(
-    {
+  const schema = useMemo(() => profileSchema(language), [language]);
+  const { formRef, field, error, submit, setServerErrors, control } = useAccountForm<ProfileValues>({
+    schema,
+    defaultValues: {
       name: profile.name,
       email: profile.email ?? "",
       company_name: profile.company_name ?? "",
       ...splitBirthdate(profile.birthdate ?? ""),
       gender: profile.gender ?? "",
     },
-    profileChecks,
-  );
-  const { values, set } = form;
+  });
+  const [day, month, year] = useWatch({ control, name: ["day", "month", "year"] });
   const [image, setImage] = useState<string | null>(profile.image ?? null);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<ImageRefusal | null>(null);
@@ -146,21 +166,22 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       const asked = v.email.trim();
       setPendingEmail(asked && asked.toLowerCase() !== (body.data.email ?? "").toLowerCase() ? asked : null);
     },
-    onError: (error) => {
-      reportSubmitError(error, form, PROFILE_FIELDS, { birthdate: "year" });
+    onError: (failure) => {
+      reportSubmitError(failure, { setServerErrors }, PROFILE_FIELDS, { birthdate: "year" });
     },
   });
 
-  const days = birthdateDaysIn(values);
-  const birthError = form.error("year");
+  const days = birthdateDaysIn({ day, month, year });
+  const birthError = error("year");
   const shown = preview ?? (image ? mediaUrl(image) : null);
 
   return (
     <>
       <form
         className={`${styles.card} ${styles.form}`}
+        ref={formRef}
         noValidate
-        onSubmit={form.onSubmit((v) => save.mutate(v))}
+        onSubmit={submit((v) => save.mutate(v))}
         data-testid="profile-form"
         aria-labelledby="profile-info"
       >
@@ -203,10 +224,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           <TextField
             label={<FormattedMessage id="account.profile.name" />}
             autoComplete="name"
-            value={values.name}
-            error={form.error("name")}
-            onChange={(e) => set("name", e.currentTarget.value)}
-            onBlur={(e) => form.touch("name", e)}
+            error={error("name")}
+            {...field("name")}
           />
           <TextField
             label={<FormattedMessage id="account.profile.mobile" />}
@@ -220,19 +239,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             type="email"
             autoComplete="email"
             optional
-            value={values.email}
-            error={form.error("email")}
-            onChange={(e) => set("email", e.currentTarget.value)}
-            onBlur={(e) => form.touch("email", e)}
+            error={error("email")}
+            {...field("email")}
           />
           <TextField
             label={<FormattedMessage id="account.profile.company" />}
             autoComplete="organization"
             optional
-            value={values.company_name}
-            error={form.error("company_name")}
-            onChange={(e) => set("company_name", e.currentTarget.value)}
-            onBlur={(e) => form.touch("company_name", e)}
+            error={error("company_name")}
+            {...field("company_name")}
           />
           <fieldset className={`${styles.fieldset} ${styles.full}`} aria-describedby={birthError ? `${ids.birth}-error` : undefined}>
             <legend className={styles.legend}>
@@ -245,8 +260,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               <select
                 className={fieldStyles.input}
                 aria-label={intl.formatMessage({ id: "account.profile.day" })}
-                value={values.day}
-                onChange={(e) => set("day", e.currentTarget.value)}
+                value={day}
+                {...field("day", { deps: ["year"] })}
                 data-testid="birth-day"
               >
                 <option value="">{intl.formatMessage({ id: "account.profile.day" })}</option>
@@ -259,8 +274,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
               <select
                 className={fieldStyles.input}
                 aria-label={intl.formatMessage({ id: "account.profile.month" })}
-                value={values.month}
-                onChange={(e) => set("month", e.currentTarget.value)}
+                value={month}
+                {...field("month", { deps: ["year"] })}
                 data-testid="birth-month"
               >
                 <option value="">{intl.formatMessage({ id: "account.profile.month" })}</option>
@@ -274,9 +289,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
                 className={fieldStyles.input}
                 aria-label={intl.formatMessage({ id: "account.profile.year" })}
                 aria-invalid={birthError ? true : undefined}
-                value={values.year}
-                onChange={(e) => set("year", e.currentTarget.value)}
-                onBlur={(e) => form.touch("year", e)}
+                value={year}
+                {...field("year")}
                 data-testid="birth-year"
               >
                 <option value="">{intl.formatMessage({ id: "account.profile.year" })}</option>
@@ -303,13 +317,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <div className={styles.choices}>
               {(["female", "male"] as const).map((gender) => (
                 <label key={gender} className={styles.choice}>
-                  <input
-                    type="radio"
-                    name={ids.gender}
-                    value={gender}
-                    checked={values.gender === gender}
-                    onChange={() => set("gender", gender)}
-                  />
+                  <input type="radio" value={gender} {...field("gender")} />
                   <FormattedMessage id={`account.profile.gender.${gender}`} />
                 </label>
               ))}

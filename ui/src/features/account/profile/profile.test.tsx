@@ -1,5 +1,5 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../../app/store";
 import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
 import { imageRefusal } from "./ProfileForm";
@@ -233,11 +233,13 @@ describe("ProfilePage", () => {
     fireEvent.change(screen.getByTestId("birth-day"), { target: { value: "" } });
     fireEvent.click(screen.getByTestId("profile-save"));
     const form = screen.getByTestId("profile-form");
-    const errors = within(form).getAllByRole("alert").map((e) => e.textContent);
-    expect(errors).toEqual(
-      expect.arrayContaining(["This field is required", "Email Format is wrong right format is example@domain.com"]),
-    );
-    expect(errors.filter((e) => e === "This field is required")).toHaveLength(2);
+    await waitFor(() => {
+      const errors = within(form).getAllByRole("alert").map((e) => e.textContent);
+      expect(errors).toEqual(
+        expect.arrayContaining(["This field is required", "Email Format is wrong right format is example@domain.com"]),
+      );
+      expect(errors.filter((e) => e === "This field is required")).toHaveLength(2);
+    });
     expect(api.bodies("PATCH /user/update-profile")).toHaveLength(0);
   });
 
@@ -248,12 +250,13 @@ describe("ProfilePage", () => {
     fireEvent.change(within(form).getByLabelText("New password"), { target: { value: "abcdefgh" } });
     fireEvent.change(within(form).getByLabelText("New password again"), { target: { value: "abcdefgX" } });
     fireEvent.click(within(form).getByTestId("password-save"));
-    const errors = within(form).getAllByTestId("field-error").map((e) => e.textContent);
-    expect(errors).toEqual([
-      "This field is required",
-      "Use 8 or more characters with a mix of letters, numbers & symbols",
-      "Passwords must match",
-    ]);
+    await waitFor(() =>
+      expect(within(form).getAllByTestId("field-error").map((e) => e.textContent)).toEqual([
+        "This field is required",
+        "Use 8 or more characters with a mix of letters, numbers & symbols",
+        "Passwords must match",
+      ]),
+    );
     fireEvent.change(within(form).getByLabelText("Current password"), { target: { value: "Old12345!" } });
     fireEvent.change(within(form).getByLabelText("New password"), { target: { value: "Aa123456!" } });
     fireEvent.change(within(form).getByLabelText("New password again"), { target: { value: "Aa123456!" } });
@@ -266,6 +269,70 @@ describe("ProfilePage", () => {
     });
     await waitFor(() => expect(toasts()).toEqual(["Password updated"]));
     expect((within(form).getByLabelText("New password") as HTMLInputElement).value).toBe("");
+  });
+
+  test("password: changing the new password checks its confirmation again", async () => {
+    profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const form = await screen.findByTestId("password-form");
+    const password = within(form).getByLabelText("New password");
+    const again = within(form).getByLabelText("New password again");
+    fireEvent.change(password, { target: { value: "Aa123456!" } });
+    fireEvent.blur(password, { relatedTarget: again });
+    fireEvent.change(again, { target: { value: "Aa123456!" } });
+    fireEvent.blur(again, { relatedTarget: password });
+    await waitFor(() => expect(again.getAttribute("aria-invalid")).toBeNull());
+    expect(within(form).queryAllByTestId("field-error")).toHaveLength(0);
+    fireEvent.change(password, { target: { value: "Bb123456!" } });
+    await waitFor(() => expect(within(form).getAllByTestId("field-error").map((e) => e.textContent)).toEqual(["Passwords must match"]));
+    expect(again.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  test("a half-chosen birthdate is refused on the year, focused, and cleared by completing it", async () => {
+    const api = profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    const day = (await screen.findByTestId("birth-day")) as HTMLSelectElement;
+    expect(day.value).toBe("4");
+    expect((screen.getByRole("radio", { name: "Female" }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(day, { target: { value: "" } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    const year = screen.getByTestId("birth-year");
+    await waitFor(() => expect(document.activeElement).toBe(year));
+    expect(year.getAttribute("aria-invalid")).toBe("true");
+    expect(within(screen.getByTestId("profile-form")).getByRole("alert").textContent).toBe("This field is required");
+    fireEvent.change(day, { target: { value: "9" } });
+    await waitFor(() => expect(year.getAttribute("aria-invalid")).toBeNull());
+    expect(within(screen.getByTestId("profile-form")).queryAllByRole("alert")).toHaveLength(0);
+    fireEvent.click(screen.getByTestId("profile-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-profile")).toHaveLength(1));
+    expect(api.bodies("PATCH /user/update-profile")[0]).toMatchObject({ birthdate: "1990-05-09", gender: "female" });
+  });
+
+  test("a gender the form does not offer does not block saving (only the core's rules do)", async () => {
+    const api = profileApi({ gender: "unspecified" });
+    renderAt(<ProfilePage />, "/account/profile");
+    fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Mona A." } });
+    fireEvent.click(screen.getByTestId("profile-save"));
+    await waitFor(() => expect(api.bodies("PATCH /user/update-profile")).toHaveLength(1));
+    expect(api.bodies("PATCH /user/update-profile")[0]).toMatchObject({ name: "Mona A.", gender: "unspecified" });
+  });
+
+  test("a server message stays at its field (focused) until that field changes", async () => {
+    profileApi({}, { profile: { status: 422, body: { message: "The given data was invalid.", errors: { email: ["The email has already been taken."] } } } });
+    renderAt(<ProfilePage />, "/account/profile");
+    const email = await screen.findByLabelText(/E-mail/);
+    fireEvent.click(screen.getByTestId("profile-save"));
+    const form = screen.getByTestId("profile-form");
+    expect((await within(form).findByTestId("field-error")).textContent).toBe("The email has already been taken.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Mona A." } });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(within(form).getByTestId("field-error").textContent).toBe("The email has already been taken.");
+    fireEvent.change(email, { target: { value: "mona2@example.com" } });
+    await waitFor(() => expect(within(form).queryAllByTestId("field-error")).toHaveLength(0));
+    expect(email.getAttribute("aria-invalid")).toBeNull();
   });
 
   test("a new e-mail address is confirmed by the code sent to it", async () => {

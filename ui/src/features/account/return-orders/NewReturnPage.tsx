@@ -1,30 +1,32 @@
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
+import { z } from "zod";
 import {
   pickupDays,
   pickupTimes,
   returnReasonRequiresComment,
   returnReasons,
   validateReturnRequest,
+  type Language,
   type RefundMethod,
   type ReturnRequestForm,
 } from "storefront-core";
-import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
-import { useAfterCommit } from "../afterCommit";
 import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";
 import { orderActions } from "../my-orders/OrderDetailPage";
 import { useAddresses, useOrder, type OrderDetailBody, type ReturnReason } from "../queries";
 import { FieldFrame, SelectField, TextAreaField } from "../../../ui/Field";
-import { focusFirstInvalid } from "../../../ui/form";
+import { firstIssue } from "../../../ui/form";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
+import { useAccountForm, type FindInvalid } from "../useAccountForm";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
 
@@ -36,7 +38,8 @@ export interface LineChoice {
 }
 
 export interface ReturnDraft {
-  lines: Record<number, LineChoice>;
+  /** Each returnable line's choices, by order line id. */
+  lines: Record<string, LineChoice>;
   refund_method: RefundMethod | null;
   pickup_address_id: number | null;
   date: string;
@@ -84,11 +87,14 @@ export function toCoreForm(order: Pick<OrderDetailBody, "items">, draft: ReturnD
   return { form, lineIds: chosen.map((item) => item.id) };
 }
 
-/** `items.{index}.field` → `line.{order line id}.field`; `address_id` → `pickup_address_id`. */
+/**
+ * `items.{index}.field` → `lines.{order line id}.field` (the form's field for it);
+ * `address_id` → `pickup_address_id`.
+ */
 export function lineKey(key: string, lineIds: number[]): string {
   const match = /^items\.(\d+)\.(\w+)$/.exec(key);
   const id = match ? lineIds[Number(match[1])] : undefined;
-  if (match && id !== undefined) return `line.${id}.${match[2]}`;
+  if (match && id !== undefined) return `lines.${id}.${match[2]}`;
   return key === "address_id" ? "pickup_address_id" : key;
 }
 
@@ -101,9 +107,38 @@ export function errorsByLine(errors: Record<string, string>, lineIds: number[]):
 
 /** The keys the return form shows an error at: the form's own and each chosen line's. */
 export function shownReturnFields(lineIds: number[]): string[] {
-  const lines = lineIds.flatMap((id) => ["quantity", "reason", "comment"].map((field) => `line.${id}.${field}`));
+  const lines = lineIds.flatMap((id) => ["quantity", "reason", "comment"].map((field) => `lines.${id}.${field}`));
   return ["items", "refund_method", "pickup_address_id", "date", "time", ...lines];
 }
+
+/**
+ * The return form's schema: its rules are the core's `validateReturnRequest`, on the
+ * chosen lines, each message at the field it names.
+ */
+export function returnSchema(language: Language, order: Pick<OrderDetailBody, "items">) {
+  const line = z.object({ chosen: z.boolean(), quantity: z.string(), reason: z.string(), comment: z.string() });
+  return z
+    .object({
+      lines: z.record(z.string(), line),
+      // Typed, not checked here: whether they are set is the core's rule, below.
+      refund_method: z.custom<RefundMethod | null>(),
+      pickup_address_id: z.custom<number | null>(),
+      date: z.string(),
+      time: z.string(),
+    })
+    .superRefine((draft, ctx) => {
+      const { form, lineIds } = toCoreForm(order, draft);
+      for (const [key, message] of Object.entries(validateReturnRequest(form))) firstIssue(ctx, lineKey(key, lineIds), language, message);
+    });
+}
+
+/** The first problem in reading order; for 'choose a product', the first product's checkbox. */
+const firstProblem: FindInvalid = (form) => {
+  const first = form.querySelector<HTMLElement>('[aria-invalid="true"], [data-items-error]');
+  return first?.hasAttribute("data-items-error")
+    ? (first.closest("fieldset")?.querySelector<HTMLElement>('input[type="checkbox"]') ?? first)
+    : first;
+};
 
 /** Where a return-address link comes back to. */
 function newAddressLink(orderId: number): string {
@@ -167,36 +202,36 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const addresses = useAddresses();
-  const formRef = useRef<HTMLFormElement>(null);
-  const afterCommit = useAfterCommit();
   const lines = returnable(order);
   const days = useMemo(() => pickupDays(now), [now]);
   const times = pickupTimes();
   const defaultAddress = addresses.data?.find((a) => a.is_default)?.id ?? null;
-  const [draft, setDraft] = useState<ReturnDraft>(() => ({
-    lines: {},
-    refund_method: null,
-    pickup_address_id: null,
-    date: "",
-    time: "",
-  }));
-  const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  // The default address is preselected once the list arrives (the customer may change it).
-  const current: ReturnDraft = { ...draft, pickup_address_id: draft.pickup_address_id ?? defaultAddress };
+  const schema = useMemo(() => returnSchema(language, order), [language, order]);
+  // Errors show after the first submit (then follow every change), as the page always did.
+  const { formRef, field, error, submit, setServerErrors, control, getValues, resetField } = useAccountForm<ReturnDraft>({
+    schema,
+    mode: "onSubmit",
+    defaultValues: {
+      lines: Object.fromEntries(lines.map((item) => [item.id, { ...UNCHOSEN }])),
+      refund_method: null,
+      pickup_address_id: null,
+      date: "",
+      time: "",
+    },
+  });
+  const [choices, pickupAddress] = useWatch({ control, name: ["lines", "pickup_address_id"] });
 
-  const { form, lineIds } = toCoreForm(order, current);
-  const coreErrors = errorsByLine(
-    Object.fromEntries(
-      Object.entries(validateReturnRequest(form)).map(([key, message]) => [key, renderMessage(message, language)]),
-    ),
-    lineIds,
-  );
-  const errors: Record<string, string> = submitted ? { ...serverErrors, ...coreErrors } : {};
+  // The default address is preselected once the list arrives (the customer may change it).
+  useEffect(() => {
+    if (defaultAddress !== null && getValues("pickup_address_id") === null) {
+      resetField("pickup_address_id", { defaultValue: defaultAddress });
+    }
+  }, [defaultAddress, getValues, resetField]);
 
   const send = useMutation({
-    mutationFn: async () =>
-      unwrap(
+    mutationFn: async (draft: ReturnDraft) => {
+      const { form } = toCoreForm(order, draft);
+      return unwrap(
         api.POST("/orders/{id}/return", {
           params: { path: { id: order.id } },
           body: {
@@ -212,53 +247,22 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
             time: form.time,
           },
         }),
-      ),
+      );
+    },
     onSuccess: (body) => {
       toastServer(body.message);
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
       void queryClient.invalidateQueries({ queryKey: ["returns"] });
       navigate("/account/return-orders");
     },
-    onError: (error) => {
-      const shown = {
-        setServerErrors: (fields: Record<string, string>) => {
-          setServerErrors(fields);
-          afterCommit(() => focusFirstInvalid(formRef.current));
-        },
-      };
-      reportSubmitError(error, shown, shownReturnFields(lineIds), (key) => lineKey(key, lineIds));
+    onError: (failure, draft) => {
+      const { lineIds } = toCoreForm(order, draft);
+      reportSubmitError(failure, { setServerErrors }, shownReturnFields(lineIds), (key) => lineKey(key, lineIds));
     },
   });
 
-  const update = (change: Partial<ReturnDraft>) => {
-    setServerErrors({});
-    setDraft((d) => ({ ...d, ...change }));
-  };
-  const updateLine = (id: number, change: Partial<LineChoice>) => {
-    setServerErrors({});
-    setDraft((d) => ({ ...d, lines: { ...d.lines, [id]: { ...lineOf(d, id), ...change } } }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerErrors({});
-    if (Object.keys(coreErrors).length > 0) {
-      afterCommit(() => {
-        // The first problem in reading order; for 'choose a product', its first checkbox.
-        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-items-error]');
-        const target = first?.hasAttribute("data-items-error")
-          ? (first.closest("fieldset")?.querySelector<HTMLElement>('input[type="checkbox"]') ?? first)
-          : first;
-        target?.focus();
-      });
-      return;
-    }
-    send.mutate();
-  };
-
   return (
-    <form ref={formRef} className={styles.form} noValidate onSubmit={submit} data-testid="return-form">
+    <form ref={formRef} className={styles.form} noValidate onSubmit={submit((draft) => send.mutate(draft), firstProblem)} data-testid="return-form">
       <p className={styles.muted}>
         <FormattedMessage id="account.returnForm.intro" values={{ number: order.number }} />
       </p>
@@ -266,22 +270,22 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
         <legend className={styles.sectionTitle}>
           <FormattedMessage id="account.returnForm.products" />
         </legend>
-        {errors.items ? (
+        {error("items") ? (
           <p className={fieldStyles.error} role="alert" tabIndex={-1} data-items-error="" data-testid="items-error">
-            {errors.items}
+            {error("items")}
           </p>
         ) : null}
         <ul className={styles.rows}>
           {lines.map((item) => {
-            const line = lineOf(current, item.id);
-            const err = (field: string) => errors[`line.${item.id}.${field}`];
+            const line = lineOf({ lines: choices }, item.id);
+            const err = (name: "quantity" | "reason" | "comment") => error(`lines.${item.id}.${name}`);
+            const path = `lines.${item.id}` as const;
             return (
               <li key={item.id} data-testid="return-line" className={styles.lineItem}>
                 <label className={styles.check}>
                   <input
                     type="checkbox"
-                    checked={line.chosen}
-                    onChange={(e) => updateLine(item.id, { chosen: e.currentTarget.checked })}
+                    {...field(`${path}.chosen`, { deps: ["items", `${path}.quantity`, `${path}.reason`, `${path}.comment`] })}
                   />
                   <span>
                     <span className={styles.rowTitle}>{item.name}</span>{" "}
@@ -300,17 +304,15 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
                         inputMode="numeric"
                         min={1}
                         max={item.left}
-                        value={line.quantity}
                         aria-invalid={err("quantity") ? true : undefined}
                         aria-describedby={err("quantity") ? `qty-${item.id}-error` : undefined}
-                        onChange={(e) => updateLine(item.id, { quantity: e.currentTarget.value })}
+                        {...field(`${path}.quantity`)}
                       />
                     </FieldFrame>
                     <SelectField
                       label={<FormattedMessage id="account.returnForm.reason" />}
-                      value={line.reason}
                       error={err("reason")}
-                      onChange={(e) => updateLine(item.id, { reason: e.currentTarget.value })}
+                      {...field(`${path}.reason`, { deps: [`${path}.comment`] })}
                     >
                       <option value="">{intl.formatMessage({ id: "account.returnForm.chooseReason" })}</option>
                       {returnReasons().map((reason) => (
@@ -327,7 +329,7 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
                       max={200}
                       rows={3}
                       error={err("comment")}
-                      onChange={(e) => updateLine(item.id, { comment: e.currentTarget.value })}
+                      {...field(`${path}.comment`)}
                     />
                   </div>
                 ) : null}
@@ -337,28 +339,21 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
         </ul>
       </fieldset>
 
-      <fieldset className={`${styles.card} ${styles.fieldset}`} aria-describedby={errors.refund_method ? "refund-error" : undefined}>
+      <fieldset className={`${styles.card} ${styles.fieldset}`} aria-describedby={error("refund_method") ? "refund-error" : undefined}>
         <legend className={styles.sectionTitle}>
           <FormattedMessage id="account.returns.refundMethod" />
         </legend>
         <div className={styles.choices}>
           {(["wallet", "original_payment"] as const).map((method) => (
             <label key={method} className={styles.choice}>
-              <input
-                type="radio"
-                name="refund_method"
-                value={method}
-                checked={current.refund_method === method}
-                aria-invalid={errors.refund_method ? true : undefined}
-                onChange={() => update({ refund_method: method })}
-              />
+              <input type="radio" value={method} aria-invalid={error("refund_method") ? true : undefined} {...field("refund_method")} />
               <FormattedMessage id={method === "wallet" ? "account.refund.wallet" : "account.refund.original"} />
             </label>
           ))}
         </div>
-        {errors.refund_method ? (
+        {error("refund_method") ? (
           <p id="refund-error" className={fieldStyles.error} role="alert">
-            {errors.refund_method}
+            {error("refund_method")}
           </p>
         ) : null}
       </fieldset>
@@ -370,10 +365,10 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
         <div className={styles.full}>
           <SelectField
             label={<FormattedMessage id="account.returnForm.address" />}
-            value={current.pickup_address_id === null ? "" : String(current.pickup_address_id)}
-            error={errors.pickup_address_id}
+            value={pickupAddress === null ? "" : String(pickupAddress)}
+            error={error("pickup_address_id")}
             disabled={addresses.isPending}
-            onChange={(e) => update({ pickup_address_id: e.currentTarget.value ? Number(e.currentTarget.value) : null })}
+            {...field("pickup_address_id", { setValueAs: (value: string) => (value ? Number(value) : null) })}
           >
             <option value="">{intl.formatMessage({ id: "account.returnForm.chooseAddress" })}</option>
             {(addresses.data ?? []).map((address) => (
@@ -390,9 +385,8 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
         </div>
         <SelectField
           label={<FormattedMessage id="account.returnForm.date" />}
-          value={current.date}
-          error={errors.date}
-          onChange={(e) => update({ date: e.currentTarget.value })}
+          error={error("date")}
+          {...field("date")}
         >
           <option value="">{intl.formatMessage({ id: "account.returnForm.chooseDate" })}</option>
           {days.map((day) => (
@@ -403,9 +397,8 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
         </SelectField>
         <SelectField
           label={<FormattedMessage id="account.returnForm.time" />}
-          value={current.time}
-          error={errors.time}
-          onChange={(e) => update({ time: e.currentTarget.value })}
+          error={error("time")}
+          {...field("time")}
         >
           <option value="">{intl.formatMessage({ id: "account.returnForm.chooseTime" })}</option>
           {times.map((time) => (

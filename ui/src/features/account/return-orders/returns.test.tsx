@@ -1,5 +1,5 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { address, deliveredOrder, orderDetail } from "../fixtures";
 import { meta, mockApi, renderAt, signedIn, toasts } from "../testing";
 import NewReturnPage, { errorsByLine, toCoreForm, type ReturnDraft } from "./NewReturnPage";
@@ -28,8 +28,8 @@ describe("the return form's model", () => {
 
   test("errors by index land on the line they name", () => {
     expect(errorsByLine({ "items.0.comment": "a", "items.1.quantity": "b", items: "c", address_id: "d" }, [32, 31])).toEqual({
-      "line.32.comment": "a",
-      "line.31.quantity": "b",
+      "lines.32.comment": "a",
+      "lines.31.quantity": "b",
       items: "c",
       pickup_address_id: "d",
     });
@@ -81,14 +81,44 @@ describe("NewReturnPage", () => {
     fireEvent.click(within(line).getByRole("checkbox"));
     fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "other" } });
     fireEvent.click(screen.getByTestId("submit-return"));
-    expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain("This field is required");
+    await waitFor(() => expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain("This field is required"));
     fireEvent.change(within(line).getByLabelText(/Comment/), { target: { value: "x".repeat(201) } });
-    expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain(
-      "Too long! The maximum character is 200 in Comment",
+    await waitFor(() =>
+      expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain(
+        "Too long! The maximum character is 200 in Comment",
+      ),
     );
     fireEvent.change(within(line).getByLabelText("Quantity"), { target: { value: "5" } });
-    expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain("Max Quantity Reached");
+    await waitFor(() => expect(within(line).getAllByTestId("field-error").map((e) => e.textContent)).toContain("Max Quantity Reached"));
     expect(api.bodies("POST /orders/9/return")).toHaveLength(0);
+  });
+
+  test("errors wait for the first submit, then follow every change, across fields", async () => {
+    showForm();
+    const line = (await screen.findAllByTestId("return-line"))[0] as HTMLElement;
+    const box = within(line).getByRole("checkbox");
+    fireEvent.click(box);
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "other" } });
+    fireEvent.blur(within(line).getByLabelText("Reason"));
+    fireEvent.focus(within(line).getByLabelText(/Comment/));
+    fireEvent.blur(within(line).getByLabelText(/Comment/));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
+    expect(screen.queryByTestId("items-error")).toBeNull();
+    fireEvent.click(screen.getByTestId("submit-return"));
+    // The reason asks for a comment; choosing one that does not clears it, and back.
+    await waitFor(() => expect(within(line).getByLabelText(/Comment/).getAttribute("aria-invalid")).toBe("true"));
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "damaged" } });
+    await waitFor(() => expect(within(line).getByLabelText(/Comment/).getAttribute("aria-invalid")).toBeNull());
+    fireEvent.change(within(line).getByLabelText("Reason"), { target: { value: "other" } });
+    await waitFor(() => expect(within(line).getByLabelText(/Comment/).getAttribute("aria-invalid")).toBe("true"));
+    // No product left: 'choose a product' comes back; choosing one again clears it.
+    fireEvent.click(box);
+    expect((await screen.findByTestId("items-error")).textContent).toBe("you should at least choose a product to return");
+    fireEvent.click(box);
+    await waitFor(() => expect(screen.queryByTestId("items-error")).toBeNull());
   });
 
   test("a complete form is sent and leads to the return orders", async () => {
@@ -125,6 +155,28 @@ describe("NewReturnPage", () => {
     const line = await submitOneDamagedItem();
     expect(await within(line).findByText("Max Quantity Reached")).toBeTruthy();
     expect(screen.getByText("We Don't Deliver To Your Location")).toBeTruthy();
+  });
+
+  test("a server message on a line is focused and stays until that field changes", async () => {
+    showForm();
+    mockApi({
+      "GET /orders/9": () => ({ body: { data: deliveredOrder(9), message: null } }),
+      "GET /addresses": () => ({ body: { data: [address(5, { is_default: true })], meta: meta(1) } }),
+      "POST /orders/9/return": () => ({ status: 422, body: { message: "Bad", errors: { "items.0.quantity": ["Max Quantity Reached"] } } }),
+    });
+    const line = await submitOneDamagedItem();
+    const quantity = within(line).getByLabelText("Quantity");
+    expect(await within(line).findByText("Max Quantity Reached")).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    expect(quantity.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(within(line).getByLabelText(/Comment/), { target: { value: "Broken seal" } });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(within(line).getByText("Max Quantity Reached")).toBeTruthy();
+    fireEvent.change(quantity, { target: { value: "2" } });
+    await waitFor(() => expect(within(line).queryByText("Max Quantity Reached")).toBeNull());
+    expect(quantity.getAttribute("aria-invalid")).toBeNull();
   });
 
   test("a 422 key the form shows nowhere is an error toast; line keys still show on their line", async () => {

@@ -1,19 +1,23 @@
-import { useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { useWatch } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
+import { z } from "zod";
 import { validateFieldRequired } from "storefront-core/cart";
-import { validateMaxLength, validateMinLength } from "storefront-core";
+import { validateMaxLength, validateMinLength, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
+import { useAppStore } from "../../../app/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { rowsOf, useOrders } from "../queries";
 import { SelectField, TextAreaField, TextField } from "../../../ui/Field";
-import { first, useCoreForm } from "../useCoreForm";
+import { firstIssue } from "../../../ui/form";
+import { useAccountForm } from "../useAccountForm";
 import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";
 
-export interface SupportValues extends Record<string, unknown> {
+export interface SupportValues {
   subject: string;
   message: string;
   order_id: string;
@@ -22,11 +26,21 @@ export interface SupportValues extends Record<string, unknown> {
 /** The fields the form shows, where the server's 422 messages go. */
 const SUPPORT_FIELDS = ["subject", "order_id", "message"];
 
-export function supportChecks(v: SupportValues) {
-  return {
-    subject: first(validateFieldRequired(v.subject), validateMaxLength(v.subject.trim(), 150)),
-    message: first(validateFieldRequired(v.message), validateMinLength(v.message.trim(), 10), validateMaxLength(v.message.trim(), 2000)),
-  };
+/** The support form's schema: its rules are all the core's; the order is optional. */
+export function supportSchema(language: Language) {
+  return z
+    .object({ subject: z.string(), message: z.string(), order_id: z.string() })
+    .superRefine((v, ctx) => {
+      firstIssue(ctx, "subject", language, validateFieldRequired(v.subject), validateMaxLength(v.subject.trim(), 150));
+      firstIssue(
+        ctx,
+        "message",
+        language,
+        validateFieldRequired(v.message),
+        validateMinLength(v.message.trim(), 10),
+        validateMaxLength(v.message.trim(), 2000),
+      );
+    });
 }
 
 /**
@@ -39,11 +53,16 @@ export default function SupportPage({ query }: ScreenProps) {
   const completed = useOrders("delivered");
   const orders = [...rowsOf(current.data), ...rowsOf(completed.data)];
   const wanted = query.get("order") ?? "";
-  const form = useCoreForm<SupportValues>({ subject: "", message: "", order_id: /^\d+$/.test(wanted) ? wanted : "" }, supportChecks);
+  const language = useAppStore((s) => s.language);
+  const schema = useMemo(() => supportSchema(language), [language]);
+  const { formRef, field, error, submit, setServerErrors, control, reset } = useAccountForm<SupportValues>({
+    schema,
+    defaultValues: { subject: "", message: "", order_id: /^\d+$/.test(wanted) ? wanted : "" },
+  });
+  const [message, orderId] = useWatch({ control: control, name: ["message", "order_id"] });
   const [ticket, setTicket] = useState<number | null>(null);
   const sentRef = useRef<HTMLParagraphElement>(null);
   const afterCommit = useAfterCommit();
-  const { values, set } = form;
 
   const send = useMutation({
     mutationFn: async (v: SupportValues) =>
@@ -55,17 +74,17 @@ export default function SupportPage({ query }: ScreenProps) {
     onSuccess: (body) => {
       toastServer(body.message);
       setTicket(body.data.id);
-      form.reset({ subject: "", message: "", order_id: "" });
+      reset({ subject: "", message: "", order_id: "" });
       afterCommit(() => sentRef.current?.focus());
     },
-    onError: (error) => {
-      reportSubmitError(error, form, SUPPORT_FIELDS);
+    onError: (failure) => {
+      reportSubmitError(failure, { setServerErrors }, SUPPORT_FIELDS);
     },
   });
 
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.support" />} testId="support-page">
-      <form className={`${styles.card} ${styles.form}`} noValidate onSubmit={form.onSubmit((v) => send.mutate(v))}>
+      <form className={`${styles.card} ${styles.form}`} ref={formRef} noValidate onSubmit={submit((v) => send.mutate(v))}>
         <p className={styles.muted}>
           <FormattedMessage id="account.support.intro" />
         </p>
@@ -76,21 +95,19 @@ export default function SupportPage({ query }: ScreenProps) {
         ) : null}
         <TextField
           label={<FormattedMessage id="account.support.subject" />}
-          value={values.subject}
-          error={form.error("subject")}
-          onChange={(e) => set("subject", e.currentTarget.value)}
-          onBlur={(e) => form.touch("subject", e)}
+          error={error("subject")}
+          {...field("subject")}
         />
         <SelectField
           label={<FormattedMessage id="account.support.order" />}
           optional
-          value={values.order_id}
-          error={form.error("order_id")}
-          onChange={(e) => set("order_id", e.currentTarget.value)}
+          value={orderId}
+          error={error("order_id")}
+          {...field("order_id")}
         >
           <option value="">{intl.formatMessage({ id: "account.support.noOrder" })}</option>
-          {values.order_id && !orders.some((o) => String(o.id) === values.order_id) ? (
-            <option value={values.order_id}>{intl.formatMessage({ id: "account.support.orderId" }, { id: values.order_id })}</option>
+          {orderId && !orders.some((o) => String(o.id) === orderId) ? (
+            <option value={orderId}>{intl.formatMessage({ id: "account.support.orderId" }, { id: orderId })}</option>
           ) : null}
           {orders.map((order) => (
             <option key={order.id} value={order.id}>
@@ -102,10 +119,9 @@ export default function SupportPage({ query }: ScreenProps) {
           label={<FormattedMessage id="account.support.message" />}
           rows={6}
           max={2000}
-          value={values.message}
-          error={form.error("message")}
-          onChange={(e) => set("message", e.currentTarget.value)}
-          onBlur={(e) => form.touch("message", e)}
+          value={message}
+          error={error("message")}
+          {...field("message")}
         />
         <div className={styles.actions}>
           <button type="submit" className={styles.primary} disabled={send.isPending} aria-busy={send.isPending} data-testid="support-submit">
