@@ -1,7 +1,33 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
+import { readdirSync } from "node:fs";
 import globals from "globals";
+
+/**
+ * The shell's structure: a feature (`src/features/<name>/`, one screen or flow of the
+ * spec) imports the shell and its own folder, never another feature. What two features
+ * share lives in the shell: `api` (calls, queries), `app` (store, effect host, startup,
+ * modals), `ui` (the component kit), `shop` (the cart's flow, the favourite toggle, the
+ * catalogue's cards and queries), `chrome` (header, footer, bars), `i18n`, `layouts`,
+ * `routes`. Only `app`, `routes`, `layouts` and `chrome` put features together; the
+ * other shell folders never import one.
+ */
+const FEATURES = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = FEATURES.map((feature) => ({
+  target: `./src/features/${feature}`,
+  from: "./src/features",
+  except: [`./${feature}`],
+  message: "A feature imports only the shell (api, app, ui, shop, chrome, i18n, layouts, routes) and its own folder.",
+}));
+const shellBoundaries = ["api", "ui", "shop", "i18n"].map((folder) => ({
+  target: `./src/${folder}`,
+  from: "./src/features",
+  message: "Shared code does not import a feature: move what it needs into the shell.",
+}));
 
 /**
  * The shared component kit (`src/ui/`) is the only home of the dialog, the confirm
@@ -50,6 +76,23 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-explicit-any": "error",
       "no-restricted-imports": kitOnly(null),
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // The modules an import leads to are read as TypeScript too (else a cycle through
+      // them goes unseen).
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/extensions": [".ts", ".tsx", ".js"],
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".json"] })],
+    },
+    rules: {
+      // No import circle (type-only imports aside): each module can be read, tested and
+      // loaded lazily on its own.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: [...featureBoundaries, ...shellBoundaries] }],
     },
   },
   ...Object.keys(LEFT_FOR_THE_KIT).map((feature) => ({

@@ -9,7 +9,7 @@ import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { runStartupPlan } from "./app/StartupGate";
 import { useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
-import { askForCartEarly } from "./features/cart/request";
+import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadMessages } from "./i18n/messages";
 import { loadServerScreen } from "./routes/screens";

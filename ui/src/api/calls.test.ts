@@ -5,7 +5,7 @@ import { useAppStore } from "../app/store";
 import { queryClient as appQueryClient } from "../app/queryClient";
 import { performCall } from "./calls";
 import { connectApi } from "./client";
-import { at } from "../features/chrome/testing";
+import { at } from "../chrome/testing";
 
 const fetchMock = jest.fn<Promise<Response>, [Request]>();
 

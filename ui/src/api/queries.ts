@@ -1,6 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAppStore } from "../app/store";
 import { api, unwrap } from "./client";
+import type { components } from "./schema.gen";
+
+export type Meta = components["schemas"]["Meta"];
+export type FavoriteItem = components["schemas"]["FavoriteItem"];
+
+/** One page of an API list (`{"data": [...], "meta": {"current_page", "last_page"}}`). */
+export interface Page<T> {
+  data: T[];
+  meta: Meta;
+}
+
+/** The favourites lists' key prefix: infinite `Page<FavoriteItem>`s, one list per kind. */
+export const FAVORITES_KEY = ["favorites"] as const;
 
 /**
  * Queries the shell and several features share. Keys start with the resource name so a

@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from "@testing-library/react";
 import { parseProfileResponse } from "storefront-core";
-import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../features/chrome/testing";
+import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../chrome/testing";
 import { withHeadLink } from "../test/headLink";
 import { StartupGate, applyDocumentMeta } from "./StartupGate";
 import { useAppStore } from "./store";

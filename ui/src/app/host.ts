@@ -1,5 +1,4 @@
 import { navigate } from "wouter/use-browser-location";
-import { performCall } from "../api/calls";
 import type { EffectHost } from "./effects";
 import { queryClient } from "./queryClient";
 
@@ -11,6 +10,7 @@ import { queryClient } from "./queryClient";
 export const appHost: EffectHost = {
   navigate: (to) => navigate(to),
   queryClient,
-  request: performCall,
+  // The calls load with the first one a flow asks for (none is on the first paint).
+  request: (call) => import("../api/calls").then(({ performCall }) => performCall(call)),
   reload: () => globalThis.location.reload(),
 };

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Language } from "storefront-core";
 import { productKey, selectedServiceKey } from "../api/queries";
-import { FOOTER_PAGES_CATEGORY } from "../features/chrome/Footer";
+import { FOOTER_PAGES_CATEGORY } from "../chrome/Footer";
 import type { Boot } from "./boot";
 
 /**

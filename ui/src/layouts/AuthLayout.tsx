@@ -3,8 +3,8 @@ import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import { useSettings } from "../api/queries";
 import { useAppStore } from "../app/store";
-import { LanguageSwitcher } from "../features/chrome/LanguageSwitcher";
-import { Toaster } from "../features/chrome/Toaster";
+import { LanguageSwitcher } from "../chrome/LanguageSwitcher";
+import { Toaster } from "../chrome/Toaster";
 import styles from "./Layout.module.css";
 
 /** The minimal auth layout (spec 2): the store name in the header. */

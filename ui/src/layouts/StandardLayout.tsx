@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
-import { Header } from "../features/chrome/Header";
-import { Footer } from "../features/chrome/Footer";
-import { BottomBar } from "../features/chrome/BottomBar";
-import { Toaster } from "../features/chrome/Toaster";
-import { ModalHost } from "../features/auth/ModalHost";
+import { Header } from "../chrome/Header";
+import { Footer } from "../chrome/Footer";
+import { BottomBar } from "../chrome/BottomBar";
+import { Toaster } from "../chrome/Toaster";
+import { ModalHost } from "../app/ModalHost";
 import styles from "./Layout.module.css";
 
 /** The standard layout (spec 2): header by sign-in state, bars, footer, bottom bar on mobile. */

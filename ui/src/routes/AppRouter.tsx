@@ -11,7 +11,7 @@ import { StandardLayout } from "../layouts/StandardLayout";
 import { AuthLayout } from "../layouts/AuthLayout";
 import { PageSkeleton } from "../layouts/PageSkeleton";
 import NotFoundPage from "../features/not-found/NotFoundPage";
-import { openSignIn } from "../features/chrome/actions";
+import { openSignIn } from "../chrome/actions";
 import { screens, type Screen as ScreenComponent, type ScreenProps } from "./screens";
 import { useScrollToTopOnNavigate } from "./scrollOnNavigate";
 

@@ -3,10 +3,10 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import { accountMenu } from "../../core/layout";
 import type { NavLink } from "storefront-core";
-import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../chrome/accountLinks";
-import { logout } from "../chrome/actions";
-import { ChevronStartIcon } from "../chrome/icons";
-import { useSmallScreen } from "../chrome/useViewport";
+import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../../chrome/accountLinks";
+import { logout } from "../../chrome/actions";
+import { ChevronStartIcon } from "../../chrome/icons";
+import { useSmallScreen } from "../../chrome/useViewport";
 import styles from "./Account.module.css";
 
 const GROUPS = accountMenu;

@@ -1,5 +1,4 @@
-import { clientErrorMessage, type Text } from "storefront-core";
-import { ApiError } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { useAppStore } from "../../app/store";
 
 /**
@@ -37,12 +36,6 @@ export function reportSubmitError(
   if (unshown !== null) useAppStore.getState().pushToast("error", { kind: "server", text: unshown });
   else if (Object.keys(fields).length === 0) toastError(error);
   return fields;
-}
-
-/** The toast text of a failed call: the core's extraction (spec 8), or the client error. */
-export function errorText(error: unknown): Text {
-  if (error instanceof ApiError) return error.text;
-  return clientErrorMessage(error instanceof Error ? error.message : String(error));
 }
 
 export function toastError(error: unknown): void {

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
+import { FAVORITES_KEY, type FavoriteItem, type Page } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";
 
@@ -16,18 +17,11 @@ export type OrderSummary = Schemas["OrderSummary"];
 export type OrderDetailBody = Schemas["OrderDetailBody"];
 export type ReturnBody = Schemas["ReturnBody"];
 export type ReturnReason = Schemas["ReturnReason"];
-export type FavoriteItem = Schemas["FavoriteItem"];
 export type FavoriteKind = Schemas["FavoriteKind"];
 export type WalletTransaction = Schemas["WalletTransaction"];
 export type PointsHistoryItem = Schemas["PointsHistoryItem"];
 export type Commission = Schemas["Commission"];
 export type Profile = Schemas["Profile"];
-export type Meta = Schemas["Meta"];
-
-export interface Page<T> {
-  data: T[];
-  meta: Meta;
-}
 
 /** The rows of every loaded page, in order. */
 export function rowsOf<T>(data: InfiniteData<Page<T>> | undefined): T[] {
@@ -81,9 +75,6 @@ export function useAddresses() {
     queryFn: async () => (await unwrap(api.GET("/addresses", { params: { query: { limit: 50 } } }))).data,
   });
 }
-
-/** The favourites lists' key prefix: infinite `Page<FavoriteItem>`s, one list per kind. */
-export const FAVORITES_KEY = ["favorites"] as const;
 
 export function useFavorites(type: FavoriteKind) {
   const language = useLanguage();

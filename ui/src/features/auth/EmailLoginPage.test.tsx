@@ -5,7 +5,7 @@ import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
 import EmailLoginPage from "./EmailLoginPage";
 import { clock } from "./flow";
-import { answer, expectResendCountdown, renderWithApp } from "./testing";
+import { answer, expectResendCountdown, renderWithApp } from "../../test/auth";
 
 jest.mock("../../api/client", () => {
   const actual = jest.requireActual("../../api/client");

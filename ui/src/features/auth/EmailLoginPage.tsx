@@ -14,11 +14,11 @@ import { forceDefaultLocation, takeReturnTo } from "./calls";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";
 import { clock } from "./flow";
-import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
+import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
 import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import { useRequestFlow } from "./useRequestFlow";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 
 /** The e-mail field's rules: required, then the catalogue's e-mail format. */
 export function useEmailSchema() {

@@ -6,7 +6,7 @@ import { api, unwrap } from "../../api/client";
 import { useEmailSchema } from "./EmailLoginPage";
 import { TextField } from "../../ui/Field";
 import { useRequestFlow } from "./useRequestFlow";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 
 /**
  * Forgot password (spec 2, 7): POST /user/forget-password sends a reset code to the

@@ -6,7 +6,7 @@ import { useAppStore } from "../../app/store";
 import { PhoneField } from "./PhoneField";
 import { SignInModal } from "./SignInModal";
 import { dispatchLogin, usePhoneLogin } from "./flow";
-import { answer, renderWithApp, seedRemoteConfig } from "./testing";
+import { answer, renderWithApp, seedRemoteConfig } from "../../test/auth";
 
 jest.mock("../../api/client", () => {
   const actual = jest.requireActual("../../api/client");

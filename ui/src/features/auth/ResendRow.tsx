@@ -2,7 +2,7 @@ import { useId } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ResendAvailability } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
 
 interface ResendRowProps {

@@ -11,9 +11,9 @@ import { useAppStore } from "../../app/store";
 import type { ScreenProps } from "../../routes/screens";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";
-import { EMPTY_BOXES, OtpBoxes } from "./OtpBoxes";
+import { EMPTY_BOXES, OtpBoxes } from "../../ui/OtpBoxes";
 import { useRequestFlow } from "./useRequestFlow";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
 
 interface ResetValues {

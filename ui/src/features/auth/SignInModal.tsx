@@ -11,7 +11,7 @@ import { useAppStore } from "../../app/store";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { PhoneField } from "./PhoneField";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 
 interface SignInValues {
   mobile: string;

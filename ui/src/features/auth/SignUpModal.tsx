@@ -9,7 +9,7 @@ import { useAppStore } from "../../app/store";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
 import { dispatchLogin, usePhoneLogin } from "./flow";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
 
 const INITIAL: SignUpForm = { name: "", email: "", referral_code: "", acceptTerms: false };

@@ -3,10 +3,10 @@ import { FormattedMessage } from "react-intl";
 import { otpCode, otpIsComplete, resendAvailability } from "storefront-core";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
-import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "./OtpBoxes";
+import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
 import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
-import styles from "./Form.module.css";
+import styles from "../../ui/Form.module.css";
 
 /**
  * Verify code (spec 4): four boxes, verify enabled when all are filled, resend disabled

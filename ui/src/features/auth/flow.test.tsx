@@ -7,8 +7,8 @@ import { runEffects } from "../../app/effects";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
 import { clock, dispatchLogin, usePhoneLogin } from "./flow";
-import { ModalHost } from "./ModalHost";
-import { answer, expectResendCountdown, renderWithApp, seedRemoteConfig } from "./testing";
+import { ModalHost } from "../../app/ModalHost";
+import { answer, expectResendCountdown, renderWithApp, seedRemoteConfig } from "../../test/auth";
 
 jest.mock("../../api/client", () => {
   const actual = jest.requireActual("../../api/client");

@@ -3,10 +3,10 @@ import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartTotals, quantityLimits } from "storefront-core/cart";
 import type { CartItem, CartPricing, CartProduct } from "storefront-core";
-import { FavoriteButton } from "../catalogue/FavoriteButton";
+import { FavoriteButton } from "../../shop/FavoriteButton";
 import { usePriceFormatter } from "../../ui/Price";
-import { QuantityStepper } from "../catalogue/QuantityStepper";
-import { changeQuantity } from "./flow";
+import { QuantityStepper } from "../../ui/QuantityStepper";
+import { changeQuantity } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
 
 interface CartItemRowProps {

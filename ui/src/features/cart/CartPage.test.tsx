@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { applyStorageEffects } from "storefront-core/start";
 import { selectCart, useAppStore } from "../../app/store";
-import { branchDetail } from "../catalogue/fixtures";
-import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../catalogue/test-utils";
+import { branchDetail } from "../../test/catalogueFixtures";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../../test/catalogue";
 import CartPage from "./CartPage";
-import { cartBody, cartLine, type LineSpec } from "./testing";
+import { cartBody, cartLine, type LineSpec } from "../../test/cart";
 
 const TEA: LineSpec = { id: 1, productId: 10, qty: 2, price: "25.00", name: "Green tea", maxQty: 3 };
 const RICE: LineSpec = { id: 2, productId: 20, qty: 1, price: "40.00", name: "Basmati rice" };

@@ -7,13 +7,13 @@ import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { usePriceFormatter } from "../../ui/Price";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { useBranch } from "../catalogue/queries";
+import { useBranch } from "../../shop/catalogue";
 import { EmptyState, LoadError } from "../../ui/States";
 import { CartItemRow } from "./CartItemRow";
-import { CartTotals, totalsOf } from "./CartTotals";
+import { CartTotals, totalsOf } from "../../shop/CartTotals";
 import { CouponForm } from "./CouponForm";
-import { useCart } from "./useCart";
-import { changeQuantity } from "./flow";
+import { useCart } from "../../shop/useCart";
+import { changeQuantity } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
 
 /**

@@ -5,7 +5,7 @@ import { useDeliveryArea, useProfile, useRemoteConfig } from "../../api/queries"
 import { useIdle } from "../../app/idle";
 import { startupInputs } from "../../app/StartupGate";
 import { useAppStore } from "../../app/store";
-import { cartQueryKey } from "./keys";
+import { cartQueryKey } from "../../shop/cartKeys";
 
 /**
  * Whether the startup plan loads the cart: the core's `planStartup` lists the `cart` load
@@ -37,14 +37,14 @@ export function CartSync(): null {
   useQuery({
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: load && idle && token !== null,
-    queryFn: async () => (await import("./useCart")).fetchCart(serviceId),
+    queryFn: async () => (await import("../../shop/cartAnswer")).fetchCart(serviceId),
     // The badge needs a cart, not a fresh one: what the cart page or its early ask loaded
     // will do (every change to the cart invalidates it, and another district is another key).
     staleTime: Number.POSITIVE_INFINITY,
   });
   useEffect(() => {
     if (token === null && useAppStore.getState().cartState !== null) {
-      void import("./flow").then(({ dispatchCart }) => dispatchCart({ type: "reset" }));
+      void import("../../shop/cartFlow").then(({ dispatchCart }) => dispatchCart({ type: "reset" }));
     }
   }, [token]);
   return null;

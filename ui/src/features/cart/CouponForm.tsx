@@ -6,7 +6,7 @@ import type { Money, Text } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../../ui/Price";
 import { errorText } from "../../api/client";
-import { applyCoupon } from "./flow";
+import { applyCoupon } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
 
 /**

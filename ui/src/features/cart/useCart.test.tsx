@@ -5,12 +5,12 @@ import { parseProfileResponse } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { runEffects } from "../../app/effects";
 import { selectCart, useAppStore } from "../../app/store";
-import { mockApi, resetClient, testQueryClient } from "../catalogue/test-utils";
-import { remoteConfig } from "../chrome/testing";
-import { cartBody } from "./testing";
+import { mockApi, resetClient, testQueryClient } from "../../test/catalogue";
+import { remoteConfig } from "../../chrome/testing";
+import { cartBody } from "../../test/cart";
 import { CartSync } from "./CartSync";
-import { askForCartEarly } from "./request";
-import { fetchCart } from "./useCart";
+import { askForCartEarly } from "../../shop/cartEarly";
+import { fetchCart } from "../../shop/cartAnswer";
 
 const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
 

@@ -4,17 +4,17 @@ import { Link } from "wouter";
 import { shopDelivery } from "storefront-core/cart";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
-import { AddToCartProvider } from "./AddToCart";
-import { FavoriteButton } from "./FavoriteButton";
-import { LazyImage } from "./LazyImage";
-import { InfiniteProducts } from "./Lists";
+import { AddToCartProvider } from "../../shop/AddToCart";
+import { FavoriteButton } from "../../shop/FavoriteButton";
+import { LazyImage } from "../../ui/LazyImage";
+import { InfiniteProducts } from "../../shop/Lists";
 import { usePriceFormatter } from "../../ui/Price";
-import { useBranch, type BranchDetail } from "./queries";
-import { Rating } from "./Rating";
+import { useBranch, type BranchDetail } from "../../shop/catalogue";
+import { Rating } from "../../shop/Rating";
 import { DetailSkeleton } from "../../ui/Skeletons";
 import { LoadError } from "../../ui/States";
-import styles from "./Pages.module.css";
-import cards from "./Cards.module.css";
+import styles from "../../shop/Pages.module.css";
+import cards from "../../shop/Cards.module.css";
 
 function positive(value: string | null): number | null {
   return value !== null && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;

@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import type { ScreenProps } from "../../routes/screens";
-import { InfiniteBranches } from "./Lists";
-import { useProductSuggestions } from "./queries";
+import { InfiniteBranches } from "../../shop/Lists";
+import { useProductSuggestions } from "../../shop/catalogue";
 import { SearchBox } from "./SearchBox";
 import { EmptyState } from "../../ui/States";
-import styles from "./Pages.module.css";
+import styles from "../../shop/Pages.module.css";
 
 /** Product links for the same text (the header's suggestions, on the results page). */
 function MatchingProducts({ text }: { text: string }) {

@@ -3,14 +3,14 @@ import { Link } from "wouter";
 import { cutLabel } from "storefront-core/start";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
-import { AddToCartProvider } from "./AddToCart";
-import { LazyImage } from "./LazyImage";
-import { InfiniteProducts } from "./Lists";
-import { useCategory, useSubcategories } from "./queries";
+import { AddToCartProvider } from "../../shop/AddToCart";
+import { LazyImage } from "../../ui/LazyImage";
+import { InfiniteProducts } from "../../shop/Lists";
+import { useCategory, useSubcategories } from "../../shop/catalogue";
 import { ChipsSkeleton, DetailSkeleton } from "../../ui/Skeletons";
 import { EmptyState, LoadError } from "../../ui/States";
-import { LoadMore } from "./Paging";
-import styles from "./Pages.module.css";
+import { LoadMore } from "../../shop/Paging";
+import styles from "../../shop/Pages.module.css";
 
 /** The subcategories, page by page (meta.current_page / meta.last_page). */
 function Subcategories({ parentId }: { parentId: number }) {

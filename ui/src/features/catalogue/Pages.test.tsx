@@ -3,10 +3,10 @@ import { useAppStore } from "../../app/store";
 import BranchPage from "./BranchPage";
 import BranchesResultsPage from "./BranchesResultsPage";
 import CategoryPage from "./CategoryPage";
-import { branchDetail, branchItem, productItem, productPage } from "./fixtures";
-import { PRODUCTS_INFINITE_KEY } from "./queries";
+import { branchDetail, branchItem, productItem, productPage } from "../../test/catalogueFixtures";
+import { PRODUCTS_INFINITE_KEY } from "../../shop/catalogue";
 import ServicesPage from "./ServicesPage";
-import { mockApi, renderWithProviders, resetClient } from "./test-utils";
+import { mockApi, renderWithProviders, resetClient } from "../../test/catalogue";
 
 const meta = (current: number, last: number, total = 1) => ({ current_page: current, last_page: last, per_page: 20, total });
 

@@ -1,7 +1,7 @@
 import type { ReactElement } from "react";
 import { act, fireEvent, screen } from "@testing-library/react";
 import { PriceRange } from "./PriceRange";
-import { Providers, renderWithProviders, resetClient } from "./test-utils";
+import { Providers, renderWithProviders, resetClient } from "../../test/catalogue";
 
 beforeEach(() => {
   resetClient();

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { selectCart, useAppStore } from "../../app/store";
-import { productDetail } from "./fixtures";
+import { productDetail } from "../../test/catalogueFixtures";
 import ProductPage from "./ProductPage";
 import { stepperProduct } from "./ProductPurchase";
-import { mockApi, renderWithProviders, resetClient, toastTexts } from "./test-utils";
-import type { ProductDetail } from "./queries";
+import { mockApi, renderWithProviders, resetClient, toastTexts } from "../../test/catalogue";
+import type { ProductDetail } from "../../shop/catalogue";
 
 function show(product: ProductDetail) {
   const api = mockApi({

@@ -5,16 +5,16 @@ import { useHydrated } from "../../app/hydration";
 import { useServerPageHeld } from "../../app/serverPage";
 import type { ScreenProps } from "../../routes/screens";
 import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
-import { FavoriteButton } from "./FavoriteButton";
-import { LazyImage } from "./LazyImage";
+import { FavoriteButton } from "../../shop/FavoriteButton";
+import { LazyImage } from "../../ui/LazyImage";
 import { Price, usePriceFormatter } from "../../ui/Price";
-import { useProduct, type ProductDetail } from "./queries";
-import { Rating } from "./Rating";
+import { useProduct, type ProductDetail } from "../../shop/catalogue";
+import { Rating } from "../../shop/Rating";
 import { DetailSkeleton } from "../../ui/Skeletons";
 import { LoadError } from "../../ui/States";
-import { StockBadge } from "./StockBadge";
-import styles from "./Pages.module.css";
-import cards from "./Cards.module.css";
+import { StockBadge } from "../../shop/StockBadge";
+import styles from "../../shop/Pages.module.css";
+import cards from "../../shop/Cards.module.css";
 import price from "../../ui/Price.module.css";
 
 function Gallery({ product }: { product: ProductDetail }) {

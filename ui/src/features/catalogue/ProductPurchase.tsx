@@ -3,11 +3,11 @@ import { useIntl } from "react-intl";
 import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart";
 import type { CartProduct, Message } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import { useAddToCart } from "../cart/useAddToCart";
-import { DifferentShopDialog } from "./DifferentShopDialog";
-import { QuantityStepper } from "./QuantityStepper";
-import type { ProductDetail } from "./queries";
-import styles from "./Pages.module.css";
+import { useAddToCart } from "../../shop/useAddToCart";
+import { DifferentShopDialog } from "../../shop/DifferentShopDialog";
+import { QuantityStepper } from "../../ui/QuantityStepper";
+import type { ProductDetail } from "../../shop/catalogue";
+import styles from "../../shop/Pages.module.css";
 
 /**
  * The product as the core's stepper sees it. The API's stock state decides the stock

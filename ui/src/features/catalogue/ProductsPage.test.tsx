@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useSearch } from "wouter";
 import { useAppStore } from "../../app/store";
-import { productItem, productPage } from "./fixtures";
+import { productItem, productPage } from "../../test/catalogueFixtures";
 import ProductsPage from "./ProductsPage";
-import type { ProductItem } from "./queries";
-import { mockApi, renderWithProviders, resetClient, type Reply } from "./test-utils";
+import type { ProductItem } from "../../shop/catalogue";
+import { mockApi, renderWithProviders, resetClient, type Reply } from "../../test/catalogue";
 
 function show(search: string, items = [productItem(1), productItem(2)], last = 3) {
   window.history.replaceState(null, "", `/products${search ? `?${search}` : ""}`);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import type { ScreenProps } from "../../routes/screens";
-import { AddToCartProvider } from "./AddToCart";
+import { AddToCartProvider } from "../../shop/AddToCart";
 import {
   RATING_OPTIONS,
   SORT_OPTIONS,
@@ -17,14 +17,14 @@ import {
   type SortOption,
   type StockOption,
 } from "./filters";
-import { ProductGrid } from "./Lists";
-import { cardFromListing } from "./ProductCard";
+import { ProductGrid } from "../../shop/Lists";
+import { cardFromListing } from "../../shop/ProductCard";
 import { PriceRange } from "./PriceRange";
-import { useProductPage } from "./queries";
+import { useProductPage } from "../../shop/catalogue";
 import { CardGridSkeleton } from "../../ui/Skeletons";
 import { EmptyState, LoadError } from "../../ui/States";
-import { Pager, PastLastPage, revealResults } from "./Paging";
-import styles from "./Pages.module.css";
+import { Pager, PastLastPage, revealResults } from "../../shop/Paging";
+import styles from "../../shop/Pages.module.css";
 import filterStyles from "./Filters.module.css";
 
 export function listingHref(filters: ListingFilters): string {

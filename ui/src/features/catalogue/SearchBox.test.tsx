@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { SearchBox } from "./SearchBox";
-import { mockApi, renderWithProviders, resetClient, toastTexts } from "./test-utils";
+import { mockApi, renderWithProviders, resetClient, toastTexts } from "../../test/catalogue";
 
 beforeEach(() => {
   resetClient({ district_id: "1", selectedService: "1" });

@@ -4,8 +4,8 @@ import { Link, useLocation } from "wouter";
 import { submitSearch } from "storefront-core/start";
 import { runEffects } from "../../app/effects";
 import { appHost } from "../../app/host";
-import { useProductSuggestions } from "./queries";
-import styles from "./Pages.module.css";
+import { useProductSuggestions } from "../../shop/catalogue";
+import styles from "../../shop/Pages.module.css";
 
 /** `text` once it has stopped changing for `ms`. */
 function useSettled(text: string, ms = 250): string {

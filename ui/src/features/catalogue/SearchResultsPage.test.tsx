@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
-import { productItem, productPage } from "./fixtures";
+import { productItem, productPage } from "../../test/catalogueFixtures";
 import SearchResultsPage from "./SearchResultsPage";
-import { mockApi, renderWithProviders, resetClient } from "./test-utils";
+import { mockApi, renderWithProviders, resetClient } from "../../test/catalogue";
 
 function showResults(text: string) {
   window.history.replaceState(null, "", `/search-results?query=${encodeURIComponent(text)}`);

@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ScreenProps } from "../../routes/screens";
-import { AddToCartProvider } from "./AddToCart";
-import { InfiniteProducts } from "./Lists";
+import { AddToCartProvider } from "../../shop/AddToCart";
+import { InfiniteProducts } from "../../shop/Lists";
 import { SearchBox } from "./SearchBox";
 import { EmptyState } from "../../ui/States";
-import styles from "./Pages.module.css";
+import styles from "../../shop/Pages.module.css";
 
 /**
  * /search-results?query=: the items matching the text (each once, with its shops), with

@@ -6,10 +6,10 @@ import { useServices } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { appHost } from "../../app/host";
 import { useAppStore } from "../../app/store";
-import { LazyImage } from "./LazyImage";
+import { LazyImage } from "../../ui/LazyImage";
 import { ChipsSkeleton } from "../../ui/Skeletons";
 import { LoadError } from "../../ui/States";
-import styles from "./Pages.module.css";
+import styles from "../../shop/Pages.module.css";
 
 /**
  * The services page: a button per service. Choosing one stores it and its name, empties

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { selectCart, useAppStore } from "../../app/store";
-import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../catalogue/test-utils";
-import { SETTINGS } from "../chrome/testing";
-import { cartBody } from "../cart/testing";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../../test/catalogue";
+import { SETTINGS } from "../../chrome/testing";
+import { cartBody } from "../../test/cart";
 import CheckoutPage from "./CheckoutPage";
 import { ADD_ADDRESS_HREF } from "./AddressStep";
 import { CHECKOUT_KEY_STORAGE, finishCheckoutAttempt } from "./idempotency";

@@ -1,6 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
-import { mockApi, renderWithProviders, resetClient, testQueryClient } from "../catalogue/test-utils";
+import { mockApi, renderWithProviders, resetClient, testQueryClient } from "../../test/catalogue";
 import { orderQueryKey } from "./queries";
 import SuccessPage from "./SuccessPage";
 

@@ -4,7 +4,7 @@ import { normalizeDigits } from "storefront-core/cart";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../app/store";
-import { dispatchCart } from "../cart/flow";
+import { dispatchCart } from "../../shop/cartFlow";
 import { finishCheckoutAttempt } from "./idempotency";
 import { orderQueryKey, type PlacedOrder } from "./queries";
 

@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import { useProfile, useSelectedService } from "../../api/queries";
 import { useAppStore } from "../../app/store";
 import { fill, SlotIf, useTemplateMode } from "../../ssr/template";
-import { useStoreName } from "../chrome/Header";
+import { useStoreName } from "../../chrome/Header";
 import { HomeSections } from "./sections/HomeSections";
 import styles from "./HomePage.module.css";
 

@@ -1,8 +1,8 @@
 import { useIntl } from "react-intl";
 import { SlotIf } from "../../ssr/template";
-import { openAddressPicker } from "../chrome/actions";
-import { useStoreName } from "../chrome/Header";
-import { PinIcon, StoreIcon, WalletIcon } from "../chrome/icons";
+import { openAddressPicker } from "../../chrome/actions";
+import { useStoreName } from "../../chrome/Header";
+import { PinIcon, StoreIcon, WalletIcon } from "../../chrome/icons";
 import styles from "./LandingPage.module.css";
 
 function FastIcon() {

@@ -3,10 +3,9 @@ import { readClientState } from "storefront-core/start";
 import { api, ApiError } from "../../api/client";
 import { queryClient } from "../../app/queryClient";
 import { useAppStore } from "../../app/store";
-import { ModalHost } from "../auth/ModalHost";
-import { usePhoneLogin } from "../auth/flow";
-import { answer, renderWithApp, seedRemoteConfig } from "../auth/testing";
-import type { PickerMapProps } from "./Map";
+import { ModalHost } from "../../app/ModalHost";
+import { answer, renderWithApp, seedRemoteConfig } from "../../test/auth";
+import type { PickerMapProps } from "../../ui/Map";
 
 jest.mock("../../api/client", () => {
   const actual = jest.requireActual("../../api/client");
@@ -14,7 +13,7 @@ jest.mock("../../api/client", () => {
 });
 // The WebGL map cannot run in jsdom: a double stands in for it, with the props the picker
 // passes (checked below) and a way to "click" a point.
-jest.mock("./Map", () => ({
+jest.mock("../../ui/Map", () => ({
   __esModule: true,
   default: (props: PickerMapProps) => (
     <div data-testid="map-double" data-zoom={props.zoom} data-height={props.height}>
@@ -56,7 +55,6 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/");
   useAppStore.setState({ toasts: [], modal: null });
   useAppStore.getState().refresh();
-  usePhoneLogin.setState({ state: usePhoneLogin.getInitialState().state, restored: true });
   jest.spyOn(console, "warn").mockImplementation(() => undefined);
 });
 afterEach(() => jest.restoreAllMocks());

@@ -6,11 +6,12 @@ import { runEffects } from "../../app/effects";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";
-import form from "../auth/Form.module.css";
+import form from "../../ui/Form.module.css";
+import mapStyles from "../../ui/Map.module.css";
 import styles from "./LocationPicker.module.css";
 import fieldStyles from "../../ui/Field.module.css";
 
-const PickerMap = lazy(() => import("./Map"));
+const PickerMap = lazy(() => import("../../ui/Map"));
 
 /** How long typing pauses before the text is searched. */
 const SEARCH_PAUSE_MS = 250;
@@ -109,7 +110,7 @@ export default function LocationPicker() {
             </p>
           </div>
         </div>
-        <Suspense fallback={<div className={styles.map} style={{ blockSize: `${mapHeightPx()}px` }} />}>
+        <Suspense fallback={<div className={mapStyles.map} style={{ blockSize: `${mapHeightPx()}px` }} />}>
           <PickerMap
             center={center}
             point={picker.point}

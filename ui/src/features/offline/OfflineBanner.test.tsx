@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from "@testing-library/react";
 import { useAppStore } from "../../app/store";
-import { renderWithShell, resetShell } from "../chrome/testing";
+import { renderWithShell, resetShell } from "../../chrome/testing";
 import { OfflineBanner } from "./OfflineBanner";
 
 let onLine: jest.SpyInstance<boolean, []>;

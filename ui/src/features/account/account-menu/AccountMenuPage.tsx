@@ -2,9 +2,9 @@ import { useId } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { accountMenu } from "../../../core/layout";
-import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../../chrome/accountLinks";
-import { logout } from "../../chrome/actions";
-import { ChevronEndIcon, UserIcon } from "../../chrome/icons";
+import { accountLinkIcon, accountLinkLabel, menuGroupLabel } from "../../../chrome/accountLinks";
+import { logout } from "../../../chrome/actions";
+import { ChevronEndIcon, UserIcon } from "../../../chrome/icons";
 import { AccountLayout } from "../AccountLayout";
 
 import { useFullProfile } from "../queries";

@@ -27,7 +27,7 @@ import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
 
 // K's map (mapbox-gl 1.13 with the local style), loaded only when a form opens.
-const PickerMap = lazy(() => import("../../location/Map"));
+const PickerMap = lazy(() => import("../../../ui/Map"));
 
 const SEARCH_PAUSE_MS = 250;
 const TYPES: AddressType[] = ["home", "work", "other"];

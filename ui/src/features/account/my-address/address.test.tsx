@@ -1,7 +1,7 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readClientState } from "storefront-core/start";
-import type { PickerMapProps } from "../../location/Map";
+import type { PickerMapProps } from "../../../ui/Map";
 import { runEffects } from "../../../app/effects";
 import { useAppStore } from "../../../app/store";
 import { address } from "../fixtures";
@@ -10,7 +10,7 @@ import { areaLine, defaultCountryName, deliverToAddressEffects, geocodedFields, 
 import MyAddressPage from "./MyAddressPage";
 
 // The WebGL map cannot run in jsdom: a double with the picker's props and a "click".
-jest.mock("../../location/Map", () => ({
+jest.mock("../../../ui/Map", () => ({
   __esModule: true,
   default: (props: PickerMapProps) => (
     <div data-testid="map-double" data-zoom={props.zoom}>

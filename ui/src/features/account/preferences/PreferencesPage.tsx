@@ -4,7 +4,7 @@ import { FormattedMessage } from "react-intl";
 import type { Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
-import { changeLanguage } from "../../chrome/actions";
+import { changeLanguage } from "../../../chrome/actions";
 import { AccountLayout } from "../AccountLayout";
 import { toastError, toastServer } from "../errors";
 import { setFullProfileUser, useFullProfile } from "../queries";

@@ -3,7 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { otpCode, otpIsComplete } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../auth/OtpBoxes";
+import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../../ui/OtpBoxes";
 import { toastError, toastServer } from "../errors";
 import type { Profile } from "../queries";
 import styles from "../Account.module.css";

@@ -19,7 +19,7 @@ import {
 import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../app/store";
-import { UserIcon } from "../../chrome/icons";
+import { UserIcon } from "../../../chrome/icons";
 import { reportSubmitError, toastError, toastServer } from "../errors";
 import { mediaUrl } from "../../../api/media";
 import { uploadImage } from "../media";

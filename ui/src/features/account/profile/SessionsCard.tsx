@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { api, unwrap } from "../../../api/client";
-import { endSession } from "../../chrome/actions";
+import { endSession } from "../../../chrome/actions";
 import { toastError, toastServer } from "../errors";
 import styles from "../Account.module.css";
 

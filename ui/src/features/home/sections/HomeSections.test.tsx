@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { branchItem, productItem, productPage, serviceDetail } from "../../catalogue/fixtures";
-import { mockApi, renderWithProviders, resetClient } from "../../catalogue/test-utils";
+import { branchItem, productItem, productPage, serviceDetail } from "../../../test/catalogueFixtures";
+import { mockApi, renderWithProviders, resetClient } from "../../../test/catalogue";
 import { HomeSections } from "./HomeSections";
 
 function routes(lastPage = 2) {

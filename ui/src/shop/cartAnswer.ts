@@ -1,0 +1,27 @@
+import { parseCart } from "storefront-core/cart";
+import { dispatchCart } from "./cartFlow";
+import { requestCart, type CartAnswer } from "./cartRequest";
+
+/**
+ * What `GET /get_card` gave besides the cart (which lives in the store's cart state):
+ * the shop's name for the heading, and whether the shop delivers to the chosen district
+ * (null: an empty cart, or no district).
+ */
+export interface LoadedCart {
+  branchName: string | null;
+  delivers: boolean | null;
+}
+
+/**
+ * Reads `GET /get_card`'s answer: the core parses the cart, which goes through its
+ * `loaded` transition into the store's cart state (the header badge reads it).
+ */
+export function readCart(body: CartAnswer): LoadedCart {
+  dispatchCart({ type: "loaded", cart: parseCart(body.data) });
+  return { branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
+}
+
+/** Loads the cart of the selected service (see `requestCart` for when there is no call). */
+export async function fetchCart(serviceId: number | null): Promise<LoadedCart> {
+  return readCart(await requestCart(serviceId));
+}

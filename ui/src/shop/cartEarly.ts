@@ -1,0 +1,30 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { decideNavigation } from "storefront-core/start";
+import { useAppStore } from "../app/store";
+import { cartQueryKey } from "./cartKeys";
+import { requestCart } from "./cartRequest";
+
+/**
+ * Opening /cart signed in: the cart is asked for at once, beside the profile, instead of
+ * after startup and the cart module. It goes into the cart page's own query (same key),
+ * so the page finds it answered or on its way and does not ask again. If startup then
+ * changes the language or the district, the page's key differs and it asks anew.
+ */
+export function askForCartEarly(client: QueryClient, path: string): void {
+  const { client: state, language } = useAppStore.getState();
+  const decision = decideNavigation(path, {
+    signed_in: state.token !== null,
+    has_district: state.district_id !== null,
+    force_default_location: false,
+  });
+  if (decision.decision !== "allow" || decision.route.id !== "cart") return;
+  const serviceId = state.selected_service;
+  void client.prefetchQuery({
+    queryKey: cartQueryKey(state.token, serviceId, language, [state.district_id, state.address_id]),
+    queryFn: async () => {
+      const answer = requestCart(serviceId);
+      const { readCart } = await import("./cartAnswer");
+      return readCart(await answer);
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { IntlProvider } from "react-intl";
+import { configure, render, screen, waitFor } from "@testing-library/react";
+import { parseRemoteConfig, type Language } from "storefront-core";
+import { queryClient } from "../app/queryClient";
+import { useAppStore } from "../app/store";
+import { allMessages } from "../i18n/testing";
+
+// Modals load lazily and the WASM core is real: allow a busy machine some time.
+configure({ asyncUtilTimeout: 5_000 });
+
+/** The reference API's remote config, as the tests of these features need it. */
+export function remoteConfig(overrides: Record<string, unknown> = {}) {
+  return parseRemoteConfig({
+    app_name: "Nile Market",
+    title: "Nile Market",
+    description: "",
+    keywords: "",
+    fav_icon: "/favicon.svg",
+    default_country_code: "EG",
+    default_service_id: 1,
+    enable_services_page: true,
+    force_select_default_locations: false,
+    default_location: { district_id: 1, latitude: 30.0626, longitude: 31.2197 },
+    verification_methods_sms: true,
+    verification_methods_whatsapp: true,
+    ...overrides,
+  });
+}
+
+/** Puts a remote config in the query cache for the page language (no fetch). */
+export function seedRemoteConfig(language: Language = "en", overrides: Record<string, unknown> = {}): void {
+  queryClient.setQueryData(["remote-config", language], remoteConfig(overrides));
+}
+
+/** Renders with the app's query cache and the real message catalogues. */
+export function renderWithApp(ui: ReactNode, language: Language = "en") {
+  useAppStore.getState().setLanguage(language);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={allMessages[language]} defaultLocale="en">
+        {children}
+      </IntlProvider>
+    </QueryClientProvider>
+  );
+  return render(ui, { wrapper });
+}
+
+/** A successful openapi-fetch answer. */
+export function answer<T>(data: T) {
+  return Promise.resolve({ data, response: { status: 200 } as Response });
+}
+
+/**
+ * The code step's resend row (spec 4): 'Wait 60 seconds before resending!' counting
+ * down while the button is disabled, then the button enabled. `advance` moves the
+ * flow's clock.
+ */
+export async function expectResendCountdown(resend: HTMLButtonElement, advance: (ms: number) => void): Promise<void> {
+  expect(resend.disabled).toBe(true);
+  expect(screen.getByTestId("resend-wait").textContent).toBe("Wait 60 seconds before resending!");
+  advance(30_500);
+  await waitFor(() => expect(screen.getByTestId("resend-wait").textContent).toBe("Wait 30 seconds before resending!"));
+  expect(resend.disabled).toBe(true);
+  advance(29_500);
+  await waitFor(() => expect(screen.queryByTestId("resend-wait")).toBeNull());
+  expect(resend.disabled).toBe(false);
+}
