@@ -22,6 +22,8 @@ export interface AppStore {
   language: Language;
   modal: Modal | null;
   toasts: Toast[];
+  /** The id the next toast takes. */
+  nextToast: number;
   /**
    * The cart's one home: the core's cart state (`cartApply`) for the selected service,
    * kept between events — the cart shown, the changes on their way, the add under way
@@ -50,8 +52,6 @@ export interface AppStore {
   setCheckoutAttempt(key: string | null): void;
 }
 
-let nextToast = 1;
-
 /** The cart shown (null: not loaded, and nothing added yet). */
 export function selectCart(s: AppStore): Cart | null {
   return s.cartState?.cart ?? null;
@@ -69,6 +69,7 @@ const store = createStore<AppStore>()((set) => {
     language: initialLanguage(client),
     modal: client.modal,
     toasts: [],
+    nextToast: 1,
     cartState: null,
     returnTo: null,
     started: false,
@@ -80,7 +81,8 @@ const store = createStore<AppStore>()((set) => {
     },
     setLanguage: (language) => set({ language }),
     setModal: (modal) => set({ modal }),
-    pushToast: (tone, text) => set((s) => ({ toasts: [...s.toasts.slice(-3), { id: nextToast++, tone, text }] })),
+    pushToast: (tone, text) =>
+      set((s) => ({ toasts: [...s.toasts.slice(-3), { id: s.nextToast, tone, text }], nextToast: s.nextToast + 1 })),
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
     setCartState: (cartState) => set({ cartState }),
     setReturnTo: (returnTo) => set({ returnTo }),
