@@ -1,4 +1,5 @@
 import { navigate } from "wouter/use-browser-location";
+import { performCall } from "../api/calls";
 import type { EffectHost } from "./effects";
 import { queryClient } from "./queryClient";
 
@@ -10,7 +11,8 @@ import { queryClient } from "./queryClient";
 export const appHost: EffectHost = {
   navigate: (to) => navigate(to),
   queryClient,
-  // The calls load with the first one a flow asks for (none is on the first paint).
-  request: (call) => import("../api/calls").then(({ performCall }) => performCall(call)),
+  // The chrome's calls are here from the start: a logout's call must leave before the
+  // reload that follows it. The sign-in and location calls load with their first one.
+  request: performCall,
   reload: () => globalThis.location.reload(),
 };

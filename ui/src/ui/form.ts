@@ -1,5 +1,5 @@
 import type { Language, Message } from "storefront-core";
-import type { RefinementCtx } from "zod";
+import type { RefinementCtx } from "./zod";
 import { renderMessage } from "../i18n/coreText";
 
 /** Moves focus to the first invalid control of a form (after a refused submit). */

@@ -15,7 +15,7 @@ import {
 } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useIntl } from "react-intl";
-import type { z } from "zod";
+import type { z } from "../../ui/zod";
 import { useAppStore } from "../../app/store";
 import { focusFirstInvalid } from "../../ui/form";
 import { useAfterCommit } from "./afterCommit";

@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { z } from "zod";
+import { z } from "../../ui/zod";
 import { validateFieldRequired } from "storefront-core/cart";
 import { otpCode, otpIsComplete, resendAvailabilitySince, signedInEffects, validateEmailFormat } from "storefront-core";
 import { api, unwrap } from "../../api/client";

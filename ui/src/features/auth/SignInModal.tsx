@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
-import { z } from "zod";
+import { z } from "../../ui/zod";
 import { checkLoginMobile, loginCanSubmit, verificationChannels, type Channel } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useRemoteConfig } from "../../api/queries";

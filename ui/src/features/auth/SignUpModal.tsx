@@ -2,7 +2,7 @@ import { useId, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage } from "react-intl";
-import { z } from "zod";
+import { z } from "../../ui/zod";
 import { signUpCanSubmit, validateSignUp, type SignUpForm } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../app/store";

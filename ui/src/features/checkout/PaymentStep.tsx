@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
-import { z } from "zod";
+import { z } from "../../ui/zod";
 import { moneySign, validateFieldRequired } from "storefront-core/cart";
 import { validateCardNumber, validateCvv, validateExpiryYear, type Language, type Message, type Text } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { FormattedMessage } from "react-intl";
-import { z } from "zod";
+import { z } from "../../../ui/zod";
 import { validateFieldRequired } from "storefront-core/cart";
 import { validateEmailFormat, validateMaxLength, validateMinLength, validatePhone, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
-import { z } from "zod";
+import { z } from "../../../ui/zod";
 import { validateFieldRequired } from "storefront-core/cart";
 import { validatePassword, validatePasswordsMatch, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";

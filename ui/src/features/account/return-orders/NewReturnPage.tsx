@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import { z } from "zod";
+import { z } from "../../../ui/zod";
 import {
   pickupDays,
   pickupTimes,
