@@ -14,6 +14,7 @@ import { Dialog, moveFocus } from "./overlay";
 import { useCategoryTree, usePrefetchCategoryTree } from "./queries";
 import { useSmallScreen } from "./useViewport";
 import styles from "./CategoriesMenu.module.css";
+import { Button } from "../ui/Button";
 
 const { categories_max_height: LIST_MAX_HEIGHT } = layoutConstants;
 
@@ -177,9 +178,9 @@ function TreeState({ tree }: { tree: ReturnType<typeof useCategoryTree> }) {
     return (
       <p className={styles.state}>
         {intl.formatMessage({ id: "chrome.categories.error" })}{" "}
-        <button type="button" className={styles.retry} onClick={() => void tree.refetch()}>
+        <Button variant="link" onClick={() => void tree.refetch()}>
           {intl.formatMessage({ id: "chrome.retry" })}
-        </button>
+        </Button>
       </p>
     );
   return <p className={styles.state}>{intl.formatMessage({ id: "chrome.categories.empty" })}</p>;

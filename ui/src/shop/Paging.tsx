@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import states from "../ui/States.module.css";
 import styles from "./Pages.module.css";
+import { Button } from "../ui/Button";
 
 interface LoadMoreProps {
   hasNext: boolean;
@@ -34,9 +35,9 @@ export function LoadMore({ hasNext, loading, onLoad, auto = true }: LoadMoreProp
   if (!hasNext) return null;
   return (
     <div ref={ref} className={styles.loadMore}>
-      <button type="button" className={styles.secondaryButton} onClick={onLoad} disabled={loading} aria-busy={loading}>
+      <Button variant="neutral" onClick={onLoad} busy={loading}>
         <FormattedMessage id={loading ? "catalogue.loading" : "catalogue.loadMore"} />
-      </button>
+      </Button>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Message } from "storefront-core";
 import { ApiError } from "../api/client";
 import { useCoreText } from "../i18n/LocaleProvider";
 import styles from "./States.module.css";
+import { Button } from "./Button";
 
 /**
  * How a state looks: "inline" sits among a page's lists (catalogue, cart, checkout);
@@ -56,18 +57,18 @@ export function LoadError({ error, onRetry, look = "inline" }: { error: unknown;
         <p className={styles.panelText}>
           {error instanceof ApiError ? text(error.text) : <FormattedMessage id="account.loadFailed" />}
         </p>
-        <button type="button" className={styles.panelRetry} onClick={onRetry}>
+        <Button variant="secondary" onClick={onRetry}>
           <FormattedMessage id="account.retry" />
-        </button>
+        </Button>
       </div>
     );
   }
   return (
     <div className={styles.error} role="alert" data-testid="load-error">
       <p>{error instanceof ApiError ? text(error.text) : <FormattedMessage id="catalogue.loadFailed" />}</p>
-      <button type="button" className={styles.retry} onClick={onRetry}>
+      <Button variant="neutral" onClick={onRetry}>
         <FormattedMessage id="catalogue.retry" />
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import styles from "./Account.module.css";
+import { Button } from "../../ui/Button";
 
 export interface TabLink {
   key: string;
@@ -35,9 +36,9 @@ export function LoadMoreButton({ hasNext, loading, onLoad }: { hasNext: boolean;
   if (!hasNext) return null;
   return (
     <div className={styles.actions}>
-      <button type="button" className={styles.ghost} onClick={onLoad} disabled={loading} aria-busy={loading}>
+      <Button variant="neutral" onClick={onLoad} busy={loading}>
         <FormattedMessage id={loading ? "account.loading" : "account.loadMore"} />
-      </button>
+      </Button>
     </div>
   );
 }

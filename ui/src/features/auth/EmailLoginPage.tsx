@@ -19,6 +19,7 @@ import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "../../ui/Form.module.css";
+import { Button } from "../../ui/Button";
 
 /** The e-mail field's rules: required, then the catalogue's e-mail format. */
 export function useEmailSchema() {
@@ -116,14 +117,14 @@ export default function EmailLoginPage() {
             error={formState.dirtyFields.email || formState.isSubmitted ? formState.errors.email?.message : undefined}
             {...register("email")}
           />
-          <button
+          <Button
             type="submit"
-            className={styles.primary}
+            variant="primary"
             disabled={!formState.isValid || email.trim() === "" || send.status.isLoading}
-            aria-busy={send.status.isLoading}
+            busy={send.status.isLoading}
           >
             <FormattedMessage id={send.status.isLoading ? "auth.busy" : "auth.email.send"} />
-          </button>
+          </Button>
         </form>
       ) : (
         <form
@@ -138,14 +139,14 @@ export default function EmailLoginPage() {
             <FormattedMessage id="auth.email.code" /> — <bdi dir="ltr">{sentTo}</bdi>
           </p>
           <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={verify.status.isLoading} />
-          <button
+          <Button
             type="submit"
-            className={styles.primary}
+            variant="primary"
             disabled={!otpIsComplete(boxes) || verify.status.isLoading}
-            aria-busy={verify.status.isLoading}
+            busy={verify.status.isLoading}
           >
             <FormattedMessage id={verify.status.isLoading ? "auth.busy" : "auth.email.verify"} />
-          </button>
+          </Button>
           <ResendRow
             resend={resend}
             busy={send.status.isLoading}

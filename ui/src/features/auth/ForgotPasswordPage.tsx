@@ -7,6 +7,7 @@ import { useEmailSchema } from "./EmailLoginPage";
 import { TextField } from "../../ui/Field";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "../../ui/Form.module.css";
+import { Button } from "../../ui/Button";
 
 /**
  * Forgot password (spec 2, 7): POST /user/forget-password sends a reset code to the
@@ -48,14 +49,14 @@ export default function ForgotPasswordPage() {
           error={formState.dirtyFields.email || formState.isSubmitted ? formState.errors.email?.message : undefined}
           {...register("email")}
         />
-        <button
+        <Button
           type="submit"
-          className={styles.primary}
+          variant="primary"
           disabled={!formState.isValid || email.trim() === "" || flow.status.isLoading}
-          aria-busy={flow.status.isLoading}
+          busy={flow.status.isLoading}
         >
           <FormattedMessage id={flow.status.isLoading ? "auth.busy" : "auth.forgot.submit"} />
-        </button>
+        </Button>
       </form>
       <nav className={styles.links} aria-label={intl.formatMessage({ id: "auth.forgot.title" })}>
         <Link href={`/auth/reset-password${email.trim() ? `?email=${encodeURIComponent(email.trim())}` : ""}`}>

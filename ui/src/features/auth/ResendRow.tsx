@@ -4,6 +4,7 @@ import type { ResendAvailability } from "storefront-core";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
+import { Button } from "../../ui/Button";
 
 interface ResendRowProps {
   /** The core's answer at the current time (spec 4: 60 s after the last code). */
@@ -27,9 +28,8 @@ export function ResendRow({ resend, busy, onResend, changeLabelId, onChange }: R
   return (
     <>
       <div className={styles.row}>
-        <button
-          type="button"
-          className={styles.secondary}
+        <Button
+          variant="secondary"
           disabled={waiting || busy}
           aria-describedby={waiting ? waitId : undefined}
           onClick={() => {
@@ -37,10 +37,10 @@ export function ResendRow({ resend, busy, onResend, changeLabelId, onChange }: R
           }}
         >
           <FormattedMessage id="auth.verify.resend" />
-        </button>
-        <button type="button" className={styles.linkButton} onClick={onChange}>
+        </Button>
+        <Button variant="link" onClick={onChange}>
           <FormattedMessage id={changeLabelId} />
-        </button>
+        </Button>
       </div>
       {resend.state === "wait" && (
         <p id={waitId} className={fieldStyles.hint} data-testid="resend-wait">

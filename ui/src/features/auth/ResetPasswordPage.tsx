@@ -15,6 +15,7 @@ import { EMPTY_BOXES, OtpBoxes } from "../../ui/OtpBoxes";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
+import { Button } from "../../ui/Button";
 
 interface ResetValues {
   email: string;
@@ -108,14 +109,14 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
             error={shown("password_confirmation")}
             {...register("password_confirmation")}
           />
-          <button
+          <Button
             type="submit"
-            className={styles.primary}
+            variant="primary"
             disabled={!formState.isValid || !otpIsComplete(boxes) || flow.status.isLoading}
-            aria-busy={flow.status.isLoading}
+            busy={flow.status.isLoading}
           >
             <FormattedMessage id={flow.status.isLoading ? "auth.busy" : "auth.reset.submit"} />
-          </button>
+          </Button>
         </form>
       )}
       <nav className={styles.links} aria-label={intl.formatMessage({ id: "auth.reset.title" })}>

@@ -12,6 +12,7 @@ import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { PhoneField } from "./PhoneField";
 import styles from "../../ui/Form.module.css";
+import { Button } from "../../ui/Button";
 
 interface SignInValues {
   mobile: string;
@@ -89,9 +90,9 @@ export function SignInModal() {
         ) : (
           <input type="hidden" {...register("channel")} />
         )}
-        <button type="submit" className={styles.primary} disabled={!canSubmit} aria-busy={login.isLoading}>
+        <Button type="submit" variant="primary" disabled={!canSubmit} busy={login.isLoading}>
           <FormattedMessage id={login.isLoading ? "auth.signIn.sending" : "auth.signIn.submit"} />
-        </button>
+        </Button>
         <div className={styles.links}>
           <Link href="/auth/email-login" onClick={() => dispatchLogin({ type: "close" })}>
             <FormattedMessage id="auth.signIn.email" />

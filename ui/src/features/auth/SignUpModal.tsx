@@ -11,6 +11,7 @@ import { TextField } from "../../ui/Field";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
+import { Button } from "../../ui/Button";
 
 const INITIAL: SignUpForm = { name: "", email: "", referral_code: "", acceptTerms: false };
 
@@ -98,9 +99,9 @@ export function SignUpModal() {
             </p>
           )}
         </div>
-        <button type="submit" className={styles.primary} disabled={!canSubmit} aria-busy={registering}>
+        <Button type="submit" variant="primary" disabled={!canSubmit} busy={registering}>
           <FormattedMessage id={registering ? "auth.signUp.creating" : "auth.signUp.submit"} />
-        </button>
+        </Button>
       </form>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
 import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import styles from "../../ui/Form.module.css";
+import { Button } from "../../ui/Button";
 
 /**
  * Verify code (spec 4): four boxes, verify enabled when all are filled, resend disabled
@@ -51,9 +52,9 @@ export function VerifyModal() {
           <FormattedMessage id="auth.verify.intro" values={{ mobile: <bdi dir="ltr">{state.mobile ?? ""}</bdi> }} />
         </p>
         <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={groupLabel} disabled={verifying} autoFocus />
-        <button type="submit" className={styles.primary} disabled={!complete || verifying} aria-busy={verifying}>
+        <Button type="submit" variant="primary" disabled={!complete || verifying} busy={verifying}>
           <FormattedMessage id={verifying ? "auth.verify.verifying" : "auth.verify.submit"} />
-        </button>
+        </Button>
         <ResendRow
           resend={resend}
           busy={state.login.isLoading}

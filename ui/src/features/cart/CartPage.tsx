@@ -15,6 +15,7 @@ import { CouponForm } from "./CouponForm";
 import { useCart } from "../../shop/useCart";
 import { changeQuantity } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
+import { Button, buttonClass } from "../../ui/Button";
 
 /**
  * /cart (spec 2, 3, 4): the lines with their steppers, remove and favourite, the coupon,
@@ -70,7 +71,7 @@ export default function CartPage() {
         {heading}
         <EmptyState
           hint={
-            <Link href="/home" className={styles.primaryLink}>
+            <Link href="/home" className={buttonClass("primary")}>
               {intl.formatMessage({ id: "cart.continueShopping" })}
             </Link>
           }
@@ -104,9 +105,9 @@ export default function CartPage() {
           <p className={styles.deliveryTitle}>{text({ kind: "message", ...delivery.notice })}</p>
           <p>{intl.formatMessage({ id: "cart.delivery.notice" }, { shop: branchName ?? "" })}</p>
           {delivery.offer_empty ? (
-            <button type="button" className={styles.emptyButton} onClick={() => setConfirmEmpty(true)}>
+            <Button variant="danger" onClick={() => setConfirmEmpty(true)}>
               <FormattedMessage id="cart.delivery.empty" />
-            </button>
+            </Button>
           ) : null}
         </div>
       ) : null}
@@ -142,11 +143,11 @@ export default function CartPage() {
             </p>
           ) : null}
           {blockedBy ? (
-            <button type="button" className={styles.checkout} disabled aria-describedby={blockedBy}>
+            <Button variant="primary" disabled aria-describedby={blockedBy}>
               <FormattedMessage id="cart.checkout" />
-            </button>
+            </Button>
           ) : (
-            <Link href="/checkout" className={styles.checkout}>
+            <Link href="/checkout" className={buttonClass("primary")}>
               <FormattedMessage id="cart.checkout" />
             </Link>
           )}

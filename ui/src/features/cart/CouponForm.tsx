@@ -8,6 +8,7 @@ import { usePriceFormatter } from "../../ui/Price";
 import { errorText } from "../../api/client";
 import { applyCoupon } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
+import { Button } from "../../ui/Button";
 
 /**
  * Coupon entry (`POST /add_coupon`). A refusal ('This coupon code is not valid.', 'This
@@ -46,9 +47,8 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
         <>
           <p className={styles.couponApplied} data-testid="coupon-applied">
             <span>{intl.formatMessage({ id: "cart.coupon.applied" }, { code: appliedCode })}</span>
-            <button
-              type="button"
-              className={styles.linkButton}
+            <Button
+              variant="link"
               disabled={apply.isPending}
               onClick={() => {
                 setError(null);
@@ -56,7 +56,7 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
               }}
             >
               {intl.formatMessage({ id: "cart.coupon.remove" })}
-            </button>
+            </Button>
           </p>
           {minimum ? (
             <p className={styles.couponNote} data-testid="coupon-minimum">
@@ -84,9 +84,9 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
               if (error) setError(null);
             }}
           />
-          <button type="submit" className={styles.secondaryButton} disabled={apply.isPending} aria-busy={apply.isPending}>
+          <Button type="submit" variant="secondary" busy={apply.isPending}>
             {intl.formatMessage({ id: apply.isPending ? "cart.coupon.applying" : "cart.coupon.apply" })}
-          </button>
+          </Button>
         </div>
         <p id={errorId} className={styles.fieldError} data-testid="coupon-error">
           {error ? text(error) : ""}

@@ -8,6 +8,7 @@ import { DifferentShopDialog } from "../../shop/DifferentShopDialog";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import type { ProductDetail } from "../../shop/catalogue";
 import styles from "../../shop/Pages.module.css";
+import { Button } from "../../ui/Button";
 
 /**
  * The product as the core's stepper sees it. The API's stock state decides the stock
@@ -67,15 +68,14 @@ function AddToCartForm({ product, promise }: { product: ProductDetail; promise: 
       ) : (
         <QuantityStepper value={qty} limits={limits} onChange={setQty} />
       )}
-      <button
-        type="button"
-        className={styles.primaryButton}
-        disabled={blocked !== null || cart.pending}
-        aria-busy={cart.pending}
+      <Button
+        variant="primary"
+        disabled={blocked !== null}
+        busy={cart.pending}
         onClick={() => void cart.add({ product_id: product.id, branch_id: product.branch.id, qty })}
       >
         {intl.formatMessage({ id: cart.pending ? "catalogue.adding" : "catalogue.addToCart" })}
-      </button>
+      </Button>
       {promise && (
         <p className={styles.promise} data-testid="delivery-promise">
           {text({ kind: "message", ...promise })}

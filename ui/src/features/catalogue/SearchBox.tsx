@@ -6,6 +6,7 @@ import { runEffects } from "../../app/effects";
 import { appHost } from "../../app/host";
 import { useProductSuggestions } from "../../shop/catalogue";
 import styles from "../../shop/Pages.module.css";
+import { Button } from "../../ui/Button";
 
 /** `text` once it has stopped changing for `ms`. */
 function useSettled(text: string, ms = 250): string {
@@ -68,9 +69,9 @@ export function SearchBox({ initial, resultsPath }: SearchBoxProps) {
           aria-controls={items.length > 0 ? listId : undefined}
           onChange={(event) => setText(event.target.value)}
         />
-        <button type="submit" className={styles.primaryButton}>
+        <Button type="submit" variant="primary">
           <FormattedMessage id="catalogue.search.submit" />
-        </button>
+        </Button>
       </form>
       {items.length > 0 ? (
         <nav aria-label={intl.formatMessage({ id: "catalogue.search.suggestions" })}>

@@ -7,6 +7,7 @@ import { Spinner } from "../../layouts/Spinner";
 import { LoadError } from "../../ui/States";
 import { useAddresses, type Address } from "./queries";
 import styles from "./Checkout.module.css";
+import { Button } from "../../ui/Button";
 
 /** Where "Add a new address" goes: the address book's form, which comes back here. */
 export const ADD_ADDRESS_HREF = "/account/my-address?new=1&returnTo=/checkout";
@@ -119,9 +120,8 @@ export function AddressStep({ chosen, onChoose, onDone, failure, areaRefused }: 
         </p>
       ) : null}
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.primary}
+        <Button
+          variant="primary"
           onClick={() => {
             const message = validateAddressChosen(chosen);
             setMissing(message);
@@ -129,7 +129,7 @@ export function AddressStep({ chosen, onChoose, onDone, failure, areaRefused }: 
           }}
         >
           <FormattedMessage id="checkout.continue" />
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import { usePriceFormatter } from "../../ui/Price";
 import { useWallet } from "./queries";
 import type { PaymentChoice } from "./usePlaceOrder";
 import styles from "./Checkout.module.css";
+import { Button } from "../../ui/Button";
 
 /** The payment form: method, wallet and (for a card) the card. */
 export interface PaymentForm {
@@ -249,12 +250,12 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
         </p>
       ) : null}
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={onBack}>
+        <Button variant="secondary" onClick={onBack}>
           <FormattedMessage id="checkout.back" />
-        </button>
-        <button type="submit" className={styles.primary}>
+        </Button>
+        <Button type="submit" variant="primary">
           <FormattedMessage id="checkout.continue" />
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -13,6 +13,7 @@ import { addressSeparator } from "./AddressStep";
 import type { Address } from "./queries";
 import type { PaymentChoice } from "./usePlaceOrder";
 import styles from "./Checkout.module.css";
+import { Button } from "../../ui/Button";
 
 interface ReviewStepProps {
   cart: Cart;
@@ -79,9 +80,9 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
           <h3 id={`${totalsId}-address`} className={styles.blockTitle}>
             <FormattedMessage id="checkout.review.address" />
           </h3>
-          <button type="button" className={styles.linkButton} onClick={() => onEdit("address")}>
+          <Button variant="link" onClick={() => onEdit("address")}>
             <FormattedMessage id="checkout.change" />
-          </button>
+          </Button>
         </div>
         {address ? (
           <p className={styles.summaryText} data-testid="review-address">
@@ -99,9 +100,9 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
           <h3 id={`${totalsId}-payment`} className={styles.blockTitle}>
             <FormattedMessage id="checkout.review.payment" />
           </h3>
-          <button type="button" className={styles.linkButton} onClick={() => onEdit("payment")}>
+          <Button variant="link" onClick={() => onEdit("payment")}>
             <FormattedMessage id="checkout.change" />
-          </button>
+          </Button>
         </div>
         <p className={styles.summaryText} data-testid="review-payment">
           {payment.method === "card" ? (
@@ -178,14 +179,12 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
       ) : null}
 
       <div className={styles.actions}>
-        <button type="button" className={styles.secondary} onClick={() => onEdit("payment")}>
+        <Button variant="secondary" onClick={() => onEdit("payment")}>
           <FormattedMessage id="checkout.back" />
-        </button>
-        <button
-          type="button"
-          className={styles.primary}
-          disabled={placing}
-          aria-busy={placing}
+        </Button>
+        <Button
+          variant="primary"
+          busy={placing}
           data-testid="place-order"
           onClick={() => {
             const message = validatePrivacyTermsAccepted(accepted);
@@ -194,7 +193,7 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
           }}
         >
           <FormattedMessage id={placing ? "checkout.placing" : "checkout.place"} />
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import { usePriceFormatter } from "../../ui/Price";
 import { parseInstant } from "../../api/instant";
 import { useOrder } from "./queries";
 import styles from "./Checkout.module.css";
+import { buttonClass } from "../../ui/Button";
 
 /**
  * /checkout/success/{id}: the order number, the estimated arrival and the delivery code
@@ -163,10 +164,10 @@ export default function SuccessPage({ params }: ScreenProps) {
       </section>
 
       <div className={styles.actions}>
-        <Link href="/account/my-orders" className={styles.primaryLink}>
+        <Link href="/account/my-orders" className={buttonClass("primary")}>
           <FormattedMessage id="checkout.success.orders" />
         </Link>
-        <Link href="/home" className={styles.secondaryLink}>
+        <Link href="/home" className={buttonClass("secondary")}>
           <FormattedMessage id="checkout.continueShopping" />
         </Link>
       </div>

@@ -10,6 +10,7 @@ import form from "../../ui/Form.module.css";
 import mapStyles from "../../ui/Map.module.css";
 import styles from "./LocationPicker.module.css";
 import fieldStyles from "../../ui/Field.module.css";
+import { Button } from "../../ui/Button";
 
 const PickerMap = lazy(() => import("../../ui/Map"));
 
@@ -135,16 +136,15 @@ export default function LocationPicker() {
               />
             ) : null}
           </p>
-          <button
-            type="button"
-            className={form.primary}
+          <Button
+            variant="primary"
             disabled={!canConfirm}
             aria-busy={picker.loading}
             data-testid="confirm-location"
             onClick={() => dispatchPicker({ type: "confirm" })}
           >
             {text({ kind: "message", ...locationPickerLabel(picker) })}
-          </button>
+          </Button>
         </div>
       </div>
     </Dialog>

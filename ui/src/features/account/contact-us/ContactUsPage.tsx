@@ -16,6 +16,7 @@ import { firstIssue } from "../../../ui/form";
 import { useAccountForm } from "../useAccountForm";
 import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 export interface ContactValues {
   name: string;
@@ -132,9 +133,9 @@ export default function ContactUsPage() {
           />
         </div>
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={send.isPending} aria-busy={send.isPending} data-testid="contact-submit">
+          <Button type="submit" variant="primary" busy={send.isPending} data-testid="contact-submit">
             <FormattedMessage id={send.isPending ? "account.sending" : "account.contact.send"} />
-          </button>
+          </Button>
         </div>
       </form>
     </AccountLayout>

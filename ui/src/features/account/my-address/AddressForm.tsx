@@ -25,6 +25,7 @@ import {
 import { useAddressPicker } from "./useAddressPicker";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
+import { Button } from "../../../ui/Button";
 
 // K's map (mapbox-gl 1.13 with the local style), loaded only when a form opens.
 const PickerMap = lazy(() => import("../../../ui/Map"));
@@ -326,12 +327,12 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
       </div>
 
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={save.isPending} aria-busy={save.isPending} data-testid="address-save">
+        <Button type="submit" variant="primary" busy={save.isPending} data-testid="address-save">
           <FormattedMessage id={save.isPending ? "account.saving" : "account.address.save"} />
-        </button>
-        <button type="button" className={styles.ghost} onClick={onCancel}>
+        </Button>
+        <Button variant="neutral" onClick={onCancel}>
           <FormattedMessage id="account.cancel" />
-        </button>
+        </Button>
       </div>
     </form>
   );

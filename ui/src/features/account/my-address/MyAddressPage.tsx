@@ -16,6 +16,7 @@ import { RowsSkeleton } from "../../../ui/Skeletons";
 import { AddressForm } from "./AddressForm";
 import { areaLine, deliverToAddressEffects, sameSitePath } from "./addressForm";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 type Mode = { kind: "list" } | { kind: "add" } | { kind: "edit"; address: Address };
 
@@ -127,15 +128,14 @@ export default function MyAddressPage({ query }: ScreenProps) {
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.myAddress" />} testId="my-address-page">
       <div className={styles.actions}>
-        <button
+        <Button
           ref={addButton}
-          type="button"
-          className={styles.primary}
+          variant="primary"
           onClick={() => setMode({ kind: "add" })}
           data-testid="add-address"
         >
           <FormattedMessage id="account.address.addNew" />
-        </button>
+        </Button>
       </div>
       {addresses.isPending ? (
         <RowsSkeleton />
@@ -182,43 +182,40 @@ export default function MyAddressPage({ query }: ScreenProps) {
                 </p>
                 <div className={styles.actions}>
                   {!selected ? (
-                    <button type="button" className={styles.secondary} onClick={() => deliverHere(address, returnTo ?? "/home")} data-testid="deliver-here">
+                    <Button variant="secondary" onClick={() => deliverHere(address, returnTo ?? "/home")} data-testid="deliver-here">
                       <FormattedMessage id="account.address.deliverHere" />
-                    </button>
+                    </Button>
                   ) : null}
                   {!address.is_default ? (
-                    <button
-                      type="button"
-                      className={styles.ghost}
+                    <Button
+                      variant="neutral"
                       disabled={setDefault.isPending}
                       onClick={() => setDefault.mutate(address)}
                       data-testid="set-default"
                     >
                       <FormattedMessage id="account.address.setDefault" />
-                    </button>
+                    </Button>
                   ) : null}
-                  <button
+                  <Button
                     ref={(button) => {
                       if (button) editButtons.current.set(address.id, button);
                       else editButtons.current.delete(address.id);
                     }}
-                    type="button"
-                    className={styles.ghost}
+                    variant="neutral"
                     onClick={() => setMode({ kind: "edit", address })}
                     aria-label={intl.formatMessage({ id: "account.address.editNamed" }, { name: address.name })}
                     data-testid="edit-address"
                   >
                     <FormattedMessage id="account.address.edit" />
-                  </button>
-                  <button
-                    type="button"
-                    className={styles.danger}
+                  </Button>
+                  <Button
+                    variant="danger"
                     onClick={() => askDelete(address)}
                     aria-label={intl.formatMessage({ id: "account.address.deleteNamed" }, { name: address.name })}
                     data-testid="delete-address"
                   >
                     <FormattedMessage id="account.address.delete" />
-                  </button>
+                  </Button>
                 </div>
               </li>
             );

@@ -11,6 +11,7 @@ import { LoadMoreButton, TabLinks } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 const TABS: { key: string; kind: FavoriteKind; label: string; empty: string }[] = [
   { key: "products", kind: "product", label: "account.favourites.products", empty: "account.favourites.noProducts" },
@@ -155,9 +156,9 @@ function FavouriteRow({ item, onRemoving, onKept }: FavouriteRowProps) {
           </span>
         )}
       </div>
-      <button
-        type="button"
-        className={`${styles.ghost} ${styles.favouriteRemove}`}
+      <Button
+        variant="neutral"
+        className={styles.favouriteRemove}
         aria-disabled={toggle.isPending || undefined}
         aria-busy={toggle.isPending || undefined}
         aria-label={intl.formatMessage({ id: "account.favourites.removeNamed" }, { name: item.name })}
@@ -165,7 +166,7 @@ function FavouriteRow({ item, onRemoving, onKept }: FavouriteRowProps) {
         data-testid="remove-favourite"
       >
         <FormattedMessage id="account.favourites.remove" />
-      </button>
+      </Button>
     </li>
   );
 }

@@ -15,6 +15,7 @@ import { LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import { StatusBadge } from "./StatusBadge";
 import styles from "../Account.module.css";
+import { Button, buttonClass } from "../../../ui/Button";
 
 /** When the order was delivered (its history's `delivered` entry), for the return window. */
 export function deliveredAtMs(order: Pick<OrderDetailBody, "history">): number | null {
@@ -169,12 +170,12 @@ function OrderView({ raw }: { raw: OrderDetailBody }) {
         {actions.cancel || actions.startReturn ? (
           <div className={styles.actions}>
             {actions.cancel ? (
-              <button type="button" className={styles.danger} onClick={() => setConfirming(true)} data-testid="cancel-order">
+              <Button variant="danger" onClick={() => setConfirming(true)} data-testid="cancel-order">
                 <FormattedMessage id="account.order.cancel" />
-              </button>
+              </Button>
             ) : null}
             {actions.startReturn ? (
-              <Link href={`/account/return-orders/new?order=${raw.id}`} className={styles.primary} data-testid="start-return">
+              <Link href={`/account/return-orders/new?order=${raw.id}`} className={buttonClass("primary")} data-testid="start-return">
                 <FormattedMessage id="account.order.startReturn" />
               </Link>
             ) : null}

@@ -7,6 +7,7 @@ import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../../ui/OtpBoxes
 import { toastError, toastServer } from "../errors";
 import type { Profile } from "../queries";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 /**
  * The confirmation of a new e-mail address (issue 19): saving the profile with a new
@@ -57,15 +58,15 @@ export function EmailConfirm({ email, onConfirmed }: { email: string; onConfirme
         <FormattedMessage id="account.emailConfirm.again" />
       </p>
       <div className={styles.actions}>
-        <button
+        <Button
           type="submit"
-          className={styles.primary}
+          variant="primary"
           disabled={!otpIsComplete(boxes) || confirm.isPending}
-          aria-busy={confirm.isPending}
+          busy={confirm.isPending}
           data-testid="email-confirm-save"
         >
           <FormattedMessage id={confirm.isPending ? "account.saving" : "account.emailConfirm.save"} />
-        </button>
+        </Button>
       </div>
     </form>
   );

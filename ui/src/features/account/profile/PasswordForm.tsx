@@ -11,6 +11,7 @@ import { TextField } from "../../../ui/Field";
 import { firstIssue } from "../../../ui/form";
 import { useAccountForm } from "../useAccountForm";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 export interface PasswordValues {
   current_password: string;
@@ -107,9 +108,9 @@ export function PasswordForm({ hasPassword }: { hasPassword: boolean }) {
         />
       </div>
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={save.isPending} aria-busy={save.isPending} data-testid="password-save">
+        <Button type="submit" variant="primary" busy={save.isPending} data-testid="password-save">
           <FormattedMessage id={save.isPending ? "account.saving" : "account.password.save"} />
-        </button>
+        </Button>
       </div>
     </form>
   );

@@ -30,6 +30,7 @@ import { useAccountForm } from "../useAccountForm";
 import { EmailConfirm } from "./EmailConfirm";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
+import { Button } from "../../../ui/Button";
 
 export interface ProfileValues {
   name: string;
@@ -325,15 +326,15 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           </fieldset>
         </div>
         <div className={styles.actions}>
-          <button
+          <Button
             type="submit"
-            className={styles.primary}
+            variant="primary"
             disabled={save.isPending || upload.isPending}
-            aria-busy={save.isPending}
+            busy={save.isPending}
             data-testid="profile-save"
           >
             <FormattedMessage id={save.isPending ? "account.saving" : "account.save"} />
-          </button>
+          </Button>
         </div>
       </form>
       {pendingEmail !== null ? (

@@ -5,6 +5,7 @@ import { api, unwrap } from "../../../api/client";
 import { endSession } from "../../../chrome/actions";
 import { toastError, toastServer } from "../errors";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 /**
  * "Sign out on every device" (issue 19): POST /user/logout-all ends every session of
@@ -32,16 +33,14 @@ export function SessionsCard({ end = (to: string) => endSession(to, "unauthorize
         <FormattedMessage id="account.sessions.text" />
       </p>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={styles.secondary}
-          disabled={everywhere.isPending}
-          aria-busy={everywhere.isPending}
+        <Button
+          variant="secondary"
+          busy={everywhere.isPending}
           onClick={() => everywhere.mutate()}
           data-testid="logout-all"
         >
           <FormattedMessage id="account.sessions.logoutAll" />
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -8,6 +8,7 @@ import { LoadMoreButton } from "../Lists";
 import { EmptyState, LoadError } from "../../../ui/States";
 import { RowsSkeleton } from "../../../ui/Skeletons";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 type Shared = "copied" | "shared" | "failed" | null;
 
@@ -75,12 +76,12 @@ export default function ReferralProgramPage() {
               <bdi>{referral.data.code}</bdi>
             </p>
             <div className={styles.actions}>
-              <button type="button" className={styles.primary} onClick={() => void copy(referral.data.code)} data-testid="copy-code">
+              <Button variant="primary" onClick={() => void copy(referral.data.code)} data-testid="copy-code">
                 <FormattedMessage id="account.referral.copy" />
-              </button>
-              <button type="button" className={styles.secondary} onClick={() => void share(referral.data.code)} data-testid="share-code">
+              </Button>
+              <Button variant="secondary" onClick={() => void share(referral.data.code)} data-testid="share-code">
                 <FormattedMessage id="account.referral.share" />
-              </button>
+              </Button>
             </div>
             <p className={styles.small} role="status" data-testid="share-status">
               {shared ? <FormattedMessage id={`account.referral.${shared}`} /> : null}

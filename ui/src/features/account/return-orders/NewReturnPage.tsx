@@ -29,6 +29,7 @@ import { RowsSkeleton } from "../../../ui/Skeletons";
 import { useAccountForm, type FindInvalid } from "../useAccountForm";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
+import { Button, buttonClass } from "../../../ui/Button";
 
 export interface LineChoice {
   chosen: boolean;
@@ -410,10 +411,10 @@ function ReturnForm({ order, now }: { order: OrderDetailBody; now: number }) {
       </div>
 
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={send.isPending} aria-busy={send.isPending} data-testid="submit-return">
+        <Button type="submit" variant="primary" busy={send.isPending} data-testid="submit-return">
           <FormattedMessage id={send.isPending ? "account.sending" : "account.returnForm.submit"} />
-        </button>
-        <Link href={`/account/my-orders/${order.id}`} className={styles.ghost}>
+        </Button>
+        <Link href={`/account/my-orders/${order.id}`} className={buttonClass("neutral")}>
           <FormattedMessage id="account.cancel" />
         </Link>
       </div>

@@ -16,6 +16,7 @@ import { firstIssue } from "../../../ui/form";
 import { useAccountForm } from "../useAccountForm";
 import { useAfterCommit } from "../afterCommit";
 import styles from "../Account.module.css";
+import { Button } from "../../../ui/Button";
 
 export interface SupportValues {
   subject: string;
@@ -124,9 +125,9 @@ export default function SupportPage({ query }: ScreenProps) {
           {...field("message")}
         />
         <div className={styles.actions}>
-          <button type="submit" className={styles.primary} disabled={send.isPending} aria-busy={send.isPending} data-testid="support-submit">
+          <Button type="submit" variant="primary" busy={send.isPending} data-testid="support-submit">
             <FormattedMessage id={send.isPending ? "account.sending" : "account.support.send"} />
-          </button>
+          </Button>
         </div>
       </form>
     </AccountLayout>
