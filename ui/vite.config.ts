@@ -127,11 +127,20 @@ export default defineConfig(({ isSsrBuild }) => ({
           : {
               groups: [
                 { name: "start", tags: ["$initial"], priority: 2 },
-                // Not the parts that run the cart's part of the core (its WASM would then load
-                // with every screen: /home must stay within the start module).
+                // The catalogue's screens, the shop's shared parts and the kit pieces they
+                // show. Not the parts that run the cart's part of the core (its WASM would
+                // then load with every screen: /home must stay within the start module).
                 {
                   name: "catalogue",
-                  test: /[\\/]src[\\/]features[\\/](catalogue|favourites)[\\/](?!(PriceRange|QuantityStepper|filters|ProductPurchase|BranchPage)\.)/,
+                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|cartAnswer|useCart|CartTotals)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
+                  minShareCount: 2,
+                  priority: 1,
+                },
+                // What the cart and checkout screens share and runs the cart's part of the
+                // core: one chunk and one stylesheet, loaded with that part of the core.
+                {
+                  name: "cart",
+                  test: /[\\/]src[\\/](shop[\\/](cartFlow|cartAnswer|useCart|CartTotals)|ui[\\/]QuantityStepper)\./,
                   minShareCount: 2,
                   priority: 1,
                 },
