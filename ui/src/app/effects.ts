@@ -22,13 +22,13 @@ export interface EffectHost {
 
 /**
  * What a logout resets beyond the app store (spec 4: "resets all state"): flows whose
- * state lives in their own stores (sign-in, location picker) register here when their
- * module loads, so the first paint's code does not import them.
+ * state lives in their own stores (sign-in, location picker) follow the store's session
+ * count from when their module loads, so the first paint's code does not import them.
  */
-const sessionResets = new Set<() => void>();
-
 export function onSessionReset(reset: () => void): void {
-  sessionResets.add(reset);
+  useAppStore.subscribe((now, before) => {
+    if (now.session !== before.session) reset();
+  });
 }
 
 /** Query keys of the catalogue lists a service change resets (spec 4). */
@@ -100,7 +100,7 @@ export function runEffects(effects: Effect[], host: EffectHost = appHost): void 
         store.setModal(null);
         store.setReturnTo(null);
         store.setCartState(null);
-        for (const reset of sessionResets) reset();
+        store.endSession();
         break;
       case "reload_page":
         (host.reload ?? (() => globalThis.location.reload()))();

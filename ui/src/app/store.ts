@@ -24,6 +24,8 @@ export interface AppStore {
   toasts: Toast[];
   /** The id the next toast takes. */
   nextToast: number;
+  /** Counts the sessions ended (logouts): flows with stores of their own reset on a change. */
+  session: number;
   /**
    * The cart's one home: the core's cart state (`cartApply`) for the selected service,
    * kept between events — the cart shown, the changes on their way, the add under way
@@ -50,6 +52,7 @@ export interface AppStore {
   setCartState(state: CartState | null): void;
   setReturnTo(path: string | null): void;
   setCheckoutAttempt(key: string | null): void;
+  endSession(): void;
 }
 
 /** The cart shown (null: not loaded, and nothing added yet). */
@@ -70,6 +73,7 @@ const store = createStore<AppStore>()((set) => {
     modal: client.modal,
     toasts: [],
     nextToast: 1,
+    session: 0,
     cartState: null,
     returnTo: null,
     started: false,
@@ -87,6 +91,7 @@ const store = createStore<AppStore>()((set) => {
     setCartState: (cartState) => set({ cartState }),
     setReturnTo: (returnTo) => set({ returnTo }),
     setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
+    endSession: () => set((s) => ({ session: s.session + 1 })),
   };
 });
 
