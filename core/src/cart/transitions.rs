@@ -191,7 +191,9 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
                 }
             }
         }
-        CartEvent::Updated { .. } | CartEvent::Deleted { .. } | CartEvent::QuantityFailed { .. } => {
+        CartEvent::Updated { .. }
+        | CartEvent::Deleted { .. }
+        | CartEvent::QuantityFailed { .. } => {
             if let CartEvent::QuantityFailed { message } = event {
                 effects.push(toast(Tone::Error, message));
             } else {
@@ -228,7 +230,11 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
         }
         CartEvent::PromptDismissed => server.prompt = None,
         CartEvent::Added { item } => {
-            if server.adding.take().is_some_and(|request| request.empty_cart) {
+            if server
+                .adding
+                .take()
+                .is_some_and(|request| request.empty_cart)
+            {
                 server = apply_answer(&server, CartEvent::Emptied, &mut effects);
             }
             server = apply_answer(&server, CartEvent::Added { item }, &mut effects);
@@ -253,7 +259,11 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
         (Some(cart), false) => Some(with_pending_changes(cart, &pending)),
         _ => server.cart.clone(),
     };
-    let confirmed = if pending.is_empty() { None } else { server.cart };
+    let confirmed = if pending.is_empty() {
+        None
+    } else {
+        server.cart
+    };
     CartOutcome {
         state: CartState {
             cart: shown,
@@ -664,7 +674,12 @@ mod tests {
     #[test]
     fn an_add_asks_for_its_call_once_and_the_answer_ends_it() {
         let state = loaded(vec![item(1, 10, 2, "5.00")]);
-        let out = apply(&state, CartEvent::AddRequested { request: add(30, 5) });
+        let out = apply(
+            &state,
+            CartEvent::AddRequested {
+                request: add(30, 5),
+            },
+        );
         assert_eq!(
             out.send,
             Some(CartCall::AddToCart {
@@ -674,9 +689,19 @@ mod tests {
             })
         );
         // A second click while the first add is on its way sends nothing.
-        let again = apply(&out.state, CartEvent::AddRequested { request: add(30, 5) });
+        let again = apply(
+            &out.state,
+            CartEvent::AddRequested {
+                request: add(30, 5),
+            },
+        );
         assert_eq!(again.send, None);
-        let done = apply(&again.state, CartEvent::Added { item: item(3, 30, 1, "7.00") });
+        let done = apply(
+            &again.state,
+            CartEvent::Added {
+                item: item(3, 30, 1, "7.00"),
+            },
+        );
         assert_eq!(done.state.adding, None);
         assert_eq!(cart(&done.state).items_quantity, 3);
     }
@@ -684,10 +709,18 @@ mod tests {
     #[test]
     fn another_shops_product_waits_in_the_prompt_and_consent_empties_the_cart() {
         let state = loaded(vec![item(1, 10, 2, "5.00")]);
-        let out = apply(&state, CartEvent::AddRequested { request: add(40, 6) });
+        let out = apply(
+            &state,
+            CartEvent::AddRequested {
+                request: add(40, 6),
+            },
+        );
         assert_eq!(out.send, None);
         let prompt = out.state.prompt.clone().unwrap();
-        assert_eq!(prompt.message, Text::from(Message::new(MessageId::DifferentShop)));
+        assert_eq!(
+            prompt.message,
+            Text::from(Message::new(MessageId::DifferentShop))
+        );
         assert_eq!(prompt.request, add(40, 6));
 
         let accepted = apply(&out.state, CartEvent::PromptAccepted);
@@ -704,7 +737,10 @@ mod tests {
         other.product.as_mut().unwrap().branch_id = Some(6);
         let done = apply(&accepted.state, CartEvent::Added { item: other });
         let c = cart(&done.state);
-        assert_eq!(c.items.iter().map(|i| i.product_id).collect::<Vec<_>>(), [40]);
+        assert_eq!(
+            c.items.iter().map(|i| i.product_id).collect::<Vec<_>>(),
+            [40]
+        );
         assert_eq!(c.items_quantity, 1);
 
         let dismissed = apply(&out.state, CartEvent::PromptDismissed);
@@ -715,7 +751,13 @@ mod tests {
     #[test]
     fn a_400_on_add_asks_with_the_servers_message() {
         let state = loaded(vec![item(1, 10, 2, "5.00")]);
-        let asked = apply(&state, CartEvent::AddRequested { request: add(30, 5) }).state;
+        let asked = apply(
+            &state,
+            CartEvent::AddRequested {
+                request: add(30, 5),
+            },
+        )
+        .state;
         let message = Text::Server {
             text: "Your cart has items from another shop".into(),
         };
@@ -741,20 +783,55 @@ mod tests {
     #[test]
     fn quantity_changes_go_one_at_a_time_and_the_screen_keeps_the_latest() {
         let state = loaded(vec![item(1, 10, 2, "5.00"), item(2, 20, 1, "3.00")]);
-        let one = apply(&state, CartEvent::QuantityChanged { key: "key-1".into(), qty: 3 });
-        assert_eq!(one.send, Some(CartCall::UpdateQuantity { key: "key-1".into(), qty: 3 }));
+        let one = apply(
+            &state,
+            CartEvent::QuantityChanged {
+                key: "key-1".into(),
+                qty: 3,
+            },
+        );
+        assert_eq!(
+            one.send,
+            Some(CartCall::UpdateQuantity {
+                key: "key-1".into(),
+                qty: 3
+            })
+        );
         assert_eq!(cart(&one.state).items_quantity, 4);
         // Made while the first is on its way: shown at once, sent after its answer.
-        let two = apply(&one.state, CartEvent::QuantityChanged { key: "key-1".into(), qty: 4 });
+        let two = apply(
+            &one.state,
+            CartEvent::QuantityChanged {
+                key: "key-1".into(),
+                qty: 4,
+            },
+        );
         assert_eq!(two.send, None);
-        let three = apply(&two.state, CartEvent::QuantityChanged { key: "key-2".into(), qty: 0 });
+        let three = apply(
+            &two.state,
+            CartEvent::QuantityChanged {
+                key: "key-2".into(),
+                qty: 0,
+            },
+        );
         assert_eq!(three.send, None);
         assert_eq!(cart(&three.state).items_quantity, 4);
         assert_eq!(cart(&three.state).items.len(), 1);
 
         // The first answer does not undo the later changes on screen.
-        let answered = apply(&three.state, CartEvent::Updated { item: item(1, 10, 3, "5.00") });
-        assert_eq!(answered.send, Some(CartCall::UpdateQuantity { key: "key-1".into(), qty: 4 }));
+        let answered = apply(
+            &three.state,
+            CartEvent::Updated {
+                item: item(1, 10, 3, "5.00"),
+            },
+        );
+        assert_eq!(
+            answered.send,
+            Some(CartCall::UpdateQuantity {
+                key: "key-1".into(),
+                qty: 4
+            })
+        );
         assert_eq!(cart(&answered.state).items_quantity, 4);
         assert_eq!(answered.state.confirmed.as_ref().unwrap().items_quantity, 4);
 
@@ -779,7 +856,13 @@ mod tests {
     #[test]
     fn a_change_to_a_line_not_shown_is_not_sent() {
         let state = loaded(vec![item(1, 10, 2, "5.00")]);
-        let out = apply(&state, CartEvent::QuantityChanged { key: "gone".into(), qty: 2 });
+        let out = apply(
+            &state,
+            CartEvent::QuantityChanged {
+                key: "gone".into(),
+                qty: 2,
+            },
+        );
         assert_eq!(out.send, None);
         assert_eq!(out.state, state);
     }
@@ -787,7 +870,14 @@ mod tests {
     #[test]
     fn a_reload_while_changes_are_pending_keeps_them_on_screen() {
         let state = loaded(vec![item(1, 10, 2, "5.00")]);
-        let sent = apply(&state, CartEvent::QuantityChanged { key: "key-1".into(), qty: 5 }).state;
+        let sent = apply(
+            &state,
+            CartEvent::QuantityChanged {
+                key: "key-1".into(),
+                qty: 5,
+            },
+        )
+        .state;
         let mut fresh = Cart::empty(Some(5));
         fresh.items = vec![item(1, 10, 2, "5.00"), item(3, 30, 1, "1.00")];
         let out = apply(&sent, CartEvent::Loaded { cart: fresh });
