@@ -10,10 +10,9 @@ import { useAppStore } from "../app/store";
 // question. Product and cart pages import this module as usual; code that /home loads
 // (add to cart, favourites) imports it on the click, so the cart's part of the core
 // loads only then (`storefront-core/cart`).
-export { checkAddToCart, parseCartItem } from "storefront-core/cart";
 
 /** The core's cart state as the store holds it (nothing known yet: the initial state). */
-export function currentCartState(): CartState {
+function currentCartState(): CartState {
   return useAppStore.getState().cartState ?? cartInitialState();
 }
 

@@ -32,7 +32,7 @@ export function dispatchPicker(event: LocationPickerEvent): void {
  * The picker's event for the outcome of a call it asked for. Failures are only logged
  * (spec 8): the point reads as unsupported, the search as empty.
  */
-export function pickerEventOf(answer: CallAnswer): LocationPickerEvent | null {
+function pickerEventOf(answer: CallAnswer): LocationPickerEvent | null {
   switch (answer.kind) {
     case "is_supported_location": {
       const point = { latitude: answer.call.latitude, longitude: answer.call.longitude };
