@@ -16,6 +16,7 @@
 
 mod auth;
 mod cart;
+mod cart_read;
 mod convert;
 mod delivery;
 mod graphemes;
