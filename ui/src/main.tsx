@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import type { ClientState, Language } from "storefront-core";
+import { decideNavigation } from "storefront-core/start";
+import type { ClientState, Language, RouteId } from "storefront-core";
 import { App } from "./App";
 import { readBoot, type Boot } from "./app/boot";
 import { queryClient } from "./app/queryClient";
@@ -12,7 +13,7 @@ import { mirrorViewCookie } from "./app/viewCookie";
 import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadMessages } from "./i18n/messages";
-import { loadServerScreen } from "./routes/screens";
+import { loadFirstScreen } from "./routes/screens";
 import "./styles/tokens.css";
 
 const boot = readBoot();
@@ -47,6 +48,17 @@ function rendersAsServer(boot: Boot, client: ClientState, language: Language): b
   );
 }
 
+/** The route this location shows first, as the core's guard decides (none: a redirect). */
+function firstRoute(boot: Boot | null, server: ServerPage | null, client: ClientState): RouteId | null {
+  if (server?.kind === "product" || server?.kind === "home") return server.kind;
+  const decision = decideNavigation(globalThis.location.pathname + globalThis.location.search, {
+    signed_in: client.token !== null,
+    has_district: client.district_id !== null,
+    force_default_location: boot?.remote_config?.force_select_default_locations ?? false,
+  });
+  return decision.decision === "allow" ? decision.route.id : null;
+}
+
 const root = document.getElementById("root");
 if (root) {
   const { client, language } = useAppStore.getState();
@@ -59,10 +71,23 @@ if (root) {
       </ServerPageContext.Provider>
     </StrictMode>
   );
-  // Rendering anew keeps the server's page on screen until React's first commit.
-  // Not awaited: the screen's chunk imports this one, which must finish evaluating first.
-  if (server) void loadServerScreen(server.kind).then(() => hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  // The first screen is loaded ahead of React: a lazy one would suspend (see
+  // `loadFirstScreen`). A failed load leaves it lazy, and the route's error state says so.
+  // Not awaited at the top level: the screen's chunk imports this one, which must finish
+  // evaluating first.
+  const route = firstRoute(boot, server, client);
+  const first = route ? loadFirstScreen(route).catch(() => undefined) : Promise.resolve();
+  if (server?.kind === "home" || server?.kind === "product") {
+    // The server drew this screen: React adopts it with the screen's code in hand.
+    void first.then(() => hydrateRoot(root, app));
+  } else if (server) {
+    // The server drew the landing page, the shell or the not-found page: adopted at once,
+    // before answers to the early calls (the cart) could change what React would draw.
+    hydrateRoot(root, app);
+  } else {
+    // Rendering anew keeps the server's page on screen until React's first commit.
+    void first.then(() => createRoot(root).render(app));
+  }
 }
 
 void registerServiceWorker();

@@ -1,9 +1,8 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from "react";
 import LandingPage from "../features/home/LandingPage";
 import NotFoundPage from "../features/not-found/NotFoundPage";
 import { withRestMessages } from "../i18n/messages";
 import type { RouteId, RouteParams } from "storefront-core";
-import type { BootKind } from "../app/boot";
 
 export interface ScreenProps {
   params: RouteParams;
@@ -13,19 +12,29 @@ export interface ScreenProps {
 
 export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
 
+type ScreenModule = { default: ComponentType<ScreenProps> };
+
+/** Each lazily loaded screen's loader, to load it ahead of React (`loadFirstScreen`). */
+const loaders = new Map<Screen, () => Promise<ScreenModule>>();
+
+/** React's `lazy`, remembering the loader (the table below keeps its one form). */
+function lazy(load: () => Promise<ScreenModule>): LazyExoticComponent<ComponentType<ScreenProps>> {
+  const screen = reactLazy(load);
+  loaders.set(screen, load);
+  return screen;
+}
+
 /**
- * Makes the screen of a page the server rendered (beyond the landing page, which is in
- * the first chunk) a plain component before React adopts that page: a lazy one would
- * suspend while adopting and be rendered anew once it arrived, replacing the server's
- * HTML. The page asks for the screen's chunk with its HTML, so this waits little.
+ * Makes the screen of the first page a plain component before React renders it. A lazy
+ * one suspends: adopting the server's page (home, a product) it would be rendered anew
+ * once it arrived, replacing the server's HTML; on other pages (the cart) React shows
+ * the skeleton and then holds the screen back for its fallback throttle (300 ms), with
+ * the screen's code already there. The page asks for the screen's chunk with its HTML,
+ * so this waits little.
  */
-export async function loadServerScreen(kind: BootKind): Promise<void> {
-  // (The table below keeps its one form: the build reads each route's files from it,
-  // scripts/prerender.mjs.) The screen comes with the rest of the catalogue, as there.
-  if (kind === "product") {
-    screens.product = (await withRestMessages(() => import("../features/catalogue/ProductPage"))()).default;
-  }
-  if (kind === "home") screens.home = (await withRestMessages(() => import("../features/home/HomePage"))()).default;
+export async function loadFirstScreen(route: RouteId): Promise<void> {
+  const load = loaders.get(screens[route] as Screen);
+  if (load) screens[route] = (await load()).default;
 }
 
 /**
