@@ -7,7 +7,7 @@ import { readBoot, type Boot } from "./app/boot";
 import { queryClient } from "./app/queryClient";
 import { seedServerData } from "./app/seed";
 import { ServerPageContext, type ServerPage } from "./app/serverPage";
-import { runStartupPlan } from "./app/StartupGate";
+import { askForStartupLoads, runStartupPlan } from "./app/StartupGate";
 import { useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { askForCartEarly } from "./shop/cartEarly";
@@ -30,6 +30,7 @@ if (boot) {
   seedServerData(boot, queryClient, language, [client.district_id, client.address_id]);
 }
 mirrorViewCookie();
+askForStartupLoads(queryClient);
 askForCartEarly(queryClient, globalThis.location.pathname + globalThis.location.search);
 
 /**

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAppStore } from "../app/store";
 import { api, unwrap } from "./client";
 import type { components } from "./schema.gen";
@@ -38,13 +38,18 @@ export function useSettings() {
   });
 }
 
-export function useProfile() {
-  const token = useAppStore((s) => s.client.token);
-  return useQuery({
+/** `GET /user/profile` of the customer signed in with `token` (none asked for without). */
+export function profileQuery(token: string | null) {
+  return queryOptions({
     queryKey: ["profile", token],
     enabled: token !== null,
     queryFn: async () => (await unwrap(api.GET("/user/profile"))).data,
   });
+}
+
+export function useProfile() {
+  const token = useAppStore((s) => s.client.token);
+  return useQuery(profileQuery(token));
 }
 
 /**
@@ -92,16 +97,21 @@ export function productKey(language: string, area: readonly [number | null, numb
   return [...PRODUCT_DETAIL_KEY, language, area, id] as const;
 }
 
-export function useSelectedService() {
-  const language = useAppStore((s) => s.language);
-  const id = useAppStore((s) => s.client.selected_service);
-  const area = useDeliveryArea();
-  return useQuery({
+/** `GET /services/{id}` of the selected service (none asked for without one). */
+export function selectedServiceQuery(language: string, id: number | null, area: readonly [number | null, number | null]) {
+  return queryOptions({
     queryKey: selectedServiceKey(language, id, area),
     enabled: id !== null,
     queryFn: async () => (await unwrap(api.GET("/services/{id}", { params: { path: { id: id ?? 0 } } }))).data,
     staleTime: 10 * 60_000,
   });
+}
+
+export function useSelectedService() {
+  const language = useAppStore((s) => s.language);
+  const id = useAppStore((s) => s.client.selected_service);
+  const area = useDeliveryArea();
+  return useQuery(selectedServiceQuery(language, id, area));
 }
 
 export function useStaticPages(category: string, enabled: boolean) {

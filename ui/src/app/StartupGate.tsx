@@ -1,9 +1,16 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
-import type { UseQueryResult } from "@tanstack/react-query";
+import type { QueryClient, UseQueryResult } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { planStartup, startupScreen } from "storefront-core/start";
 import type { LoadState, StartupLoads } from "storefront-core";
-import { useProfile, useRemoteConfig, useSelectedService, useSettings } from "../api/queries";
+import {
+  profileQuery,
+  selectedServiceQuery,
+  useProfile,
+  useRemoteConfig,
+  useSelectedService,
+  useSettings,
+} from "../api/queries";
 import { useCoreText } from "../i18n/LocaleProvider";
 import { readBoot } from "./boot";
 import { runEffects } from "./effects";
@@ -45,6 +52,21 @@ export function runStartupPlan(config: Config, profile: ProfileData | undefined)
   const plan = planStartup(...startupInputs(config, profile));
   runEffects(plan.effects);
   useAppStore.setState({ language: plan.language, started: true });
+}
+
+/**
+ * Asks for a signed-in customer's startup loads (the profile, the selected service) as
+ * the app starts, into the gate's own queries, rather than once React has adopted the
+ * page: the page waits for them (on /cart, its lines). What the server sent with the
+ * page is fresh in the cache and not asked for again.
+ */
+export function askForStartupLoads(client: QueryClient): void {
+  const { client: state, language } = useAppStore.getState();
+  if (state.token === null) return;
+  void client.prefetchQuery(profileQuery(state.token));
+  if (state.selected_service === null) return;
+  const area = [state.district_id, state.address_id] as const;
+  void client.prefetchQuery(selectedServiceQuery(language, state.selected_service, area));
 }
 
 /** Whether the startup loads are in and the plan has run: pages may render (spec 2). */
