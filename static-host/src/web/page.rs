@@ -447,11 +447,25 @@ impl<'a> Page<'a> {
             "settings": self.data.settings,
             "remote_config": self.data.remote_config,
             "services": self.data.services,
-            "service": self.data.service,
+            "service": self.boot_service(),
             "product": self.data.product,
             "pages": self.data.pages,
             "footer": self.footer,
         })
+    }
+
+    /// The selected service as the app's cache gets it. Its home blocks, most of the
+    /// document, are the district's home: a page rendered for no district (a new
+    /// guest's landing page) sends them empty, as the app shows home only once a
+    /// location is chosen (the core's guard), and then asks for that district's.
+    fn boot_service(&self) -> Option<Value> {
+        let mut service = self.data.service.clone()?;
+        if self.view.district_id.is_none()
+            && let Some(blocks) = service.get_mut("blocks")
+        {
+            *blocks = json!([]);
+        }
+        Some(service)
     }
 
     /// The whole document: `index` with the rendered root, the language and direction,
@@ -1143,6 +1157,33 @@ mod tests {
         let page = Page::new(Kind::Shell, "/home", Language::En, view, &off, 2026);
         assert_eq!(page.context()["services"], json!([]));
         assert_eq!(page.context()["services_enabled"], false);
+    }
+
+    #[test]
+    fn a_page_for_no_district_sends_the_service_without_its_home_blocks() {
+        let service = json!({"id": 1, "name": "Groceries", "filter_type": "products_focused",
+            "blocks": [{"type": "slider", "images": [{"image": "/b.svg"}]}]});
+        let data = PageData {
+            service: Some(service.clone()),
+            ..PageData::default()
+        };
+        let view = PageView {
+            service_id: Some(1),
+            ..view(false, None)
+        };
+        let landing = Page::new(Kind::Landing, "/", Language::En, view, &data, 2026);
+        let mut expected = service.clone();
+        expected["blocks"] = json!([]);
+        assert_eq!(landing.boot()["service"], expected);
+        // The header still reads the service's search and menu from it.
+        assert_eq!(landing.context()["products_search"], true);
+
+        let located = PageView {
+            district_id: Some(2),
+            ..view
+        };
+        let home = Page::new(Kind::Home, "/home", Language::En, located, &data, 2026);
+        assert_eq!(home.boot()["service"], service);
     }
 
     #[test]
