@@ -6,7 +6,7 @@ use storefront_core::cart::{
 use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
 
-use crate::cart_read::{CartEventValue, CartStateValue, CartValue, CouponRuleValue, read};
+use crate::cart_read::{CartEventValue, CartStateValue, CartValue, CouponRuleValue};
 use crate::convert::{from_js, to_js};
 
 /// The cart state before anything is known: no cart, not loaded.
@@ -24,8 +24,8 @@ pub fn cart_apply(
     #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.CartEvent")] event: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let CartStateValue(state) = read(&state, "state")?;
-    let CartEventValue(event) = read(&event, "event")?;
+    let CartStateValue(state) = from_js(state, "state")?;
+    let CartEventValue(event) = from_js(event, "event")?;
     to_js(&cart::apply(&state, event))
 }
 
@@ -36,7 +36,7 @@ pub fn cart_apply(
 pub fn parse_cart(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let CartValue(cart) = read(&value, "cart")?;
+    let CartValue(cart) = from_js(value, "cart")?;
     to_js(&cart)
 }
 
@@ -47,7 +47,7 @@ pub fn parse_cart(
 pub fn parse_cart_item(
     #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
 ) -> Result<JsValue, JsValue> {
-    to_js(&read::<CartItem>(&value, "item")?)
+    to_js(&from_js::<CartItem>(value, "item")?)
 }
 
 /// The totals of lines under a branch's pricing and an optional coupon.
@@ -58,9 +58,9 @@ pub fn cart_totals(
     #[wasm_bindgen(unchecked_param_type = "T.CartPricing")] pricing: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.CouponRule | null")] coupon: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let lines: Vec<CartLine> = read(&lines, "lines")?;
-    let pricing: CartPricing = read(&pricing, "pricing")?;
-    let CouponRuleValue(coupon) = read(&coupon, "coupon")?;
+    let lines: Vec<CartLine> = from_js(lines, "lines")?;
+    let pricing: CartPricing = from_js(pricing, "pricing")?;
+    let CouponRuleValue(coupon) = from_js(coupon, "coupon")?;
     to_js(&cart::compute_totals(&lines, &pricing, coupon.as_ref()))
 }
 
@@ -72,8 +72,8 @@ pub fn unmet_shop_minimum(
     #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.Money | null")] minimum: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let CartValue(cart) = read(&cart, "cart")?;
-    let minimum: Option<Money> = read(&minimum, "minimum")?;
+    let CartValue(cart) = from_js(cart, "cart")?;
+    let minimum: Option<Money> = from_js(minimum, "minimum")?;
     to_js(&cart::unmet_shop_minimum(&cart, minimum))
 }
 
@@ -84,7 +84,7 @@ pub fn unmet_shop_minimum(
 pub fn unmet_coupon_minimum(
     #[wasm_bindgen(unchecked_param_type = "T.Cart")] cart: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let CartValue(cart) = read(&cart, "cart")?;
+    let CartValue(cart) = from_js(cart, "cart")?;
     to_js(&cart::unmet_coupon_minimum(&cart))
 }
 
@@ -151,7 +151,7 @@ pub fn check_add_to_cart(
     #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
     #[wasm_bindgen(js_name = branchId, unchecked_param_type = "number")] branch_id: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let CartStateValue(state) = read(&state, "state")?;
+    let CartStateValue(state) = from_js(state, "state")?;
     let branch_id: u64 = from_js(branch_id, "branchId")?;
     to_js(&cart::check_add(&state, branch_id))
 }

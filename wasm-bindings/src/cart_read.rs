@@ -4,15 +4,13 @@
 //! (`{"type": "loaded", "cart": …}`). Serde reads such an enum by buffering the whole
 //! value in its private `Content` tree and reading it again, which compiles a second
 //! reader for every type inside: a sixth of the cart module (115 → 97 KB gzip). Here the
-//! same JSON is read as a `serde_json::Value`, its tag moved out (`{"loaded": {…}}`) and
-//! read through mirrors of the core's types that are externally tagged, which serde
-//! reads directly. The core keeps its derives: other clients read these values with
-//! them, and the tests below check that both readers agree.
-//!
-//! Every cart value is read from a `Value` (`read`), so each type's reader is compiled
-//! once, for that one format.
+//! same JSON is read as a `serde_json::Value` (as every argument is, `convert::from_js`),
+//! its tag moved out (`{"loaded": {…}}`) and read through mirrors of the core's types
+//! that are externally tagged, which serde reads directly. The core keeps its derives:
+//! other clients read these values with them, and the tests below check that both
+//! readers agree.
 
-use serde::de::{DeserializeOwned, Error as _};
+use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 use storefront_core::cart::{
@@ -21,19 +19,6 @@ use storefront_core::cart::{
 };
 use storefront_core::messages::{Message, Text};
 use storefront_core::money::Money;
-use wasm_bindgen::JsValue;
-
-use crate::read::{invalid, json};
-
-/// A JS value of a cart type, through `Value` (see the module's note).
-pub(crate) fn read<T: DeserializeOwned>(value: &JsValue, parameter: &str) -> Result<T, JsValue> {
-    from_value(json(value, parameter)?, parameter)
-}
-
-/// A `Value` of a cart type; a value of the wrong shape names the parameter.
-pub(crate) fn from_value<T: DeserializeOwned>(value: Value, parameter: &str) -> Result<T, JsValue> {
-    T::deserialize(value).map_err(|e| invalid(parameter, &e.to_string()))
-}
 
 /// A cart (its coupon rule is internally tagged).
 #[derive(Deserialize)]
@@ -256,6 +241,7 @@ enum CartEventDef {
 #[cfg(test)]
 mod tests {
     use serde::Serialize;
+    use serde::de::DeserializeOwned;
     use serde_json::json;
     use storefront_core::cart::{CartProduct, Favorite};
     use storefront_core::messages::MessageId;
