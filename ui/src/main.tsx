@@ -86,8 +86,10 @@ if (root) {
     // before answers to the early calls (the cart) could change what React would draw.
     hydrateRoot(root, app);
   } else {
-    // Rendering anew keeps the server's page on screen until React's first commit.
-    void first.then(() => createRoot(root).render(app));
+    // Rendered anew at once: the server's page stays on screen until React's first
+    // commit, and its buttons do nothing until then (waiting for the screen's code here
+    // left a header that ignored clicks).
+    createRoot(root).render(app);
   }
 }
 
