@@ -8,7 +8,7 @@ import { queryClient } from "./app/queryClient";
 import { seedServerData } from "./app/seed";
 import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { askForStartupLoads, runStartupPlan } from "./app/StartupGate";
-import { useAppStore } from "./app/store";
+import { guardContextOf, useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
@@ -52,11 +52,8 @@ function rendersAsServer(boot: Boot, client: ClientState, language: Language): b
 /** The route this location shows first, as the core's guard decides (none: a redirect). */
 function firstRoute(boot: Boot | null, server: ServerPage | null, client: ClientState): RouteId | null {
   if (server?.kind === "product" || server?.kind === "home") return server.kind;
-  const decision = decideNavigation(globalThis.location.pathname + globalThis.location.search, {
-    signed_in: client.token !== null,
-    has_district: client.district_id !== null,
-    force_default_location: boot?.remote_config?.force_select_default_locations ?? false,
-  });
+  const force = boot?.remote_config?.force_select_default_locations ?? false;
+  const decision = decideNavigation(globalThis.location.pathname + globalThis.location.search, guardContextOf(client, force));
   return decision.decision === "allow" ? decision.route.id : null;
 }
 

@@ -2,7 +2,7 @@ import { createStore, useStore, type StoreApi, type UseBoundStore } from "zustan
 import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
 import { readClientState } from "storefront-core/start";
-import type { Cart, CartState, ClientState, Language, Modal, Text, Tone } from "storefront-core";
+import type { Cart, CartState, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
 
 export interface Toast {
   id: number;
@@ -61,6 +61,15 @@ export function selectCart(s: AppStore): Cart | null {
 }
 
 /** The language chosen on this device, else the one the server sent the page in. */
+/** The core guard's inputs from what storage holds (and remote config's forced location). */
+export function guardContextOf(client: ClientState, forceDefaultLocation: boolean): GuardContext {
+  return {
+    signed_in: client.token !== null,
+    has_district: client.district_id !== null,
+    force_default_location: forceDefaultLocation,
+  };
+}
+
 export function initialLanguage(client: ClientState): Language {
   return client.language ?? readBoot()?.language ?? "en";
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { decideNavigation } from "storefront-core/start";
-import { useAppStore } from "../app/store";
+import { guardContextOf, useAppStore } from "../app/store";
 import { cartQueryKey } from "./cartKeys";
 import { requestCart } from "./cartRequest";
 
@@ -12,11 +12,7 @@ import { requestCart } from "./cartRequest";
  */
 export function askForCartEarly(client: QueryClient, path: string): void {
   const { client: state, language } = useAppStore.getState();
-  const decision = decideNavigation(path, {
-    signed_in: state.token !== null,
-    has_district: state.district_id !== null,
-    force_default_location: false,
-  });
+  const decision = decideNavigation(path, guardContextOf(state, false));
   if (decision.decision !== "allow" || decision.route.id !== "cart") return;
   const serviceId = state.selected_service;
   void client.prefetchQuery({
