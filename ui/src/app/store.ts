@@ -1,4 +1,5 @@
 import { createStore, useStore, type StoreApi, type UseBoundStore } from "zustand";
+import type { LoadedCart } from "../shop/cartAnswer";
 import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
 import { readClientState } from "storefront-core/start";
@@ -32,6 +33,12 @@ export interface AppStore {
    * and the different-shop question. Null until the cart's rules first ran.
    */
   cartState: CartState | null;
+  /**
+   * What the last cart load said besides the cart (the shop's name, whether it delivers
+   * to the district), set in the same update as the cart: the page never shows lines
+   * without them, then moves when they arrive.
+   */
+  cartShop: LoadedCart | null;
   /** Where a guest was going when a guard sent them to sign in. */
   returnTo: string | null;
   /** The core's startup plan has run (its effects applied): pages may render. */
@@ -84,6 +91,7 @@ const store = createStore<AppStore>()((set) => {
     nextToast: 1,
     session: 0,
     cartState: null,
+    cartShop: null,
     returnTo: null,
     started: false,
     updateReady: null,

@@ -1,4 +1,5 @@
 import { parseCart } from "storefront-core/cart";
+import { useAppStore } from "../app/store";
 import { dispatchCart } from "./cartFlow";
 import { requestCart, type CartAnswer } from "./cartRequest";
 
@@ -14,11 +15,16 @@ export interface LoadedCart {
 
 /**
  * Reads `GET /get_card`'s answer: the core parses the cart, which goes through its
- * `loaded` transition into the store's cart state (the header badge reads it).
+ * `loaded` transition into the store's cart state (the header badge reads it). The
+ * shop's part goes into the store first: React renders both updates of this task at
+ * once, and the query's own answer comes a task later.
  */
 export function readCart(body: CartAnswer): LoadedCart {
-  dispatchCart({ type: "loaded", cart: parseCart(body.data) });
-  return { branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
+  const cart = parseCart(body.data);
+  const shop = { branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
+  useAppStore.setState({ cartShop: shop });
+  dispatchCart({ type: "loaded", cart });
+  return shop;
 }
 
 /** Loads the cart of the selected service (see `requestCart` for when there is no call). */

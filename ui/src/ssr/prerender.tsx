@@ -105,6 +105,7 @@ export async function renderTemplates(kinds: readonly BootKind[] = KINDS): Promi
             started: true,
             modal: null,
             cartState: null,
+            cartShop: null,
             toasts: [],
           });
           // A product's page reads its product where the app keeps it: the template's.

@@ -71,6 +71,26 @@ describe("CartPage", () => {
     expect(screen.getByRole("link", { name: "Proceed to checkout" }).getAttribute("href")).toBe("/checkout");
   });
 
+  test("the lines never show without their shop's name and delivery notice (nothing moves when they arrive)", async () => {
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA], { delivers: false }), message: null } }) });
+    // What each commit showed: a MutationObserver's callback runs after each one.
+    const seen: { lines: number; count: string | null; notice: boolean }[] = [];
+    const observer = new MutationObserver(() =>
+      seen.push({
+        lines: document.querySelectorAll('[data-testid="cart-item"]').length,
+        count: document.querySelector('[data-testid="cart-count"]')?.textContent ?? null,
+        notice: document.querySelector('[data-testid="cart-not-delivering"]') !== null,
+      }),
+    );
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    renderWithProviders(<CartPage />);
+    await screen.findByTestId("cart-not-delivering");
+    observer.disconnect();
+    const withLines = seen.filter((state) => state.lines > 0);
+    expect(withLines.length).toBeGreaterThan(0);
+    for (const state of withLines) expect(state).toEqual({ lines: 1, count: "2 items · From Garden City Grocer", notice: true });
+  });
+
   test("in Arabic the amounts use the Arabic locale", async () => {
     useAppStore.setState({ language: "ar" });
     mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA]), message: null } }) });

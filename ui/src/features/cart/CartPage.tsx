@@ -32,6 +32,7 @@ export default function CartPage() {
   const text = useCoreText();
   const query = useCart();
   const cart = useAppStore(selectCart);
+  const shop = useAppStore((s) => s.cartShop);
   const format = usePriceFormatter();
   const branchId = cart?.branch_id ?? null;
   const branch = useBranch(branchId);
@@ -82,10 +83,10 @@ export default function CartPage() {
     );
   }
 
-  const branchName = query.data?.branchName ?? null;
+  const branchName = shop?.branchName ?? null;
   // The minimum is known once the cart's shop has been read (nothing is blocked before).
   const shopMinimum = unmetShopMinimum(cart, branch.data?.id === branchId ? (branch.data.minimum ?? null) : null);
-  const delivery = cartDelivery(cart.items.length, query.data?.delivers ?? null);
+  const delivery = cartDelivery(cart.items.length, shop?.delivers ?? null);
   const emptyCart = () => {
     setConfirmEmpty(false);
     for (const item of cart.items) changeQuantity(item, 0);
