@@ -12,6 +12,7 @@ import { guardContextOf, useAppStore } from "./app/store";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
+import { loadIntlData } from "./i18n/intlLocale";
 import { loadMessages } from "./i18n/messages";
 import { loadFirstScreen } from "./routes/screens";
 import "./styles/tokens.css";
@@ -59,6 +60,7 @@ function firstRoute(boot: Boot | null, server: ServerPage | null, client: Client
 
 const root = document.getElementById("root");
 if (root) {
+  await loadIntlData(useAppStore.getState().language);
   const { client, language } = useAppStore.getState();
   const server: ServerPage | null =
     boot && rendersAsServer(boot, client, language) ? { kind: boot.kind, path: boot.path } : null;

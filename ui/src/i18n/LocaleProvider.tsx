@@ -4,6 +4,7 @@ import type { Language, Text } from "storefront-core";
 import { applyDocumentLanguage } from "../app/effects";
 import { useAppStore } from "../app/store";
 import { formatMessage } from "./coreText";
+import { intlLocale } from "./intlLocale";
 import { loadedMessages, loadMessages } from "./messages";
 
 /**
@@ -26,7 +27,7 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   }, [language]);
   useEffect(() => applyDocumentLanguage(shown), [shown]);
   return (
-    <IntlProvider locale={shown === "ar" ? "ar-EG" : "en"} messages={loadedMessages(shown)} defaultLocale="en">
+    <IntlProvider locale={intlLocale(shown)} messages={loadedMessages(shown)} defaultLocale="en">
       {children}
     </IntlProvider>
   );

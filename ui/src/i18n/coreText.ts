@@ -1,5 +1,6 @@
 import { createIntl, createIntlCache, type IntlShape } from "react-intl";
 import type { Language, Message, Text } from "storefront-core";
+import { intlLocale } from "./intlLocale";
 import { coreMessageKey, loadedMessages } from "./messages";
 
 /**
@@ -15,7 +16,7 @@ function intlFor(language: Language): IntlShape {
   if (!messages) return intlFor("en");
   let intl = intls[language];
   if (!intl || intl.messages !== messages) {
-    intl = createIntl({ locale: language === "ar" ? "ar-EG" : "en", messages, defaultLocale: "en" }, cache);
+    intl = createIntl({ locale: intlLocale(language), messages, defaultLocale: "en" }, cache);
     intls[language] = intl;
   }
   return intl;

@@ -26,6 +26,7 @@ import { useAddressPicker } from "./useAddressPicker";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
 import { Button } from "../../../ui/Button";
+import { intlLocale } from "../../../i18n/intlLocale";
 
 // K's map (mapbox-gl 1.13 with the local style), loaded only when a form opens.
 const PickerMap = lazy(() => import("../../../ui/Map"));
@@ -74,7 +75,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const country = config?.default_country_code ?? "";
   // The store's country in the page language ("مصر" in Arabic), as the form starts out.
   // (By the chosen language, not the catalogue shown: that can still be English for a moment.)
-  const countryName = defaultCountryName(language === "ar" ? "ar-EG" : "en", country);
+  const countryName = defaultCountryName(intlLocale(language), country);
   const schema = useMemo(() => addressSchema(language, country), [language, country]);
   const { formRef, field, error, submit, handleSubmit, focusInvalid, setServerErrors, getValues, setValue, clearErrors } =
     useAccountForm<AddressValues>({
