@@ -41,24 +41,6 @@ function preloadWasm(): Plugin {
 }
 
 /**
- * The app's scripts at low priority: the page static-host sends is painted from the HTML
- * and the stylesheets alone, and on a slow link the entry chunk (about 120 KB gzip) would
- * otherwise share it with them (Lighthouse mobile: first contentful paint 1.7–1.9 s →
- * 0.8–0.9 s). The scripts still load at once, in parallel; static-host's early requests
- * for a screen's chunks are low priority too (`static-host/src/web/page.rs`).
- */
-function lowPriorityScripts(): Plugin {
-  return {
-    name: "storefront:low-priority-scripts",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler: (html) => html.replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin'),
-    },
-  };
-}
-
-/**
  * The message catalogues (the UI's `i18n/{en,ar}.json` and the core's
  * `data/messages.{en,ar}.json`) are shipped parsed: each ICU message as formatjs's AST,
  * so react-intl runs without its message parser (aliased away below) and no page pays
@@ -92,7 +74,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [wasm()]),
     react(),
     preloadWasm(),
-    lowPriorityScripts(),
     // The service worker (src/service-worker/sw.ts) with the build's precache manifest.
     // Registered by the app itself (features/offline); the manifest comes from the API.
     ...(isSsrBuild

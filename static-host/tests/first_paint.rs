@@ -593,7 +593,7 @@ async fn a_route_page_asks_for_its_screen_s_files_with_the_page() {
     let product = page(&server, "/products/1", Some("en.0.1.1"), None).await;
     assert!(product.rendered());
     for hint in [
-        r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ProductPage-1.js">"#,
+        r#"<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js">"#,
         r#"<link rel="preload" as="style" crossorigin href="/assets/ProductPage-1.css">"#,
         r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/cart-1.wasm">"#,
     ] {

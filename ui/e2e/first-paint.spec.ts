@@ -106,7 +106,7 @@ test("a lazily loaded screen's page asks for its chunk and the rest of the catal
   context,
 }) => {
   const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8")) as Record<string, { file: string }>;
-  const asked = (html: string) => [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map(([, file]) => file);
+  const asked = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map(([, file]) => file);
   await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
   const home = asked(await (await page.request.get("/home")).text());
   expect(home).toEqual(
@@ -115,19 +115,6 @@ test("a lazily loaded screen's page asks for its chunk and the rest of the catal
   // The landing page is in the first chunk, with the messages it shows.
   await context.clearCookies();
   expect(asked(await (await page.request.get("/")).text())).toEqual([]);
-});
-
-test("the app's scripts load at low priority, so the first paint waits only for the HTML and stylesheets", async ({
-  page,
-  context,
-}) => {
-  const scripts = (html: string) => [...html.matchAll(/<script type="module"[^>]*>/g)].map(([tag]) => tag);
-  await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
-  const home = await (await page.request.get("/home")).text();
-  expect(scripts(home).length).toBeGreaterThan(0);
-  for (const tag of scripts(home)) expect(tag).toContain('fetchpriority="low"');
-  expect(home).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/);
-  expect(home).not.toMatch(/<link rel="stylesheet"[^>]*fetchpriority/);
 });
 
 test.describe("with scripts held back", () => {

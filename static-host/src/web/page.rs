@@ -200,9 +200,7 @@ pub struct RouteAssets {
 
 impl RouteAssets {
     /// The `<link>` tags that fetch them early (with `crossorigin`, as the app's own
-    /// requests are made, so the browser reuses what was fetched). Scripts at low
-    /// priority, like the entry chunk (`ui/vite.config.ts`): the first paint needs only
-    /// the HTML and the stylesheets, which then do not share the link with them.
+    /// requests are made, so the browser reuses what was fetched).
     ///
     /// `drawn`: the page holds the screen itself (a product's page, home), whose
     /// stylesheets then apply before the first paint (`rel="stylesheet"`, which blocks
@@ -217,7 +215,7 @@ impl RouteAssets {
         let scripts = self
             .scripts
             .iter()
-            .map(|href| link(r#"rel="modulepreload" fetchpriority="low""#, href));
+            .map(|href| link(r#"rel="modulepreload""#, href));
         let styles = self.styles.iter().map(|href| {
             if drawn {
                 link(r#"rel="stylesheet""#, href)
@@ -890,7 +888,7 @@ mod tests {
         assert_eq!(
             assets.hints(false),
             concat!(
-                r#"<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/A.js">"#,
+                r#"<link rel="modulepreload" crossorigin href="/assets/A.js">"#,
                 r#"<link rel="preload" as="style" crossorigin href="/assets/A.css">"#,
                 r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/a&quot;b.wasm">"#
             )
