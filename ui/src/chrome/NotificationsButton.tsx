@@ -2,7 +2,6 @@ import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedDate, useIntl } from "react-intl";
 import { api, ApiError, unwrap } from "../api/client";
-import { useIdle } from "../app/idle";
 import { useAppStore } from "../app/store";
 import { BellIcon } from "./icons";
 import { usePopover } from "./overlay";
@@ -17,9 +16,7 @@ export function NotificationsButton() {
   const intl = useIntl();
   const id = useId();
   const { open, setOpen, trigger, panel } = usePopover();
-  // The unread count waits for the first screen's data (or the panel being opened).
-  const idle = useIdle();
-  const notifications = useNotifications(idle || open);
+  const notifications = useNotifications(true);
   const queryClient = useQueryClient();
   const unread = notifications.data?.meta.unread_count ?? 0;
   const readAll = useMutation({
