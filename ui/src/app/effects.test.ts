@@ -49,7 +49,11 @@ describe("runEffects with the real core", () => {
     dispatchLogin({ type: "open_sign_in" });
     usePhoneLogin.setState({ state: { ...usePhoneLogin.getState().state, mobile: "+201001234567" } });
     useLocationPicker.setState({ state: { ...useLocationPicker.getState().state, district_id: 4 } });
-    useAppStore.setState({ returnTo: "/cart", cartState: { ...cartInitialState(), loaded: true } });
+    useAppStore.setState({
+      returnTo: "/cart",
+      cartState: { ...cartInitialState(), loaded: true },
+      cartShop: { branchName: "Garden City Grocer", delivers: false },
+    });
     expect(useAppStore.getState().modal).toBe("signIn");
 
     runEffects(logoutEffects("/products/3", "requested"), h);
@@ -59,6 +63,7 @@ describe("runEffects with the real core", () => {
     expect(useAppStore.getState().modal).toBeNull();
     expect(useAppStore.getState().returnTo).toBeNull();
     expect(selectCart(useAppStore.getState())).toBeNull();
+    expect(useAppStore.getState().cartShop).toBeNull();
   });
 
   test("a 401 on a page needing a location leaves for the landing page without a toast", () => {

@@ -67,7 +67,6 @@ export function selectCart(s: AppStore): Cart | null {
   return s.cartState?.cart ?? null;
 }
 
-/** The language chosen on this device, else the one the server sent the page in. */
 /** The core guard's inputs from what storage holds (and remote config's forced location). */
 export function guardContextOf(client: ClientState, forceDefaultLocation: boolean): GuardContext {
   return {
@@ -77,6 +76,7 @@ export function guardContextOf(client: ClientState, forceDefaultLocation: boolea
   };
 }
 
+/** The language chosen on this device, else the one the server sent the page in. */
 export function initialLanguage(client: ClientState): Language {
   return client.language ?? readBoot()?.language ?? "en";
 }
@@ -105,7 +105,9 @@ const store = createStore<AppStore>()((set) => {
     pushToast: (tone, text) =>
       set((s) => ({ toasts: [...s.toasts.slice(-3), { id: s.nextToast, tone, text }], nextToast: s.nextToast + 1 })),
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
-    setCartState: (cartState) => set({ cartState }),
+    // A cart forgotten (a logout) takes its shop with it: the next customer's page must
+    // not show this one's shop name or delivery notice.
+    setCartState: (cartState) => set(cartState === null ? { cartState, cartShop: null } : { cartState }),
     setReturnTo: (returnTo) => set({ returnTo }),
     setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
     endSession: () => set((s) => ({ session: s.session + 1 })),
