@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { productOf, SHOPS } from "./cart-support";
-import { apiSignIn, seedStorage, SEED } from "./support";
+import { apiSignIn, seedStorage, SEED, viewCookie } from "./support";
 
 /**
  * The first paint (issue: first paint without waiting for the core): static-host sends
@@ -12,11 +12,6 @@ import { apiSignIn, seedStorage, SEED } from "./support";
 
 const LANDING_EN = "Everything you need, delivered to your door";
 const LANDING_AR = "كل ما تحتاجه يصلك حتى باب بيتك";
-
-/** What the app mirrors from storage into the page-view cookie: `language.signed_in.district.service`. */
-async function viewCookie(context: BrowserContext, value: string) {
-  await context.addCookies([{ name: "storefront_view", value, url: "http://127.0.0.1" + ":" + (process.env.E2E_PORT ?? "18181") }]);
-}
 
 /** A signed-in customer with a district and a service, in storage and in the page-view cookie. */
 async function signedInWithDistrict(page: Page, context: BrowserContext) {
@@ -275,6 +270,26 @@ test.describe("hydration", () => {
     const shown = new Intl.NumberFormat("ar-EG", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(answer.data.rating);
     await expect(page.locator("[data-rating]")).toHaveAttribute("aria-label", `التقييم ${shown} من ٥`);
     await expect(page.getByTestId("favorite-button")).toHaveAttribute("aria-pressed", "false");
+    expect(errors).toEqual([]);
+  });
+
+  test("text typed into the header search before the app adopts the page is searched, not lost", async ({
+    page,
+    context,
+  }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto("/home", { waitUntil: "commit" });
+    const box = page.getByRole("searchbox", { name: "Search for products" });
+    await box.fill("milk");
+    release();
+    await expect(page.getByRole("region", { name: "Suggestions" }).getByRole("link").first()).toContainText(/milk/i, {
+      timeout: 15_000,
+    });
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/branches-results\?query=milk$/);
     expect(errors).toEqual([]);
   });
 

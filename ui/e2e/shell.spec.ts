@@ -7,6 +7,7 @@ import {
   SEED,
   signIn,
   toast,
+  viewCookie,
 } from "./support";
 import { freshEmail, freshMobile, national, typeCode, waitForCode } from "./auth-support";
 
@@ -493,8 +494,11 @@ test.describe("header search", () => {
     await expect(page).toHaveURL(/\/branches-results\?query=milk$/);
   });
 
-  test("a suggestion links to its product", async ({ page }) => {
+  test("a suggestion links to its product", async ({ page, context }) => {
     await guestWithDistrict(page);
+    // The server draws the page this browser would, so the app adopts it (the page a
+    // shopper gets) and text typed early stays the box's (see first-paint.spec).
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
     await page.goto("/home");
     await page.getByRole("searchbox", { name: "Search for products" }).fill("milk");
     const first = page.getByRole("region", { name: "Suggestions" }).getByRole("link").first();

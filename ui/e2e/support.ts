@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { storageKeyName, type StorageKey } from "storefront-core";
 import { outbox } from "../playwright.config";
 
@@ -77,6 +77,11 @@ export async function seedStorage(page: Page, values: Partial<Record<StorageKey,
 
 /** The demo seed's first district and its groceries service (products focused, with categories). */
 export const SEED = { district: 1, groceries: 1, restaurants: 2 } as const;
+
+/** What the app mirrors from storage into the page-view cookie: `language.signed_in.district.service`. */
+export async function viewCookie(context: BrowserContext, value: string): Promise<void> {
+  await context.addCookies([{ name: "storefront_view", value, url: "http://127.0.0.1" + ":" + (process.env.E2E_PORT ?? "18181") }]);
+}
 
 /** A guest with a delivery district and the groceries service chosen. */
 export async function guestWithDistrict(page: Page, extra: Partial<Record<StorageKey, string>> = {}): Promise<void> {

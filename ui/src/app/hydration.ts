@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore, type RefObject } from "react";
 
 const never = () => () => {};
 
@@ -14,4 +14,20 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Text typed into a server-rendered box before the app adopted the page. React keeps the
+ * box's value when it hydrates but fires no change for it, so the component's state would
+ * still say "" while the box shows the text: suggestions would not come and a submit would
+ * send nothing. Once mounted, this hands such text to `adopt`.
+ */
+export function useTypedBeforeHydration(box: RefObject<HTMLInputElement | null>, adopt: (text: string) => void): void {
+  // Only the first mount can follow a hydration; later edits go through onChange.
+  useEffect(() => {
+    const node = box.current;
+    // React sets defaultValue to the rendered value: anything else was typed.
+    if (node && node.value !== node.defaultValue) adopt(node.value);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 }

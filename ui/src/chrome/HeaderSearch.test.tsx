@@ -74,6 +74,25 @@ describe("HeaderSearch", () => {
     expect(document.activeElement).toBe(box);
   });
 
+  test("text typed before the app adopted the server's page is searched and submitted", async () => {
+    fetchMock.mockResolvedValue(json(200, { data: [{ id: 7, name: "Full Cream Milk" }] }));
+    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    renderWithShell(<HeaderSearch element="products_focused" />, {
+      beforeHydration: (page) => {
+        const box = page.querySelector("input");
+        if (!box) throw new Error("no search box in the server's HTML");
+        box.focus();
+        box.value = "milk"; // no React listener yet: just the browser's own typing
+      },
+    });
+    expect((await screen.findByRole("link", { name: "Full Cream Milk" })).getAttribute("href")).toBe("/products/7");
+    expect(calls().map((url) => url.searchParams.get("text"))).toEqual(["milk"]);
+    fireEvent.submit(screen.getByRole("searchbox"));
+    expect(window.location.pathname + window.location.search).toBe("/branches-results?query=milk");
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   test("other services suggest shops, linking to /branches/{id}", async () => {
     fetchMock.mockResolvedValue(json(200, { data: [{ id: 12, name: "Koshary Abou Tarek" }] }));
     renderWithShell(<HeaderSearch element="standard" />);

@@ -4,6 +4,7 @@ import { Link } from "wouter";
 import { submitSearch, suggestionQuery } from "storefront-core/start";
 import type { SearchElement } from "storefront-core";
 import { runEffects } from "../app/effects";
+import { useTypedBeforeHydration } from "../app/hydration";
 import { useAppStore } from "../app/store";
 import { SearchIcon, StoreIcon } from "./icons";
 import { moveFocus } from "./overlay";
@@ -52,6 +53,11 @@ export function HeaderSearch({ element, autoFocus, onDone }: Props) {
   const hasText = suggestionQuery(text) !== null;
   const showList = open && hasText && suggestionQuery(typed) !== null;
   const items = suggestions.data ?? [];
+
+  useTypedBeforeHydration(input, (typed) => {
+    setText(typed);
+    setOpen(document.activeElement === input.current);
+  });
 
   const finish = () => {
     setOpen(false);

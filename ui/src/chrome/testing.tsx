@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
+import { renderToString } from "react-dom/server";
 import { act, render } from "@testing-library/react";
 import { parseRemoteConfig, type Effect, type Language } from "storefront-core";
 import { selectedServiceKey } from "../api/queries";
@@ -115,18 +116,30 @@ export function shellCache(language: Language = "en", extra: Array<[readonly unk
   return cacheWith([...entries, ...extra]);
 }
 
-export function renderWithShell(ui: ReactNode, options: { language?: Language; client?: QueryClient } = {}) {
+export function renderWithShell(
+  ui: ReactNode,
+  options: {
+    language?: Language;
+    client?: QueryClient;
+    /** Render on the "server" first, let this act on that HTML, then hydrate it. */
+    beforeHydration?(page: HTMLElement): void;
+  } = {},
+) {
   const language = options.language ?? "en";
   useAppStore.getState().setLanguage(language);
   const client = options.client ?? shellCache(language);
-  const view = render(
+  const tree = (
     <QueryClientProvider client={client}>
       <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={allMessages[language]} defaultLocale="en">
         {ui}
       </IntlProvider>
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { ...view, client };
+  if (!options.beforeHydration) return { ...render(tree), client };
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(tree);
+  options.beforeHydration(container);
+  return { ...render(tree, { container, hydrate: true }), client };
 }
 
 /** Runs storage effects through the core, the way the app does. */
