@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./fixtures";
 import { expectNoSidewaysScroll, prepareClient, productNames, productPrices } from "./catalogue-support";
 import { SEED, apiSignIn, expectNoSeriousA11yViolations as expectAccessible, toast } from "./support";
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { SHOPS, apiCart, productOf, shopper, type Language } from "./cart-support";
 import { expectNoSeriousA11yViolations, screenshot } from "./support";
 

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page } from "./fixtures";
 import { productOf, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED, viewCookie } from "./support";
 

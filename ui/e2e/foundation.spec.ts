@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test("the WASM module is served as application/wasm", async ({ page }) => {
   const wasm = page.waitForResponse((r) => r.url().endsWith(".wasm"));

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { expectAccessible, stored, useLanguage } from "./auth-support";
 
 // The location picker (spec 2, 4, 8): map search, support checks against the reference

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { addToCart, cartRow, productOf, shopper, SHOPS } from "./cart-support";
 import { toast } from "./support";
 

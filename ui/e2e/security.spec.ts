@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./fixtures";
 import { SHOPS, addAddress, addToCart, productOf, shopper, type Language } from "./cart-support";
 import { seedStorage } from "./support";
 

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { connectApi } from "./api/client";
 import { runEffects } from "./app/effects";
@@ -10,7 +11,19 @@ import { AppRouter } from "./routes/AppRouter";
 
 connectApi((effects) => runEffects(effects));
 
+/**
+ * Marks the document once React has committed the app: from then on the page on screen
+ * is the app's (before it, the server's HTML takes no clicks or typing), which the
+ * end-to-end tests wait for after each page load.
+ */
+function useMarkTakenOver(): void {
+  useEffect(() => {
+    document.documentElement.dataset.app = "ready";
+  }, []);
+}
+
 export function App() {
+  useMarkTakenOver();
   return (
     <QueryClientProvider client={queryClient}>
       <LocaleProvider>
