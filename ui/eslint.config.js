@@ -65,6 +65,11 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // Classic scripts the page loads as they are (public/): the browser's globals.
+    files: ["public/**/*.js"],
+    languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+  {
     // CommonJS files jest loads by path (its custom environment).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },

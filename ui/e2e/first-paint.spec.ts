@@ -35,6 +35,11 @@ async function holdScripts(page: Page) {
   return () => release();
 }
 
+/** Waits for the head's small script that holds early taps (it comes with the first bytes). */
+async function earlyInputReady(page: Page) {
+  await page.waitForFunction(() => Array.isArray((window as { __storefrontEarlyInput?: unknown }).__storefrontEarlyInput));
+}
+
 /** Console errors and uncaught errors of a page (the document's own 404 status aside). */
 function errorsOf(page: Page): string[] {
   const errors: string[] = [];
@@ -291,6 +296,36 @@ test.describe("hydration", () => {
     await box.press("Enter");
     await expect(page).toHaveURL(/\/branches-results\?query=milk$/);
     expect(errors).toEqual([]);
+  });
+
+  test("a tap before the app has taken over the page is not lost: it is acted on once the app has", async ({ page }) => {
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LANDING_EN);
+    await earlyInputReady(page);
+    await page.getByRole("button", { name: "Log in / Register" }).first().click();
+    // The server's page does nothing with it yet…
+    await expect(page.getByTestId("sign-in-modal")).toHaveCount(0);
+    release();
+    // …and the app opens the sign-in once it has adopted the page.
+    await expect(page.getByTestId("sign-in-modal")).toBeVisible({ timeout: 15_000 });
+    expect(errors).toEqual([]);
+  });
+
+  test("a search typed and submitted before the app has taken over the page is run", async ({ page, context }) => {
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.0.${SEED.district}.${SEED.groceries}`);
+    const release = await holdScripts(page);
+    await page.goto("/home", { waitUntil: "commit" });
+    await earlyInputReady(page);
+    const box = page.getByRole("searchbox", { name: "Search for products" });
+    await box.fill("milk");
+    await box.press("Enter");
+    // Held, not a reload of the page with the form's empty query.
+    await expect(page).toHaveURL(/\/home$/);
+    release();
+    await expect(page).toHaveURL(/\/branches-results\?query=milk$/, { timeout: 15_000 });
   });
 
   test("no hydration errors for a signed-in customer on /cart", async ({ page, context }) => {

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { connectApi } from "./api/client";
+import { replayEarlyInput } from "./app/earlyInput";
 import { runEffects } from "./app/effects";
 import { queryClient } from "./app/queryClient";
 import { StartupGate } from "./app/StartupGate";
@@ -14,11 +15,13 @@ connectApi((effects) => runEffects(effects));
 /**
  * Marks the document once React has committed the app: from then on the page on screen
  * is the app's (before it, the server's HTML takes no clicks or typing), which the
- * end-to-end tests wait for after each page load.
+ * end-to-end tests wait for after each page load. Then the taps held meanwhile are
+ * replayed, after a frame, so that what the screens set up on mounting has rendered.
  */
 function useMarkTakenOver(): void {
   useEffect(() => {
     document.documentElement.dataset.app = "ready";
+    requestAnimationFrame(() => setTimeout(replayEarlyInput));
   }, []);
 }
 

@@ -9,6 +9,7 @@ import { seedServerData } from "./app/seed";
 import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { askForStartupLoads, runStartupPlan } from "./app/StartupGate";
 import { guardContextOf, useAppStore } from "./app/store";
+import { markAttaching } from "./app/earlyInput";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
@@ -79,15 +80,20 @@ if (root) {
   const first = route ? loadFirstScreen(route).catch(() => undefined) : Promise.resolve();
   if (server?.kind === "home" || server?.kind === "product") {
     // The server drew this screen: React adopts it with the screen's code in hand.
-    void first.then(() => hydrateRoot(root, app));
+    void first.then(() => {
+      markAttaching();
+      hydrateRoot(root, app);
+    });
   } else if (server) {
     // The server drew the landing page, the shell or the not-found page: adopted at once,
     // before answers to the early calls (the cart) could change what React would draw.
+    markAttaching();
     hydrateRoot(root, app);
   } else {
     // Rendered anew at once: the server's page stays on screen until React's first
     // commit, and its buttons do nothing until then (waiting for the screen's code here
     // left a header that ignored clicks).
+    markAttaching();
     createRoot(root).render(app);
   }
 }
