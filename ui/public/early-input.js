@@ -11,7 +11,8 @@
     if (document.documentElement.hasAttribute("data-app")) return;
     var element = event.target instanceof Element ? event.target : null;
     var target = element && element.closest(event.type === "submit" ? "form" : "button");
-    if (!target || !document.getElementById("root").contains(target)) return;
+    var root = document.getElementById("root");
+    if (!target || !root || !root.contains(target)) return;
     event.preventDefault();
     held.push({ type: event.type, target: target });
   }
