@@ -8,6 +8,7 @@ import { selectedServiceKey } from "../api/queries";
 import { runEffects } from "../app/effects";
 import { queryClient as appQueryClient } from "../app/queryClient";
 import { useAppStore } from "../app/store";
+import { intlLocale } from "../i18n/intlLocale";
 import { allMessages } from "../i18n/testing";
 import { useChromeState } from "./chromeState";
 
@@ -130,7 +131,7 @@ export function renderWithShell(
   const client = options.client ?? shellCache(language);
   const tree = (
     <QueryClientProvider client={client}>
-      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={allMessages[language]} defaultLocale="en">
+      <IntlProvider locale={intlLocale(language)} messages={allMessages[language]} defaultLocale="en">
         {ui}
       </IntlProvider>
     </QueryClientProvider>

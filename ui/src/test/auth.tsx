@@ -5,6 +5,7 @@ import { configure, render, screen, waitFor } from "@testing-library/react";
 import { parseRemoteConfig, type Language } from "storefront-core";
 import { queryClient } from "../app/queryClient";
 import { useAppStore } from "../app/store";
+import { intlLocale } from "../i18n/intlLocale";
 import { allMessages } from "../i18n/testing";
 
 // Modals load lazily and the WASM core is real: allow a busy machine some time.
@@ -39,7 +40,7 @@ export function renderWithApp(ui: ReactNode, language: Language = "en") {
   useAppStore.getState().setLanguage(language);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
-      <IntlProvider locale={language === "ar" ? "ar-EG" : "en"} messages={allMessages[language]} defaultLocale="en">
+      <IntlProvider locale={intlLocale(language)} messages={allMessages[language]} defaultLocale="en">
         {children}
       </IntlProvider>
     </QueryClientProvider>
