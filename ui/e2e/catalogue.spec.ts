@@ -366,8 +366,15 @@ for (const { language, width } of [EN_DESKTOP, AR_MOBILE]) {
       await expect(message).toHaveText("");
       await page.getByRole("button", { name: t.more }).click();
       await expect(message).toHaveText(detail.max_qty <= detail.stock ? t.maxReached : t.noStock);
+      const cartProducts = async () => {
+        const response = await request.get("/api/get_card?service_id=1", { headers: { Authorization: `Bearer ${token}` } });
+        const cart = (await response.json()) as { data: { items: { product_id: number }[] } };
+        return cart.data.items.map((i) => i.product_id);
+      };
       await page.getByRole("button", { name: t.addToCart, exact: true }).click();
       await expect(page.getByRole("button", { name: t.addToCart, exact: true })).toBeEnabled();
+      // The add has reached the server before the page is left (leaving would cancel it).
+      await expect.poll(cartProducts).toEqual([first.id]);
 
       await page.goto(`/products/${other.id}`);
       await page.getByRole("button", { name: t.addToCart, exact: true }).click();
@@ -376,13 +383,7 @@ for (const { language, width } of [EN_DESKTOP, AR_MOBILE]) {
       await expectAccessible(page, "dialog");
       await dialog.getByRole("button", { name: t.emptyAndAdd }).click();
       await expect(dialog).toBeHidden();
-      await expect
-        .poll(async () => {
-          const response = await request.get("/api/get_card?service_id=1", { headers: { Authorization: `Bearer ${token}` } });
-          const cart = (await response.json()) as { data: { items: { product_id: number }[] } };
-          return cart.data.items.map((i) => i.product_id);
-        })
-        .toEqual([other.id]);
+      await expect.poll(cartProducts).toEqual([other.id]);
     });
   });
 }
