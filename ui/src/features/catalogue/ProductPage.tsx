@@ -228,13 +228,6 @@ export default function ProductPage({ params }: ScreenProps) {
               </SlotIf>
             </li>
             <li>
-              {early ? (
-                <AmountPlaceholder />
-              ) : (
-                <FormattedMessage id="catalogue.branch.minimum" values={{ amount: format(shop.minimum) }} />
-              )}
-            </li>
-            <li>
               {template ? (
                 formatWithSlots(intl, "catalogue.branch.minutes", {}, { minutes: fill("product.branch.minutes | digits(language)") })
               ) : (
@@ -246,6 +239,21 @@ export default function ProductPage({ params }: ScreenProps) {
                 <FormattedMessage id="catalogue.branch.freeDelivery" />
               </li>
             </SlotIf>
+            {/* Last: its amount is written once the page is adopted, and a term growing
+                at the end of the row moves none of the others. The amount keeps its own
+                element either way, so the words before it stay where they are. */}
+            <li>
+              <FormattedMessage
+                id="catalogue.branch.minimum"
+                values={{
+                  amount: (
+                    <span className={early ? styles.amountPending : undefined} aria-hidden={early || undefined}>
+                      {early ? "\u00a0" : format(shop.minimum)}
+                    </span>
+                  ),
+                }}
+              />
+            </li>
           </ul>
         </section>
 
