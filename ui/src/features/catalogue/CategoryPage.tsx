@@ -7,16 +7,15 @@ import { AddToCartProvider } from "../../shop/AddToCart";
 import { LazyImage } from "../../ui/LazyImage";
 import { InfiniteProducts } from "../../shop/Lists";
 import { useCategory, useSubcategories } from "../../shop/catalogue";
-import { ChipsSkeleton, DetailSkeleton } from "../../ui/Skeletons";
+import { DetailSkeleton } from "../../ui/Skeletons";
 import { EmptyState, LoadError } from "../../ui/States";
 import { LoadMore } from "../../shop/Paging";
 import styles from "../../shop/Pages.module.css";
 
 /** The subcategories, page by page (meta.current_page / meta.last_page). */
-function Subcategories({ parentId }: { parentId: number }) {
+function Subcategories({ query }: { query: ReturnType<typeof useSubcategories> }) {
   const text = useCoreText();
-  const query = useSubcategories(parentId);
-  if (query.isPending) return <ChipsSkeleton />;
+  if (query.isPending) return null; // the page waits for the first page
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const items = query.data.pages.flatMap((page) => page.data);
   if (items.length === 0) {
@@ -49,8 +48,11 @@ export default function CategoryPage({ params }: ScreenProps) {
   const intl = useIntl();
   const id = params.id ?? null;
   const category = useCategory(id);
+  // Asked for beside the category, and the page waits for both: the subcategories' grid
+  // drawn after the page would push the products down.
+  const subcategories = useSubcategories(id);
 
-  if (category.isPending) return <DetailSkeleton />;
+  if (category.isPending || (category.isSuccess && subcategories.isPending)) return <DetailSkeleton />;
   if (category.isError) return <LoadError error={category.error} onRetry={() => void category.refetch()} />;
   const c = category.data;
 
@@ -75,7 +77,7 @@ export default function CategoryPage({ params }: ScreenProps) {
           <h2 id="subcategories-title" className={styles.subtitle}>
             <FormattedMessage id="catalogue.category.subcategories" />
           </h2>
-          <Subcategories key={c.id} parentId={c.id} />
+          <Subcategories query={subcategories} />
         </section>
 
         <section aria-labelledby="category-products" className={styles.block}>

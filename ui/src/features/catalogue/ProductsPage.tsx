@@ -218,11 +218,11 @@ export default function ProductsPage({ query }: ScreenProps) {
                   <FormattedMessage id="catalogue.listing.title" />
                 )}
               </h1>
-              {data ? (
-                <p className={styles.muted} aria-live="polite" data-testid="results-count">
-                  <FormattedMessage id="catalogue.results" values={{ count: data.meta.total }} />
-                </p>
-              ) : null}
+              {/* In the page from the start (a live region announces only changes), its
+                  line held while the first page loads so the heading does not move. */}
+              <p className={styles.muted} aria-live="polite" data-testid="results-count">
+                {data ? <FormattedMessage id="catalogue.results" values={{ count: data.meta.total }} /> : "\u00a0"}
+              </p>
               <FilterChips filters={filters} brandName={brandName} />
             </div>
             <div className={filterStyles.sort}>
