@@ -36,6 +36,8 @@ export default function CheckoutPage() {
   const serviceId = useAppStore((s) => s.client.selected_service);
   const cartQuery = useCart();
   const cart = useAppStore(selectCart);
+  // The steps wait for the addresses too: the address step growing after the page is
+  // drawn would push the summary under it.
   const addresses = useAddresses();
   const place = usePlaceOrder();
   const [step, setStep] = useState<CheckoutStep>("address");
@@ -96,7 +98,7 @@ export default function CheckoutPage() {
       </section>
     );
   }
-  if (!cart || (cart.items.length === 0 && cartQuery.isPending) || resuming) {
+  if (!cart || (cart.items.length === 0 && cartQuery.isPending) || resuming || (step === "address" && addresses.isPending)) {
     return (
       <section className={styles.page} aria-labelledby={titleId} aria-busy="true">
         {heading}

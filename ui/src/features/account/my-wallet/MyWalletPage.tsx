@@ -24,45 +24,49 @@ export default function MyWalletPage() {
   const rows = rowsOf(transactions.data);
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.myWallet" />} testId="my-wallet-page">
-      {wallet.isPending ? (
-        <RowsSkeleton rows={1} />
-      ) : wallet.isError ? (
-        <LoadError look="panel" error={wallet.error} onRetry={() => void wallet.refetch()} />
+      {/* The summary and the history are drawn together: a history drawn under a
+          summary still loading would be pushed down when it came. */}
+      {wallet.isPending || transactions.isPending ? (
+        <RowsSkeleton rows={3} />
       ) : (
-        <dl className={styles.stats}>
-          <div className={styles.stat}>
-            <dt>
-              <FormattedMessage id="account.wallet.balance" />
-            </dt>
-            <dd data-testid="wallet-balance">{format.money(wallet.data.balance, wallet.data.currency)}</dd>
-          </div>
-        </dl>
+        <>
+          {wallet.isError ? (
+            <LoadError look="panel" error={wallet.error} onRetry={() => void wallet.refetch()} />
+          ) : (
+            <dl className={styles.stats}>
+              <div className={styles.stat}>
+                <dt>
+                  <FormattedMessage id="account.wallet.balance" />
+                </dt>
+                <dd data-testid="wallet-balance">{format.money(wallet.data.balance, wallet.data.currency)}</dd>
+              </div>
+            </dl>
+          )}
+          <section className={styles.card} aria-labelledby="wallet-history">
+            <h2 id="wallet-history" className={styles.cardTitle}>
+              <FormattedMessage id="account.wallet.transactions" />
+            </h2>
+            {transactions.isError ? (
+              <LoadError look="panel" error={transactions.error} onRetry={() => void transactions.refetch()} />
+            ) : rows.length === 0 ? (
+              <EmptyState look="panel" message={{ id: "no_credits", params: {} }} />
+            ) : (
+              <>
+                <ul className={styles.rows} data-testid="wallet-transactions">
+                  {rows.map((entry) => (
+                    <TransactionRow key={entry.id} entry={entry} />
+                  ))}
+                </ul>
+                <LoadMoreButton
+                  hasNext={transactions.hasNextPage}
+                  loading={transactions.isFetchingNextPage}
+                  onLoad={() => void transactions.fetchNextPage()}
+                />
+              </>
+            )}
+          </section>
+        </>
       )}
-      <section className={styles.card} aria-labelledby="wallet-history">
-        <h2 id="wallet-history" className={styles.cardTitle}>
-          <FormattedMessage id="account.wallet.transactions" />
-        </h2>
-        {transactions.isPending ? (
-          <RowsSkeleton />
-        ) : transactions.isError ? (
-          <LoadError look="panel" error={transactions.error} onRetry={() => void transactions.refetch()} />
-        ) : rows.length === 0 ? (
-          <EmptyState look="panel" message={{ id: "no_credits", params: {} }} />
-        ) : (
-          <>
-            <ul className={styles.rows} data-testid="wallet-transactions">
-              {rows.map((entry) => (
-                <TransactionRow key={entry.id} entry={entry} />
-              ))}
-            </ul>
-            <LoadMoreButton
-              hasNext={transactions.hasNextPage}
-              loading={transactions.isFetchingNextPage}
-              onLoad={() => void transactions.fetchNextPage()}
-            />
-          </>
-        )}
-      </section>
     </AccountLayout>
   );
 }
