@@ -20,20 +20,30 @@ const GROUPS = accountMenu;
 export default function AccountMenuPage() {
   const intl = useIntl();
   const id = useId();
-  const user = useFullProfile().data?.user ?? null;
+  const profile = useFullProfile();
+  const user = profile.data?.user ?? null;
   return (
     <AccountLayout title={<FormattedMessage id="account.menu.title" />} menu={false} testId="account-menu-page">
-      <div className={styles.profileCard}>
-        <span className={styles.avatar}>
-          {user?.image ? <img src={user.image} alt="" width={64} height={64} /> : <UserIcon size={32} />}
-        </span>
-        <div className={styles.rowMain}>
-          <span className={styles.rowTitle}>{user?.name ?? intl.formatMessage({ id: "chrome.account.title" })}</span>
-          {user?.email ? <span className={styles.small}>{user.email}</span> : null}
-          <Link href="/account/profile" className={styles.small}>
-            <FormattedMessage id="account.menu.editProfile" />
-          </Link>
-        </div>
+      {/* Drawn once the profile has come (the card keeps its height meanwhile, and the
+          name and e-mail keep to one line each): lines arriving later would move the
+          links under it. */}
+      <div className={styles.profileCard} aria-busy={profile.isPending || undefined}>
+        {profile.isPending ? null : (
+          <>
+            <span className={styles.avatar}>
+              {user?.image ? <img src={user.image} alt="" width={64} height={64} /> : <UserIcon size={32} />}
+            </span>
+            <div className={styles.rowMain}>
+              <span className={`${styles.rowTitle} ${styles.oneLine}`}>
+                {user?.name ?? intl.formatMessage({ id: "chrome.account.title" })}
+              </span>
+              {user?.email ? <span className={`${styles.small} ${styles.oneLine}`}>{user.email}</span> : null}
+              <Link href="/account/profile" className={styles.small}>
+                <FormattedMessage id="account.menu.editProfile" />
+              </Link>
+            </div>
+          </>
+        )}
       </div>
       <div className={styles.groups}>
         {GROUPS.map((group) => (

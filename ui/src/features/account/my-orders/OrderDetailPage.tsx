@@ -46,10 +46,12 @@ export default function OrderDetailPage({ params }: ScreenProps) {
   return (
     <AccountLayout
       title={
-        order.data ? (
-          <FormattedMessage id="account.orders.number" values={{ number: order.data.number }} />
-        ) : (
+        order.isError ? (
           <FormattedMessage id="account.order.title" />
+        ) : (
+          // The number in its own element, blank while the order loads: the words
+          // before it stay where they are when it comes.
+          <FormattedMessage id="account.orders.number" values={{ number: <span>{order.data?.number ?? ""}</span> }} />
         )
       }
       back={back}
