@@ -23,9 +23,14 @@ export default function HomePage() {
     <div className={styles.page}>
       <section className={styles.greeting} aria-labelledby="home-title">
         <h1 id="home-title" className={styles.title}>
-          {name
-            ? intl.formatMessage({ id: "home.greeting" }, { name })
-            : intl.formatMessage({ id: "home.welcome" }, { name: storeName })}
+          {/* The customer's greeting replaces the store's welcome (a new element) once
+              the profile has come, rather than rewriting its text: rewritten right-to-left
+              text counts as moved. */}
+          <span key={name ? "greeting" : "welcome"}>
+            {name
+              ? intl.formatMessage({ id: "home.greeting" }, { name })
+              : intl.formatMessage({ id: "home.welcome" }, { name: storeName })}
+          </span>
         </h1>
         <p className={styles.subtitle}>
           <SlotIf
