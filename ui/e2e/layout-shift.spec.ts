@@ -1,12 +1,14 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "./fixtures";
-import { addToCart, productOf, shopper, SHOPS, type Language } from "./cart-support";
-import { guestWithDistrict, SEED, viewCookie } from "./support";
+import { addToCart, productOf, SHOPS, type Language } from "./cart-support";
+import { placeOrder } from "./account-support";
+import { guestWithDistrict, SEED, signIn, viewCookie } from "./support";
 
 /**
  * Pages keep still while they load (issue: first paint, "no layout shift"): nothing the
  * shopper already sees moves when the app takes the server's page over, when the core's
  * modules arrive, or when a second answer comes after the first. A page waits for what
- * would push its content about, and a placeholder is as big as what replaces it.
+ * would push its content about, a placeholder is as big as what replaces it, and text
+ * that changes is replaced rather than rewritten.
  *
  * Each page is read with the browser's own layout-shift entries (those not caused by
  * input), in English on a wide screen and in Arabic, right to left, on a phone.
@@ -83,10 +85,19 @@ async function categories(request: APIRequestContext): Promise<{ parent: number;
   return { parent: parent.id, leaf: leaf.id };
 }
 
+/**
+ * A returning reader (storage mirrored in the page-view cookie) on a slow link: the API
+ * answers a moment after the page has been drawn, as it does on a phone, so an answer
+ * that would move the page comes after the first paint here too.
+ */
 async function asReturningReader(page: Page, context: BrowserContext, language: Language, width: number, signedIn: boolean) {
   await page.setViewportSize({ width, height: 800 });
   await viewCookie(context, `${language}.${signedIn ? 1 : 0}.${SEED.district}.${SEED.groceries}`);
   await recordShifts(page);
+  await page.route("**/api/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await route.fallback();
+  });
 }
 
 for (const { language, width } of VIEWS) {
@@ -106,14 +117,23 @@ for (const { language, width } of VIEWS) {
 
   test(`a customer's pages keep still while they load (${language}, ${width} px)`, async ({ page, context }) => {
     await asReturningReader(page, context, language, width, true);
-    const session = await shopper(page, language);
+    // A name in Latin letters on the Arabic page too: text of both directions on one line.
+    const session = await signIn(page, {
+      name: "Mona Adel",
+      storage: { district_id: String(SEED.district), selectedService: String(SEED.groceries), language },
+    });
+    const order = await placeOrder(page.request, session.token);
     await addToCart(page.request, session, (await productOf(page.request, SHOPS.gardenCity, 60)).id, 1);
     await expectStill(page, [
+      "/account",
+      `/account/my-orders/${order.id}`,
       "/cart",
       "/checkout",
       "/account/my-wallet",
       "/account/loyalty-points",
       "/account/referral-program",
+      // Last: by now the app has kept the customer's name, and greets them at once.
+      "/home",
     ]);
   });
 }
