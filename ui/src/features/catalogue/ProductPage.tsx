@@ -133,15 +133,19 @@ function Stock({ status }: { status: ProductDetail["stock_status"] }) {
 }
 
 /**
- * Holds an amount's place while the page the server sent is adopted: money is written in
- * the page locale by the browser's Intl, which the server cannot match letter for letter
- * (the page would not hydrate), so it appears with the first render after.
+ * An amount written once the page the server sent is adopted (`amount` null until then):
+ * money is written in the page locale by the browser's Intl, which the server cannot
+ * match letter for letter (the page would not hydrate). The same element holds the
+ * placeholder and then the amount, so the words around it stay where they are.
  */
-function AmountPlaceholder({ className = "" }: { className?: string }) {
-  // A space in the text's own class: the line is as tall as the text it stands for.
+function LateAmount({ amount, className = "" }: { amount: string | null; className?: string }) {
+  // Meanwhile a space in the text's own class: the line is as tall as the text it stands for.
   return (
-    <span className={`${className} ${styles.amountPending}`} aria-hidden="true">
-      {"\u00a0"}
+    <span
+      className={amount === null ? `${className} ${styles.amountPending}` : className || undefined}
+      aria-hidden={amount === null || undefined}
+    >
+      {amount ?? "\u00a0"}
     </span>
   );
 }
@@ -184,7 +188,7 @@ export default function ProductPage({ params }: ScreenProps) {
         </div>
         {early ? (
           <span className={`${price.priceLine} ${price.priceLarge}`}>
-            <AmountPlaceholder className={price.price} />
+            <LateAmount amount={null} className={price.price} />
           </span>
         ) : (
           <Price amount={p.price} old={p.old_price} currency={p.currency} large />
@@ -240,18 +244,11 @@ export default function ProductPage({ params }: ScreenProps) {
               </li>
             </SlotIf>
             {/* Last: its amount is written once the page is adopted, and a term growing
-                at the end of the row moves none of the others. The amount keeps its own
-                element either way, so the words before it stay where they are. */}
+                at the end of the row moves none of the others. */}
             <li>
               <FormattedMessage
                 id="catalogue.branch.minimum"
-                values={{
-                  amount: (
-                    <span className={early ? styles.amountPending : undefined} aria-hidden={early || undefined}>
-                      {early ? "\u00a0" : format(shop.minimum)}
-                    </span>
-                  ),
-                }}
+                values={{ amount: <LateAmount amount={early ? null : format(shop.minimum)} /> }}
               />
             </li>
           </ul>
