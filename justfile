@@ -1,6 +1,8 @@
 # Recipes of the storefront. Start through ./dev, which installs the tools first.
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
+# Comments in a recipe are for its reader, not echoed as commands.
+set ignore-comments
 
 export PATH := justfile_directory() / "ui/node_modules/.bin" + ":" + env_var("PATH")
 export CHROMEDRIVER := env_var_or_default("CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -24,13 +26,13 @@ doctor:
 # Write pkg/'s npm manifest (enough for npm ci to link the package before it is built).
 # The version is the Rust crates' (Cargo.toml's [workspace.package]): one version source.
 pkg-manifest:
-    mkdir -p pkg
-    cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
+    @mkdir -p pkg
+    @cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
     # The same class for the Node build, which is CommonJS.
-    { sed 's/^export const CoreError/const CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
+    @{ sed 's/^export const CoreError/const CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
     # Version, licence and repository come from the crates' [workspace.package]: one
     # source for both registries.
-    node -e 'const fs = require("fs"); \
+    @node -e 'const fs = require("fs"); \
       const cargo = /\[workspace\.package\]([^[]*)/.exec(fs.readFileSync("Cargo.toml", "utf8"))[1]; \
       const field = (key) => new RegExp(`\\n${key} = "([^"]+)"`).exec(cargo)[1]; \
       const repository = field("repository"); \
@@ -39,56 +41,123 @@ pkg-manifest:
         repository: { type: "git", url: `git+${repository}.git`, directory: "wasm-bindings/npm" }, \
         homepage: repository, ...rest }, null, 2) + "\n")'
 
+# The inputs every WASM module is built from, for scripts/fresh.
+wasm_inputs := "--in core/src --in core/Cargo.toml --in wasm-bindings/src --in wasm-bindings/Cargo.toml --in Cargo.toml --in Cargo.lock"
+
 # The whole core as bundler/ (Vite, webpack) and nodejs/ (jest, Node, the pages' server
 # render), and two subsets for bundlers that pages load first: start/ (the shell,
 # landing page and /home) and cart/ (product and cart pages); then the TypeScript
 # declarations and the core's data (message texts, layout tables) as JSON in data/.
-# wasm-opt repeats -Oz until it stops shrinking (--converge: about 1 KB gzip for a few
-# seconds).
-# Build the WASM core into pkg/.
-pkg: pkg-manifest
-    just pkg-module bundler bundler ""
-    just pkg-module nodejs nodejs ""
-    just pkg-module bundler start "--no-default-features --features start"
-    just pkg-module bundler cart "--no-default-features --features cart"
-    cargo run --quiet -p storefront-core --features ts --example export-typescript -- pkg/types.d.ts
-    cargo run --quiet -p storefront-core --example export-data -- pkg/data
+# Each part is rebuilt only when its inputs changed (scripts/fresh).
+# Build the WASM core into pkg/ (PROFILE: release or dev, see pkg-module).
+[parallel]
+pkg profile="release": pkg-manifest (pkg-module "whole" profile) (pkg-module "start" profile) (pkg-module "cart" profile) pkg-gen
+
+# DIR: `whole` (the whole core, as bundler/ and nodejs/), `start` or `cart`. PROFILE `release` is the smallest module (fat LTO, wasm-opt -Oz repeated
+# until it stops shrinking: about 1 KB gzip for a minute of wasm-opt), what `run`,
+# `bench-web` and CI serve; `dev` builds in a fraction of the time (thin LTO, one
+# wasm-opt pass) for `./dev dev`. Each profile's build is kept in target/pkg-build/, so
+# switching between them only copies.
+# One WASM module into pkg/.
+pkg-module dir profile="release":
+    #!/usr/bin/env bash
+    set -euo pipefail
+    case "{{profile}}" in
+      release) opt="-Oz --converge" ;;
+      dev) opt="-O1" ;;
+      *) echo "pkg-module: PROFILE is release or dev, not {{profile}}" >&2; exit 2 ;;
+    esac
+    build="target/pkg-build/{{profile}}/{{dir}}"
+    scripts/fresh "wasm {{dir}} ({{profile}})" {{wasm_inputs}} \
+      --key "$opt {{wasm_opt_flags}}" --key "$(rustc -V) $(wasm-bindgen --version) $(wasm-opt --version)" \
+      --out "$build/.built" -- just _wasm-build {{dir}} {{profile}} "$opt"
+    # pkg/ holds one profile's build at a time (target/pkg-build/in-pkg says which): copy
+    # this one in unless it is there.
+    mkdir -p target/pkg-build/in-pkg
+    for out in "$build"/*/; do
+      dir=$(basename "$out") in_pkg="target/pkg-build/in-pkg/$(basename "$out")"
+      if [ ! -f "pkg/$dir/storefront_core_bg.wasm" ] || ! cmp -s "$build/.built" "$in_pkg"; then
+        rm -rf "pkg/$dir" && cp -R "$out" "pkg/$dir" && cp "$build/.built" "$in_pkg"
+      fi
+    done
 
 # Built in its own target dir (target/wasm: absolute, as wasm-pack runs cargo inside
 # wasm-bindings/), so that a server build can run beside it (cargo locks a
-# target dir per build).
-# One wasm-pack build of the bindings with the given cargo features into pkg/<dir>.
-pkg-module target dir features:
-    CARGO_TARGET_DIR="{{justfile_directory()}}/target/wasm" wasm-pack --quiet build wasm-bindings --profile wasm-release --no-opt --no-pack \
-      --target {{target}} --out-dir ../pkg/{{dir}} --out-name storefront_core -- {{features}}
-    wasm-opt -Oz --converge {{wasm_opt_flags}} pkg/{{dir}}/storefront_core_bg.wasm -o pkg/{{dir}}/storefront_core_bg.wasm
-    rm -f pkg/{{dir}}/.gitignore
-    # The CoreError class (wasm-bindings/npm/core-error.mjs), exported beside the rules.
-    if [ "{{target}}" = nodejs ]; then \
-      printf '\nexports.CoreError = require("../core-error.cjs").CoreError;\n' >> pkg/{{dir}}/storefront_core.js; \
-    else \
-      printf '\nexport { CoreError } from "../core-error.mjs";\n' >> pkg/{{dir}}/storefront_core.js; \
-    fi
+# target dir per build). The nodejs/ glue of the whole core wraps the same WASM as its
+# bundler/ glue, so wasm-opt runs once for both.
+[private]
+_wasm-build dir profile opt:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    build="{{justfile_directory()}}/target/pkg-build/{{profile}}/{{dir}}"
+    rm -rf "$build" && mkdir -p "$build"
+    case "{{dir}}" in
+      whole) features=""; outs="bundler nodejs" ;;
+      start | cart) features="--no-default-features --features {{dir}}"; outs="{{dir}}" ;;
+      *) echo "pkg-module: DIR is whole, start or cart, not {{dir}}" >&2; exit 2 ;;
+    esac
+    optimised=""
+    for out in $outs; do
+      target=bundler; [ "$out" = nodejs ] && target=nodejs
+      CARGO_TARGET_DIR="{{justfile_directory()}}/target/wasm" wasm-pack --quiet build wasm-bindings \
+        --profile wasm-{{profile}} --no-opt --no-pack --target "$target" --out-dir "$build/$out" \
+        --out-name storefront_core -- $features
+      wasm="$build/$out/storefront_core_bg.wasm"
+      if [ -n "$optimised" ] && cmp -s "$wasm" "$build/unoptimised.wasm"; then
+        cp "$optimised" "$wasm"
+      else
+        cp "$wasm" "$build/unoptimised.wasm"
+        wasm-opt {{opt}} {{wasm_opt_flags}} "$wasm" -o "$wasm"
+        optimised="$wasm"
+      fi
+      rm -f "$build/$out/.gitignore"
+      # The CoreError class (wasm-bindings/npm/core-error.mjs), exported beside the rules.
+      if [ "$target" = nodejs ]; then
+        printf '\nexports.CoreError = require("../core-error.cjs").CoreError;\n' >> "$build/$out/storefront_core.js"
+      else
+        printf '\nexport { CoreError } from "../core-error.mjs";\n' >> "$build/$out/storefront_core.js"
+      fi
+    done
+    rm -f "$build/unoptimised.wasm"
+    # What pkg/ compares to know whether it holds this build.
+    echo "{{profile}} $(cat "$build"/*/storefront_core_bg.wasm | sha1sum | cut -d' ' -f1)" > "$build/.built"
+
+# One native debug build of the core in its own target dir (target/gen), so it
+# neither waits for nor invalidates the server's builds.
+# The core's TypeScript declarations (pkg/types.d.ts) and data (pkg/data: message texts, layout tables).
+pkg-gen:
+    @scripts/fresh "core types and data" --in core/src --in core/examples --in core/Cargo.toml \
+      --in Cargo.toml --in Cargo.lock --key "$(rustc -V)" --out pkg/types.d.ts --out pkg/data -- \
+      bash -c 'export CARGO_TARGET_DIR=target/gen; \
+        cargo build --quiet -p storefront-core --features ts --example export-typescript --example export-data && \
+        target/gen/debug/examples/export-typescript pkg/types.d.ts && \
+        target/gen/debug/examples/export-data pkg/data'
 
 # The OpenAPI document is printed by the static-host build the caller goes on to use:
 # release for `run` (built once, then served), debug for the test suites (built with
 # the feature set of `cargo test --workspace`, so nothing is compiled twice).
-# TypeScript types of the product API, from the OpenAPI document the handlers publish
-# (for the UI, and in pkg/api for the package).
-api-types profile="release":
+# The types serve the UI's type checks, and ship in pkg/api for the package.
+# TypeScript types of the product API, from the OpenAPI document the handlers publish.
+api-types profile="release": (server profile)
+    #!/usr/bin/env bash
+    set -euo pipefail
+    ./target/{{profile}}/static-host --print-openapi > target/openapi.json
+    scripts/fresh "API types" --in target/openapi.json --in ui/package-lock.json \
+      --out ui/src/api/schema.gen.ts --out pkg/api/openapi.json --out pkg/api/schema.d.ts -- \
+      bash -c 'openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize && \
+        mkdir -p pkg/api && cp target/openapi.json pkg/api/openapi.json && cp ui/src/api/schema.gen.ts pkg/api/schema.d.ts'
+
+# Release for `run` and `bench-web`; debug with the feature set of
+# `cargo test --workspace` (every target), so the test suites compile nothing twice.
+# Build the server (PROFILE: release or debug).
+server profile="release":
     #!/usr/bin/env bash
     set -euo pipefail
     case "{{profile}}" in
-      release) cargo build --release --quiet -p static-host ;;
-      debug) cargo build --workspace --all-targets --quiet ;;
-      *) echo "api-types: profile is release or debug, not {{profile}}" >&2; exit 2 ;;
+      release) scripts/fresh "server (release)" -- cargo build --release --quiet -p static-host ;;
+      debug) scripts/fresh "server (debug, all targets)" -- cargo build --workspace --all-targets --quiet ;;
+      *) echo "server: PROFILE is release or debug, not {{profile}}" >&2; exit 2 ;;
     esac
-    ./target/{{profile}}/static-host --print-openapi > target/openapi.json
-    openapi-typescript target/openapi.json --output ui/src/api/schema.gen.ts --alphabetize
-    # The package ships them too (storefront-core/api), so another client needs no server build.
-    mkdir -p pkg/api
-    cp target/openapi.json pkg/api/openapi.json
-    cp ui/src/api/schema.gen.ts pkg/api/schema.d.ts
 
 # Everything generated that the UI and its tests compile against.
 [parallel]
@@ -113,15 +182,23 @@ core-deps:
     fi
     echo "storefront-core: $(wc -l <<<"$deps") crates, none of them a wasm or JS crate"
 
-# The API types come from the release server unless told otherwise (`just ui debug`).
+# With the WASM modules of PROFILE; page templates into ui/dist/ssr. Rebuilt only when
+# the UI's sources or the modules changed; the API types and tests are not inputs (Vite
+# strips types: tsc runs in `./dev test`).
 # Build the UI for production into ui/dist.
+ui profile="release": (pkg profile)
+    @scripts/fresh "UI (vite, prerender)" --in ui/src --skip '*.test.ts' --skip '*.test.tsx' --skip '*.gen.ts' \
+      --in ui/public --in ui/index.html --in ui/vite.config.ts --in ui/tsconfig.json --in ui/package-lock.json \
+      --in ui/scripts/prerender.mjs --in pkg/bundler --in pkg/nodejs --in pkg/start --in pkg/cart --in pkg/data \
+      --in pkg/core-error.mjs --in pkg/core-error.cjs --in pkg/package.json \
+      --out ui/dist/index.html --out ui/dist/ssr/pages.json -- bash -c 'cd ui && npm run --silent build'
+
+# What `run` serves: the release server, and the UI with the release modules, side by side.
 [parallel]
-ui profile="release": pkg (api-types profile)
-    cd ui && npm run --silent build
+build: (server "release") ui
 
 # Build everything and serve the storefront (UI + embedded API).
-run: ui
-    cargo build --release -p static-host
+run: build
     STOREFRONT_ADDR={{addr}} STOREFRONT_UI_DIR=ui/dist ./target/release/static-host
 
 # Page weight by kind and Lighthouse scores of the landing page, /home, a product and
@@ -171,7 +248,7 @@ wasm-test:
     wasm-pack test --headless --chrome wasm-bindings
 
 # Browser end-to-end tests against static-host on a fresh database.
-e2e: (ui "debug")
+e2e: ui
     # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
     cargo build --workspace --all-targets --quiet
     cd ui && npx playwright test
