@@ -201,6 +201,34 @@ build: (server "release") ui
 run: build
     STOREFRONT_ADDR={{addr}} STOREFRONT_UI_DIR=ui/dist ./target/release/static-host
 
+# A Rust change: `just pkg dev` in another terminal, and Vite reloads the page. With
+# `--release`, the release modules (as `run` serves them) instead of the dev ones.
+# Develop the UI: Vite's dev server with hot reload, in front of static-host's API.
+dev *flags:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    profile=dev
+    for flag in {{flags}}; do
+      case "$flag" in
+        --release) profile=release ;;
+        *) echo "dev: unknown flag $flag (the only one is --release)" >&2; exit 2 ;;
+      esac
+    done
+    just pkg "$profile" & modules=$!
+    just api-types release
+    wait "$modules"
+    # The API only: Vite serves the UI (an empty UI folder, so the server says so once).
+    mkdir -p target/dev-api-only
+    STOREFRONT_ADDR={{addr}} STOREFRONT_UI_DIR=target/dev-api-only ./target/release/static-host & server=$!
+    trap 'kill "$server" 2>/dev/null || true' EXIT
+    for _ in $(seq 150); do
+      curl -sf "http://{{addr}}/api/health" >/dev/null && break
+      kill -0 "$server" 2>/dev/null || { echo "dev: static-host exited (see above)" >&2; exit 1; }
+      sleep 0.2
+    done
+    # Vite proxies /api to it (ui/vite.config.ts reads STOREFRONT_ADDR).
+    cd ui && STOREFRONT_ADDR={{addr}} npx vite
+
 # Page weight by kind and Lighthouse scores of the landing page, /home, a product and
 # /cart against a release static-host on a fresh data dir (figures in docs/performance.md).
 bench-web: ui

@@ -150,7 +150,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   server: {
-    // `npm run dev` talks to a static-host started by `./dev run`.
-    proxy: { "/api": "http://127.0.0.1:8080" },
+    // `./dev dev` starts a static-host for the API on STOREFRONT_ADDR (as `./dev run` does).
+    proxy: { "/api": `http://${process.env.STOREFRONT_ADDR ?? "127.0.0.1:8080"}` },
   },
 }));
