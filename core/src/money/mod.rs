@@ -373,8 +373,169 @@ mod tests {
         }
 
         #[test]
-        fn parse_never_panics(text in ".{0,40}") {
-            let _ = Money::parse(&text);
+        fn parse_reads_a_decimal_text_at_its_exact_value((text, value) in decimal_text()) {
+            prop_assert_eq!(Money::parse(&text), Ok(Money::from_minor(value.minor_rounded())), "{}", text);
+        }
+
+        #[test]
+        fn parse_keeps_the_order_of_decimal_texts((a, va) in decimal_text(), (b, vb) in decimal_text()) {
+            let (ma, mb) = (Money::parse(&a).unwrap(), Money::parse(&b).unwrap());
+            // Rounding may merge two values into one amount, never swap them.
+            match va.cmp(&vb) {
+                std::cmp::Ordering::Less => prop_assert!(ma <= mb, "{} < {}", a, b),
+                std::cmp::Ordering::Equal => prop_assert_eq!(ma, mb, "{} = {}", a, b),
+                std::cmp::Ordering::Greater => prop_assert!(ma >= mb, "{} > {}", a, b),
+            }
+            // The difference's sign tells the same order.
+            let expected = match ma.cmp(&mb) {
+                std::cmp::Ordering::Less => Sign::Negative,
+                std::cmp::Ordering::Equal => Sign::Zero,
+                std::cmp::Ordering::Greater => Sign::Positive,
+            };
+            prop_assert_eq!((ma - mb).sign(), expected);
+        }
+
+        #[test]
+        fn parse_refuses_a_stray_character_as_invalid(
+            (text, _) in decimal_text(),
+            stray in "[a-df-zA-DF-Z,_%$٠-٩]",
+            at in any::<prop::sample::Index>(),
+        ) {
+            let mut text = text;
+            let at = text.char_indices().map(|(i, _)| i).nth(at.index(text.chars().count() + 1)).unwrap_or(text.len());
+            text.insert_str(at, &stray);
+            prop_assert_eq!(Money::parse(&text), Err(MoneyError::Invalid(text.clone())));
+        }
+
+        #[test]
+        fn parse_accepts_exactly_the_grammar_and_names_what_it_refuses(
+            text in prop_oneof![
+                ".{0,40}",
+                "[-+ .0-9eE]{0,12}",
+                "[0-9]{17,24}(\\.[0-9]{0,3})?",
+                decimal_text().prop_map(|(text, _)| text),
+            ],
+        ) {
+            match Money::parse(&text) {
+                Ok(money) => {
+                    prop_assert!(is_amount_text(&text), "accepted {:?}", text);
+                    prop_assert_eq!(Money::parse(&money.to_string()), Ok(money));
+                }
+                Err(MoneyError::Invalid(named)) => {
+                    prop_assert!(!is_amount_text(&text), "{:?} called invalid", text);
+                    prop_assert_eq!(named, text);
+                }
+                Err(MoneyError::OutOfRange(named)) => {
+                    prop_assert!(is_amount_text(&text), "{:?} called out of range", text);
+                    prop_assert_eq!(named, text);
+                }
+            }
+        }
+    }
+
+    /// An exact decimal value: `digits` × 10^`exponent`, signed.
+    #[derive(Debug, Clone, Copy)]
+    struct Exact {
+        digits: i128,
+        exponent: i32,
+    }
+
+    impl Exact {
+        /// In minor units, rounded half away from zero: plain integer arithmetic, not
+        /// the parser's digit walk.
+        fn minor_rounded(self) -> i64 {
+            let shift = self.exponent + 2;
+            let magnitude = if shift >= 0 {
+                self.digits.abs() * 10i128.pow(shift.unsigned_abs())
+            } else {
+                let divisor = 10i128.pow(shift.unsigned_abs());
+                (self.digits.abs() + divisor / 2) / divisor
+            };
+            i64::try_from(magnitude * self.digits.signum()).unwrap()
+        }
+    }
+
+    impl PartialEq for Exact {
+        fn eq(&self, other: &Self) -> bool {
+            self.cmp(other) == std::cmp::Ordering::Equal
+        }
+    }
+
+    impl Eq for Exact {}
+
+    impl PartialOrd for Exact {
+        fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+            Some(self.cmp(other))
+        }
+    }
+
+    impl Ord for Exact {
+        fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+            // Both over the smaller exponent; the generator's ranges keep this in i128.
+            let low = self.exponent.min(other.exponent);
+            let scaled = |e: Exact| e.digits * 10i128.pow((e.exponent - low).unsigned_abs());
+            scaled(*self).cmp(&scaled(*other))
+        }
+    }
+
+    /// A decimal text in any form `parse` documents (spaces, sign, whole digits, point,
+    /// fraction, exponent), with its exact value. Sizes keep every value within range.
+    fn decimal_text() -> impl Strategy<Value = (String, Exact)> {
+        (
+            "[ \t]{0,2}",
+            prop_oneof![Just(""), Just("+"), Just("-")],
+            "[0-9]{0,12}",
+            any::<bool>(),
+            "[0-9]{0,6}",
+            proptest::option::of((prop_oneof![Just("e"), Just("E"), Just("e+")], -8i32..=4)),
+        )
+            .prop_map(|(pad, sign, whole, point, fraction, exponent)| {
+                let whole = if whole.is_empty() && fraction.is_empty() {
+                    "0".to_owned()
+                } else {
+                    whole
+                };
+                let mut text = format!("{pad}{sign}{whole}");
+                if point || !fraction.is_empty() {
+                    text.push('.');
+                    text.push_str(&fraction);
+                }
+                let mut power = 0;
+                if let Some((marker, e)) = exponent {
+                    // "e+" only before a non-negative exponent.
+                    let marker = if e < 0 { "e" } else { marker };
+                    text.push_str(&format!("{marker}{e}"));
+                    power = e;
+                }
+                text.push_str(&pad);
+                let magnitude: i128 = format!("{whole}{fraction}").parse().unwrap();
+                let digits = if sign == "-" { -magnitude } else { magnitude };
+                let exponent = power - i32::try_from(fraction.len()).unwrap();
+                (text, Exact { digits, exponent })
+            })
+    }
+
+    /// The grammar `parse` documents, read character by character: an optional sign,
+    /// digits with at most one point (one digit at least), then optionally `e` or `E`
+    /// and an exponent that fits an `i32`; spaces around.
+    fn is_amount_text(text: &str) -> bool {
+        let mut chars = text.trim().chars().peekable();
+        chars.next_if(|c| matches!(c, '+' | '-'));
+        let (mut digits, mut points) = (0, 0);
+        while let Some(c) = chars.next_if(|c| c.is_ascii_digit() || *c == '.') {
+            if c == '.' {
+                points += 1;
+            } else {
+                digits += 1;
+            }
+        }
+        if digits == 0 || points > 1 {
+            return false;
+        }
+        match chars.next() {
+            None => true,
+            Some('e' | 'E') => chars.collect::<String>().parse::<i32>().is_ok(),
+            Some(_) => false,
         }
     }
 
