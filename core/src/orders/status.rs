@@ -114,10 +114,71 @@ mod tests {
         assert!(serde_json::from_str::<OrderStatus>("3").is_err());
     }
 
+    /// A spelling the server may send for `status`: the API's word or `canceled`, in
+    /// any ASCII case, with spaces around.
+    fn spelled(status: OrderStatus) -> impl Strategy<Value = String> {
+        let words = if status == OrderStatus::Cancelled {
+            vec!["cancelled", "canceled"]
+        } else {
+            vec![status.as_str()]
+        };
+        (
+            prop::sample::select(words),
+            proptest::collection::vec(any::<bool>(), 16),
+            "[ \t]{0,2}",
+            "[ \t\n]{0,2}",
+        )
+            .prop_map(|(word, upper, before, after)| {
+                let word: String = word
+                    .chars()
+                    .zip(upper)
+                    .map(|(c, up)| if up { c.to_ascii_uppercase() } else { c })
+                    .collect();
+                format!("{before}{word}{after}")
+            })
+    }
+
     proptest! {
         #[test]
-        fn parse_never_panics(text in ".{0,30}") {
-            let _ = OrderStatus::parse(&text);
+        fn every_spelling_of_a_status_reads_as_it(
+            (status, text) in prop::sample::select(OrderStatus::ALL.to_vec())
+                .prop_flat_map(|status| (Just(status), spelled(status))),
+        ) {
+            prop_assert_eq!(OrderStatus::parse(&text), status, "{:?}", text);
+            // And the status's own spelling reads back as it.
+            prop_assert_eq!(OrderStatus::parse(status.as_str()), status);
+        }
+
+        #[test]
+        fn any_text_reads_as_the_status_it_spells_or_unknown(
+            text in prop_oneof![
+                ".{0,30}",
+                // Near misses: a spelling with a letter dropped, replaced or added
+                // (a prefix or an extension of a real status among them).
+                (prop::sample::select(OrderStatus::ALL.to_vec()), any::<bool>(), any::<prop::sample::Index>(), "[a-z_]?")
+                    .prop_map(|(status, drop, at, extra)| {
+                        let mut word = status.as_str().to_owned();
+                        if drop {
+                            word.remove(at.index(word.len()));
+                        }
+                        word.insert_str(at.index(word.len() + 1), &extra);
+                        word
+                    }),
+                prop::sample::select(OrderStatus::ALL.to_vec()).prop_flat_map(spelled),
+            ],
+        ) {
+            let status = OrderStatus::parse(&text);
+            let word = text.trim();
+            let spells = |s: OrderStatus| {
+                s.as_str().eq_ignore_ascii_case(word)
+                    || (s == OrderStatus::Cancelled && word.eq_ignore_ascii_case("canceled"))
+            };
+            if status == OrderStatus::Unknown {
+                // Unknown only when no status is spelled.
+                prop_assert!(!OrderStatus::ALL.into_iter().any(spells), "{:?} read as unknown", text);
+            } else {
+                prop_assert!(spells(status), "{:?} read as {:?}", text, status);
+            }
         }
     }
 }
