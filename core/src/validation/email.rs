@@ -126,21 +126,152 @@ mod tests {
         assert_eq!(email_format("  "), Ok(()));
     }
 
+    /// A valid address: dot-separated atoms of the allowed characters, sub-domains,
+    /// a top-level label of letters; sometimes a local part of exactly 64 characters
+    /// or a whole address of exactly 254, the limits.
+    fn address() -> impl Strategy<Value = String> {
+        let ordinary = (
+            proptest::collection::vec("[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]{1,8}", 1..4),
+            proptest::collection::vec("[a-zA-Z0-9]([a-zA-Z0-9-]{0,8}[a-zA-Z0-9])?", 1..4),
+            "[a-zA-Z]{2,6}",
+            any::<bool>(),
+        )
+            .prop_map(|(atoms, labels, tld, longest_local)| {
+                let mut local = atoms.join(".");
+                if longest_local {
+                    local.extend(std::iter::repeat_n('x', 64 - local.len()));
+                }
+                format!("{local}@{}.{tld}", labels.join("."))
+            });
+        let longest = (1usize..=59).prop_map(|local| full_length(local, 254));
+        prop_oneof![4 => ordinary, 1 => longest]
+    }
+
+    /// `length` characters in all: a local part of `local` characters and three domain
+    /// labels of 63, the rest in the top-level label.
+    fn full_length(local: usize, length: usize) -> String {
+        let labels = ["a", "b", "c"].map(|letter| letter.repeat(63)).join(".");
+        let tld = "t".repeat(length - local - labels.len() - 2);
+        format!("{}@{labels}.{tld}", "l".repeat(local))
+    }
+
+    /// A valid address broken in one known way, with what was broken.
+    fn broken_address() -> impl Strategy<Value = (String, &'static str)> {
+        (
+            address(),
+            0usize..15,
+            any::<prop::sample::Index>(),
+            "[éمñ€ ,;:<>()\\[\\]\"]",
+        )
+            .prop_map(|(address, how, at, stray)| {
+                let (local, domain) = address.split_once('@').unwrap();
+                let (first_labels, tld) = domain.rsplit_once('.').unwrap();
+                match how {
+                    0 => (address.replacen('@', "", 1), "no @"),
+                    1 => {
+                        let mut twice = address.clone();
+                        twice.insert(at.index(address.len() + 1), '@');
+                        (twice, "a second @")
+                    }
+                    2 => (format!(".{address}"), "leading dot"),
+                    3 => (
+                        format!("{local}.@{domain}"),
+                        "trailing dot in the local part",
+                    ),
+                    4 => (
+                        format!("{local}..x@{domain}"),
+                        "doubled dot in the local part",
+                    ),
+                    5 => (
+                        format!("{local}@{first_labels}.{}", &tld[..1]),
+                        "one-letter top-level label",
+                    ),
+                    6 => (format!("{address}9"), "digit in the top-level label"),
+                    7 => {
+                        // Strictly inside, where trimming cannot take it away.
+                        let mut strayed = address.clone();
+                        strayed.insert_str(1 + at.index(address.len() - 1), &stray);
+                        (strayed, "a character outside the allowed ones")
+                    }
+                    8 => (
+                        format!("{}{address}", "x".repeat(65 - local.len())),
+                        "local part of 65",
+                    ),
+                    9 => (full_length(1 + at.index(60), 255), "255 characters in all"),
+                    10 => (format!("{local}@-{domain}"), "label starting with a hyphen"),
+                    11 => (
+                        format!("{local}@{}", domain.replacen('.', "-.", 1)),
+                        "label ending with a hyphen",
+                    ),
+                    12 => (
+                        format!("{local}@{}", domain.replacen('.', "..", 1)),
+                        "empty label",
+                    ),
+                    13 => (
+                        format!("{local}@{}", domain.replace('.', "")),
+                        "a single label",
+                    ),
+                    _ => (
+                        format!("{local}@{}.{domain}", "d".repeat(64)),
+                        "label of 64",
+                    ),
+                }
+            })
+    }
+
+    fn format_error() -> Message {
+        Message::new(MessageId::EmailFormat).with("email", EMAIL_FORMAT_EXAMPLE)
+    }
+
     proptest! {
         #[test]
-        fn generated_addresses_are_accepted(
-            local in "[a-z0-9]([a-z0-9._+-]{0,10}[a-z0-9])?",
-            domain in "[a-z0-9]([a-z0-9-]{0,8}[a-z0-9])?",
-            tld in "[a-z]{2,6}",
-        ) {
-            prop_assume!(!local.contains(".."));
-            let address = format!("{local}@{domain}.{tld}");
-            prop_assert!(is_email(&address), "{}", address);
+        fn generated_addresses_are_accepted(address in address(), before in "[ \t]{0,2}", after in "[ \t\n]{0,2}") {
+            let padded = format!("{before}{address}{after}");
+            prop_assert!(is_email(&padded), "{}", padded);
+            prop_assert_eq!(email(&padded), Ok(()));
+            prop_assert_eq!(email_format(&padded), Ok(()));
         }
 
         #[test]
-        fn never_panics(text in "\\PC{0,80}") {
-            let _ = email(&text);
+        fn broken_addresses_are_refused_with_their_message(
+            (broken, how) in broken_address(),
+            before in "[ \t]{0,2}",
+            after in "[ \t]{0,2}",
+        ) {
+            let padded = format!("{before}{broken}{after}");
+            prop_assert!(!is_email(&padded), "{} accepted: {}", how, padded);
+            prop_assert_eq!(email(&padded), Err(MessageId::InvalidEmail.into()), "{}", how);
+            prop_assert_eq!(email_format(&padded), Err(format_error()), "{}", how);
+        }
+
+        #[test]
+        fn any_text_is_blank_an_address_of_the_documented_shape_or_refused(
+            text in prop_oneof![
+                "\\PC{0,80}",
+                "[ \t]{0,3}",
+                address(),
+                broken_address().prop_map(|(broken, _)| broken),
+            ],
+        ) {
+            let trimmed = text.trim();
+            let accepted = is_email(&text);
+            // Spaces around never matter: trimming is the only normalisation.
+            prop_assert_eq!(is_email(trimmed), accepted);
+            prop_assert_eq!(is_email(&format!(" {text}\t")), accepted);
+            if accepted {
+                let (local, domain) = trimmed.split_once('@').unwrap();
+                let tld = domain.rsplit(".").next().unwrap();
+                prop_assert!(trimmed.is_ascii() && trimmed.len() <= 254, "{:?}", text);
+                prop_assert!(!domain.contains('@') && !trimmed.contains(char::is_whitespace), "{:?}", text);
+                prop_assert!((1..=64).contains(&local.len()), "{:?}", text);
+                prop_assert!(domain.contains('.') && tld.len() >= 2, "{:?}", text);
+                prop_assert!(tld.bytes().all(|b| b.is_ascii_alphabetic()), "{:?}", text);
+            }
+            // Blank text is left to the required rule; anything else gets the rule's
+            // own message, never another.
+            let blank = trimmed.is_empty();
+            prop_assert_eq!(email(&text), if blank || accepted { Ok(()) } else { Err(MessageId::InvalidEmail.into()) });
+            prop_assert_eq!(email_format(&text), if blank || accepted { Ok(()) } else { Err(format_error()) });
         }
     }
 }
