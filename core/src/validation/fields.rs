@@ -281,6 +281,131 @@ mod tests {
         }
     }
 
+    /// Inserts `stray` at a character boundary strictly inside `text` (at least two
+    /// characters), where trimming cannot take it away.
+    fn inside(text: &str, stray: char, at: prop::sample::Index) -> String {
+        let boundaries: Vec<usize> = text.char_indices().map(|(i, _)| i).skip(1).collect();
+        let mut out = text.to_owned();
+        out.insert(boundaries[at.index(boundaries.len())], stray);
+        out
+    }
+
+    /// A decimal number as `greater_than_zero` documents it: sign, whole digits, point,
+    /// fraction, exponent.
+    fn decimal_text() -> impl Strategy<Value = String> {
+        (
+            "[-+]?",
+            "[0-9]{0,4}",
+            "(\\.[0-9]{0,4})?",
+            "([eE][-+]?[0-9]{1,3})?",
+        )
+            .prop_map(|(sign, whole, fraction, exponent)| {
+                let whole = if whole.is_empty() && fraction.len() < 2 {
+                    "0".to_owned()
+                } else {
+                    whole
+                };
+                format!("{sign}{whole}{fraction}{exponent}")
+            })
+    }
+
+    /// The parts of an `http(s)` URL: scheme, user info, host, `:port`, path and the rest.
+    #[derive(Debug, Clone)]
+    struct UrlParts {
+        scheme: String,
+        user: String,
+        host: String,
+        port: String,
+        rest: String,
+    }
+
+    impl UrlParts {
+        fn render(&self) -> String {
+            let UrlParts {
+                scheme,
+                user,
+                host,
+                port,
+                rest,
+            } = self;
+            format!("{scheme}://{user}{host}{port}{rest}")
+        }
+    }
+
+    fn url_parts() -> impl Strategy<Value = UrlParts> {
+        // Letters of any script: Latin and Arabic here.
+        let label = "[a-z0-9ء-ي]([a-z0-9ء-ي-]{0,6}[a-z0-9ء-ي])?";
+        let host = prop_oneof![
+            (proptest::collection::vec(label, 1..4), any::<bool>())
+                .prop_map(|(labels, dot)| labels.join(".") + if dot { "." } else { "" }),
+            any::<[u8; 4]>().prop_map(|octets| octets.map(|o| o.to_string()).join(".")),
+            "\\[[0-9a-fA-F:.]{1,16}\\]",
+        ];
+        (
+            "[hH][tT][tT][pP][sS]?",
+            "([a-z0-9]{1,6}(:[a-z0-9]{1,6})?@)?",
+            host,
+            "(:[0-9]{1,5})?",
+            "(/[a-zA-Z0-9._~%-]{0,8}){0,3}(\\?[a-z0-9=&]{0,8})?(#[a-z0-9/?]{0,6})?",
+        )
+            .prop_map(|(scheme, user, host, port, rest)| UrlParts {
+                scheme,
+                user,
+                host,
+                port,
+                rest,
+            })
+    }
+
+    /// A URL broken in one known way, with what was broken.
+    fn broken_url() -> impl Strategy<Value = (String, &'static str)> {
+        (
+            url_parts(),
+            0usize..8,
+            any::<prop::sample::Index>(),
+            prop::sample::select(vec!["ftp", "mailto", "javascript", "httpx", "ws", "htp"]),
+            prop::sample::select(vec![' ', '\t', '\n', '\u{a0}', '\u{7f}']),
+            prop::sample::select(vec![":", ":123456", ":8o80", ":-1"]),
+        )
+            .prop_map(|(parts, how, at, scheme, space, port)| {
+                let UrlParts {
+                    user, host, rest, ..
+                } = &parts;
+                let with = |change: &dyn Fn(&mut UrlParts)| {
+                    let mut broken = parts.clone();
+                    change(&mut broken);
+                    broken.render()
+                };
+                match how {
+                    0 => (format!("{user}{host}{}{rest}", parts.port), "no scheme"),
+                    1 => (with(&|p| p.scheme = scheme.to_owned()), "another scheme"),
+                    2 => (
+                        inside(&parts.render(), space, at),
+                        "a space or control character",
+                    ),
+                    3 => (with(&|p| p.host.clear()), "no host"),
+                    4 => (
+                        with(&|p| p.port = port.to_owned()),
+                        "a port that is not 1 to 5 digits",
+                    ),
+                    5 => (
+                        with(&|p| p.host.insert(0, '-')),
+                        "a label starting with a hyphen",
+                    ),
+                    6 => (with(&|p| p.host.insert(0, '.')), "an empty label"),
+                    _ => (
+                        with(&|p| p.host = "[::1".to_owned()),
+                        "an IPv6 address never closed",
+                    ),
+                }
+            })
+    }
+
+    /// The digits `only_numbers` documents: ASCII, Arabic-Indic, Extended Arabic-Indic.
+    fn is_typed_digit(c: char) -> bool {
+        c.is_ascii_digit() || ('٠'..='٩').contains(&c) || ('۰'..='۹').contains(&c)
+    }
+
     proptest! {
         #[test]
         fn greater_than_zero_agrees_with_floats(value in -1.0e6f64..1.0e6) {
@@ -289,19 +414,94 @@ mod tests {
         }
 
         #[test]
-        fn length_rules_agree_with_char_counts(text in "\\PC{1,30}", len in 0usize..40) {
+        fn length_rules_agree_with_char_counts(text in "\\PC{1,30}", delta in -2i64..=2) {
+            // Limits around the text's own length, so both sides of each limit are hit;
+            // combining marks in \PC make characters and graphemes differ.
             let count = text.chars().count();
-            prop_assert_eq!(max_length(&text, len).is_ok(), count <= len);
+            let len = count.saturating_add_signed(delta as isize);
+            let too_long = Message::new(MessageId::TooLong).with("len", len);
+            prop_assert_eq!(max_length(&text, len), if count <= len { Ok(()) } else { Err(too_long) });
             if !text.trim().is_empty() {
-                prop_assert_eq!(min_length(&text, len).is_ok(), count >= len);
+                let too_short = Message::new(MessageId::TooShort).with("len", len);
+                prop_assert_eq!(min_length(&text, len), if count >= len { Ok(()) } else { Err(too_short) });
             }
         }
 
         #[test]
-        fn rules_never_panic(text in "\\PC{0,60}") {
-            let _ = url(&text);
-            let _ = greater_than_zero(&text);
-            let _ = only_numbers(&text);
+        fn only_numbers_refuses_exactly_text_with_a_non_digit(
+            text in prop_oneof![
+                "\\PC{0,60}",
+                "[ ]?[0-9٠-٩۰-۹]{1,12}[ ]?",
+                ("[0-9٠-٩۰-۹]{2,12}", prop::sample::select(vec!['a', '.', ',', '+', '-', ' ', '½', '²', '०', '߁']), any::<prop::sample::Index>())
+                    .prop_map(|(digits, stray, at)| inside(&digits, stray, at)),
+            ],
+        ) {
+            let trimmed = text.trim();
+            let expected = if trimmed.is_empty() || trimmed.chars().all(is_typed_digit) {
+                Ok(())
+            } else {
+                Err(MessageId::OnlyNumber.into())
+            };
+            prop_assert_eq!(only_numbers(&text), expected, "{:?}", text);
+        }
+
+        #[test]
+        fn greater_than_zero_gives_the_reason_the_number_calls_for(
+            text in prop_oneof![
+                "\\PC{0,60}",
+                "[-+ .0-9eE]{0,12}",
+                decimal_text(),
+                (decimal_text(), prop::sample::select(vec!['a', ',', '_', '٣', ' ', 'x']), any::<prop::sample::Index>())
+                    .prop_map(|(number, stray, at)| if number.chars().count() < 2 { format!("{number}{stray}") } else { inside(&number, stray, at) }),
+            ],
+        ) {
+            // Std's float reader as the reference: it reads the same grammar, plus the
+            // words inf, infinity and NaN, each with an n. Zero is decided on the digits,
+            // as "1e-400" is above zero but underflows a float.
+            let trimmed = text.trim();
+            let number = trimmed.parse::<f64>().ok().filter(|_| !trimmed.contains(['n', 'N']));
+            let mantissa = trimmed.split(['e', 'E']).next().unwrap_or_default();
+            let expected = match number {
+                _ if trimmed.is_empty() => Ok(()),
+                None => Err(MessageId::OnlyNumber.into()),
+                Some(value) if value.is_sign_positive() && mantissa.contains(|c: char| ('1'..='9').contains(&c)) => Ok(()),
+                Some(_) => Err(MessageId::GreaterThanZero.into()),
+            };
+            prop_assert_eq!(greater_than_zero(&text), expected, "{:?}", text);
+        }
+
+        #[test]
+        fn built_urls_are_accepted(parts in url_parts(), before in "[ \\t]{0,2}", after in "[ \\t]{0,2}") {
+            let url_text = format!("{before}{}{after}", parts.render());
+            prop_assert_eq!(url(&url_text), Ok(()), "{:?}", parts);
+        }
+
+        #[test]
+        fn broken_urls_are_refused_with_the_url_message((broken, how) in broken_url()) {
+            prop_assert_eq!(url(&broken), Err(MessageId::OnlyUrl.into()), "{}: {:?}", how, broken);
+        }
+
+        #[test]
+        fn any_text_is_blank_a_web_url_or_refused_with_the_url_message(
+            text in prop_oneof![
+                "\\PC{0,60}",
+                url_parts().prop_map(|parts| parts.render()),
+                broken_url().prop_map(|(broken, _)| broken),
+            ],
+        ) {
+            let trimmed = text.trim();
+            match url(&text) {
+                Ok(()) if trimmed.is_empty() => {}
+                Ok(()) => {
+                    let scheme = trimmed.split_once("://").map(|(scheme, _)| scheme.to_ascii_lowercase());
+                    prop_assert!(matches!(scheme.as_deref(), Some("http" | "https")), "{:?}", text);
+                    prop_assert!(!trimmed.contains(|c: char| c.is_whitespace() || c.is_control()), "{:?}", text);
+                }
+                Err(message) => {
+                    prop_assert_eq!(message, MessageId::OnlyUrl.into());
+                    prop_assert!(!is_web_url(trimmed), "{:?}", text);
+                }
+            }
         }
     }
 }
