@@ -232,6 +232,7 @@ pub fn login_can_submit(current: &str, initial: &str, default: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::phone_countries::COUNTRIES;
     use super::*;
     use proptest::prelude::*;
 
@@ -491,8 +492,243 @@ mod tests {
         }
 
         #[test]
-        fn arbitrary_text_never_panics(input in "\\PC{0,30}", default in "\\PC{0,5}") {
-            let _ = login_mobile(&input, &default);
+        fn every_country_s_numbers_round_trip_through_e164(
+            (row, national, kind) in national_number(),
+            separators in proptest::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec![' ', '-', '.', '\u{200E}'])), 0..3),
+            arabic_digits: bool,
+            lower_case: bool,
+        ) {
+            let country = &COUNTRIES[row];
+            let default = if lower_case { country.iso.to_ascii_lowercase() } else { country.iso.to_owned() };
+            let expected = format!("+{}{national}", country.code);
+            let trunk = if country.trunk_zero { "0" } else { "" };
+            let mut national_form = format!("{trunk}{national}");
+            for (at, separator) in &separators {
+                let at = national_form.char_indices().map(|(i, _)| i).nth(at.index(national_form.chars().count() + 1)).unwrap_or(national_form.len());
+                national_form.insert(at, *separator);
+            }
+            if arabic_digits {
+                national_form = national_form.chars().map(|c| c.to_digit(10).and_then(|d| char::from_u32(0x0660 + d)).unwrap_or(c)).collect();
+            }
+            let typed_forms = [
+                (national_form, Some(country.iso)),
+                (format!("+{} {national}", country.code), phone_countries::by_code(country.code).map(|c| c.iso)),
+                (format!("00{}{national}", country.code), phone_countries::by_code(country.code).map(|c| c.iso)),
+            ];
+            for (typed, iso) in typed_forms {
+                let number = parse_phone(&typed, &default);
+                prop_assert_eq!(
+                    number.as_ref().map(|n| (n.e164.as_str(), n.national_number.as_deref(), n.country.as_deref(), n.kind)),
+                    Ok((expected.as_str(), Some(national.as_str()), iso, kind)),
+                    "{:?} in {}", typed, default
+                );
+                let number = number.unwrap();
+                // The E.164 form reads back as the same number whatever the default.
+                let again = parse_phone(&number.e164, "XX").unwrap();
+                prop_assert_eq!((&again.e164, &again.national_number, again.kind), (&number.e164, &number.national_number, number.kind));
+                // A landline cannot sign in; any other valid number can.
+                let login = login_mobile(&typed, &default);
+                if kind == PhoneKind::Fixed {
+                    prop_assert_eq!(login, Err(MessageId::PhoneInvalid.into()), "{:?}", typed);
+                } else {
+                    prop_assert_eq!(login, Ok(number), "{:?}", typed);
+                }
+            }
         }
+
+        #[test]
+        fn bad_numbers_are_refused_with_their_reason(bad in bad_number()) {
+            let message = |reason: Option<MessageId>| reason.map_or(Ok(()), |id| Err(Message::from(id)));
+            prop_assert_eq!(login_mobile(&bad.input, &bad.default).map(|_| ()), message(bad.login), "{}: {:?}", bad.how, bad);
+            prop_assert_eq!(parse_phone(&bad.input, &bad.default).map(|_| ()), message(bad.parse), "{}: {:?}", bad.how, bad);
+        }
+
+        #[test]
+        fn any_text_is_a_valid_number_or_refused_with_the_right_reason(
+            input in prop_oneof!["\\PC{0,30}", "[+0-9 ()\\-٠-٩a]{0,24}", "[ \\t]{0,3}"],
+            default in prop_oneof!["\\PC{0,5}", "(EG|SA|US|GB|DE|XX|\\+[0-9]{1,4}|)"],
+        ) {
+            match login_mobile(&input, &default) {
+                Ok(number) => {
+                    prop_assert!(!stray_character(&input), "{:?}", input);
+                    let digits = number.e164.strip_prefix('+').unwrap_or_default();
+                    prop_assert!((E164_MIN_DIGITS..=E164_MAX_DIGITS).contains(&digits.len()), "{:?}", number);
+                    prop_assert!(digits.bytes().all(|b| b.is_ascii_digit()) && !digits.starts_with('0'), "{:?}", number);
+                    prop_assert!(number.kind != PhoneKind::Fixed);
+                    prop_assert_eq!(parse_phone(&number.e164, "XX").map(|n| n.e164), Ok(number.e164.clone()));
+                }
+                Err(message) if input.trim().is_empty() => prop_assert_eq!(message.id, MessageId::Required),
+                Err(message) if stray_character(&input) => prop_assert_eq!(message.id, MessageId::OnlyNumber),
+                Err(message) => prop_assert_eq!(message.id, MessageId::PhoneInvalid),
+            }
+        }
+    }
+
+    /// Whether typed text holds something besides digits (of the three scripts),
+    /// spaces, separators and one `+` before the first digit: what 'Only number' is for.
+    fn stray_character(input: &str) -> bool {
+        let (mut digit_seen, mut plus_seen) = (false, false);
+        for c in input.chars() {
+            if ascii_digit(c).is_some() {
+                digit_seen = true;
+            } else if c == '+' {
+                if digit_seen || plus_seen {
+                    return true;
+                }
+                plus_seen = true;
+            } else if !(c.is_whitespace() || is_separator(c)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// A national number of one row of the table (its index), and the kind it must
+    /// read as: a mobile from a mobile range, a landline outside them, or either where
+    /// the country's mobiles cannot be told apart. NANP numbers keep 2-9 in the area
+    /// code's and the exchange's first digit.
+    fn national_number() -> impl Strategy<Value = (usize, String, PhoneKind)> {
+        (
+            0..COUNTRIES.len(),
+            any::<bool>(),
+            any::<prop::sample::Index>(),
+            any::<prop::sample::Index>(),
+            "[2-9][0-9]{2}[2-9][0-9]{11}",
+        )
+            .prop_filter_map(
+                "a landline that fell in a mobile range",
+                |(row, mobile, pick, prefix_pick, digits)| {
+                    let country = &COUNTRIES[row];
+                    if country.mobile.is_empty() {
+                        let length = country.lengths[pick.index(country.lengths.len())];
+                        return Some((row, digits[..length].to_owned(), PhoneKind::Unknown));
+                    }
+                    if mobile {
+                        let range = &country.mobile[pick.index(country.mobile.len())];
+                        let prefix = range.prefixes[prefix_pick.index(range.prefixes.len())];
+                        let national =
+                            format!("{prefix}{}", &digits[..range.length - prefix.len()]);
+                        return Some((row, national, PhoneKind::Mobile));
+                    }
+                    let national =
+                        digits[..country.lengths[pick.index(country.lengths.len())]].to_owned();
+                    let in_a_mobile_range = country.mobile.iter().any(|range| {
+                        range.length == national.len()
+                            && range.prefixes.iter().any(|p| national.starts_with(p))
+                    });
+                    (!in_a_mobile_range).then_some((row, national, PhoneKind::Fixed))
+                },
+            )
+    }
+
+    /// Typed text that must be refused, with its default country, the reasons
+    /// `login_mobile` and `parse_phone` must give (`None`: accepted) and what is wrong.
+    #[derive(Debug)]
+    struct BadNumber {
+        input: String,
+        default: String,
+        login: Option<MessageId>,
+        parse: Option<MessageId>,
+        how: &'static str,
+    }
+
+    fn bad_number() -> impl Strategy<Value = BadNumber> {
+        use MessageId::{OnlyNumber, PhoneInvalid, Required};
+        let choices = (
+            0usize..9,
+            any::<prop::sample::Index>(),
+            1usize..14,
+            "[0-9]{15}",
+        );
+        let fillers = (
+            prop::sample::select(vec!['a', 'x', '#', '*', ',', '_', '½', '²', 'e']),
+            prop::sample::select(vec!["55", "7", "81", "86"]),
+            "[ \\t\\n]{0,3}",
+            prop::sample::select(vec!["XX", "", "+", "ZZ", "1234", "0"]),
+        );
+        (national_number(), choices, fillers).prop_map(
+            |(
+                (row, national, kind),
+                (how, at, length, digits),
+                (stray, unlisted, blank, no_country),
+            )| {
+                let country = &COUNTRIES[row];
+                let trunk = if country.trunk_zero { "0" } else { "" };
+                let typed = format!("{trunk}{national}");
+                let bad = |input: String, login, parse, how| BadNumber {
+                    input,
+                    default: country.iso.to_owned(),
+                    login: Some(login),
+                    parse,
+                    how,
+                };
+                match how {
+                    0 => {
+                        let mut text = typed.clone();
+                        text.insert(at.index(typed.len() + 1), stray);
+                        bad(text, OnlyNumber, Some(PhoneInvalid), "not a digit")
+                    }
+                    1 => {
+                        // After the first digit, so never a leading +.
+                        let mut text = typed.clone();
+                        text.insert(1 + at.index(typed.len()), '+');
+                        bad(text, OnlyNumber, Some(PhoneInvalid), "a + after a digit")
+                    }
+                    2 => {
+                        let text = format!("++{}{national}", country.code);
+                        bad(text, OnlyNumber, Some(PhoneInvalid), "two +")
+                    }
+                    3 => {
+                        // A length the row does not take, not starting with the dialling
+                        // code's digit (which would read as the code typed without +).
+                        let length = (1..=12)
+                            .cycle()
+                            .skip(length)
+                            .find(|l| !country.lengths.contains(l))
+                            .unwrap();
+                        let first = if country.code.starts_with('9') {
+                            '8'
+                        } else {
+                            '9'
+                        };
+                        let text = format!("{trunk}{first}{}", &digits[..length - 1]);
+                        bad(text, PhoneInvalid, Some(PhoneInvalid), "a wrong length")
+                    }
+                    // Outside the mobile ranges: a number, but not one to sign in with.
+                    4 if kind == PhoneKind::Fixed => bad(typed, PhoneInvalid, None, "a landline"),
+                    4 | 5 => {
+                        // NANP: an area code or an exchange starting with 0 or 1.
+                        let mut text = digits[..10].to_owned();
+                        let digit = if length % 2 == 0 { "0" } else { "1" };
+                        text.replace_range(if how == 4 { 0..1 } else { 3..4 }, digit);
+                        BadNumber {
+                            default: "US".to_owned(),
+                            ..bad(text, PhoneInvalid, Some(PhoneInvalid), "NANP 0 or 1")
+                        }
+                    }
+                    6 => {
+                        // A dialling code outside the table: E.164 takes 8 to 15 digits.
+                        let total = if length < 7 {
+                            length.max(unlisted.len() + 1)
+                        } else {
+                            16 + length % 3
+                        };
+                        let rest = digits.repeat(2);
+                        let text = format!("+{unlisted}{}", &rest[..total - unlisted.len()]);
+                        bad(text, PhoneInvalid, Some(PhoneInvalid), "E.164 length")
+                    }
+                    7 => bad(blank, Required, Some(PhoneInvalid), "blank"),
+                    _ => BadNumber {
+                        default: no_country.to_owned(),
+                        ..bad(
+                            typed,
+                            PhoneInvalid,
+                            Some(PhoneInvalid),
+                            "no default country",
+                        )
+                    },
+                }
+            },
+        )
     }
 }
