@@ -195,29 +195,66 @@ mod tests {
         );
     }
 
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Step {
+        Increment,
+        Set,
+        Decrement,
+    }
+
+    /// A quantity in hand and limits set around it: each limit absent, zero, a little
+    /// either side of the quantity, or anywhere, so every boundary is met often.
+    fn quantity_and_limits() -> impl Strategy<Value = (u32, u32, Option<u32>, Option<u32>)> {
+        (0u32..12).prop_flat_map(|current| {
+            let near = move || {
+                prop_oneof![
+                    1 => Just(None),
+                    1 => Just(Some(0)),
+                    4 => (-2i32..=2).prop_map(move |d| Some(current.saturating_add_signed(d))),
+                    1 => (1u32..40).prop_map(Some),
+                ]
+            };
+            // Up to three above, so the first step from a line may jump to the minimum.
+            let min = prop_oneof![
+                1 => Just(0u32),
+                1 => Just(1),
+                4 => (-2i32..=3).prop_map(move |d| current.saturating_add_signed(d)),
+            ];
+            (Just(current), min, near(), near())
+        })
+    }
+
     proptest! {
         #[test]
-        fn accepted_quantities_respect_every_limit(
-            current in 0u32..50,
-            min in 0u32..10,
-            max in proptest::option::of(0u32..40),
-            stock in proptest::option::of(0u32..40),
-            which in 0u8..3,
+        fn every_answer_is_the_first_broken_limit_or_the_step(
+            (current, min, max, stock) in quantity_and_limits(),
+            step in prop_oneof![Just(Step::Increment), Just(Step::Set), Just(Step::Decrement)],
         ) {
             let l = limits(min, max, stock);
-            let check = match which {
-                0 => increment(current, &l),
-                1 => set_quantity(current, &l),
-                _ => decrement(current, &l),
+            let check = match step {
+                Step::Increment => increment(current, &l),
+                Step::Set => set_quantity(current, &l),
+                Step::Decrement => decrement(current, &l),
             };
-            if let QuantityCheck::Accepted { qty } = check {
-                prop_assert!(qty >= min.max(1));
-                prop_assert!(stock != Some(0));
-                if which < 2 {
-                    prop_assert!(max.is_none_or(|max| qty <= max));
-                    prop_assert!(stock.is_none_or(|stock| qty <= stock));
-                }
-            }
+            // The quantity the step asks for, in i64 so a decrement from 0 is -1.
+            let wanted = match step {
+                Step::Increment => i64::from(current + 1).max(i64::from(min.max(1))),
+                Step::Set => i64::from(current),
+                Step::Decrement => i64::from(current) - 1,
+            };
+            // Going down is allowed above the maximum or the stock: it moves towards them.
+            let upward = step != Step::Decrement;
+            let limits_in_order = [
+                (stock == Some(0), MessageId::ItemUnavailable),
+                (wanted < i64::from(min.max(1)), MessageId::MinQuantityReached),
+                (upward && max.is_some_and(|max| wanted > i64::from(max)), MessageId::MaxQuantityReached),
+                (upward && stock.is_some_and(|stock| wanted > i64::from(stock)), MessageId::NotEnoughStock),
+            ];
+            let expected = match limits_in_order.into_iter().find(|(broken, _)| *broken) {
+                Some((_, reason)) => QuantityCheck::Refused { message: Message::new(reason) },
+                None => QuantityCheck::Accepted { qty: u32::try_from(wanted).unwrap() },
+            };
+            prop_assert_eq!(check, expected);
         }
     }
 }
