@@ -19,6 +19,8 @@ export default defineConfig({
   timeout: 30_000,
   retries: 0,
   workers: 1,
+  // A `test.only` left in a file fails the CI run instead of silently running one test.
+  forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
