@@ -1,29 +1,26 @@
 import { defineConfig } from "@playwright/test";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import QUIET_CHROMIUM from "./scripts/chromium-flags.json" with { type: "json" };
-import LIMITS_OFF from "./scripts/limits-off.json" with { type: "json" };
 
-// Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against
-// the real static-host serving the built UI and the embedded API on a fresh database.
-const port = Number(process.env.E2E_PORT ?? 18181);
-// Workers load this file again: they inherit the directory the main process chose, so
-// `outbox` names the file the server writes.
-const dataDir = (process.env.STOREFRONT_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "storefront-e2e-")));
-export const outbox = join(dataDir, "outbox.jsonl");
+// Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against the
+// real static-host serving the built UI and the embedded API on a fresh database. Each
+// worker starts its own static-host, on its own port with its own data directory and
+// code outbox (the `server` fixture, e2e/fixtures.ts and e2e/server.ts), and `baseURL`
+// is that server's: two workers (the machine's cores; `E2E_WORKERS` sets another count)
+// never share a database. Test files are spread over the workers; the tests of one
+// file run in order on one worker.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number above 0, not ${process.env.E2E_WORKERS}`);
 
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results",
   timeout: 30_000,
   retries: 0,
-  workers: 1,
+  workers,
   // A `test.only` left in a file fails the CI run instead of silently running one test.
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     // No entry animations: axe must not measure a toast's contrast halfway through its fade-in.
     reducedMotion: "reduce",
     // The service worker would answer reads from its caches; suites see the server as it
@@ -38,24 +35,6 @@ export default defineConfig({
         "--use-angle=swiftshader",
         "--enable-unsafe-swiftshader",
       ],
-    },
-  },
-  webServer: {
-    command: process.env.STATIC_HOST_BIN ?? "../target/debug/static-host",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      STOREFRONT_ADDR: `127.0.0.1:${port}`,
-      STOREFRONT_DATA_DIR: dataDir,
-      STOREFRONT_UI_DIR: "dist",
-      STOREFRONT_CODE_SENDER: `file:${outbox}`,
-      // Every test signs in and shops from 127.0.0.1: the per-IP and per-number request
-      // limits are proven by the server's own tests, not here.
-      ...LIMITS_OFF,
-      RUST_LOG: "warn",
     },
   },
 });

@@ -1,13 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { dirname, join } from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { IntlMessageFormat } from "intl-messageformat";
 import type { Language, MessageId } from "storefront-core";
 import coreAr from "storefront-core/data/messages.ar.json" with { type: "json" };
 import coreEn from "storefront-core/data/messages.en.json" with { type: "json" };
-import { outbox } from "../playwright.config";
 import ar from "../src/i18n/ar.json" with { type: "json" };
 import en from "../src/i18n/en.json" with { type: "json" };
+import type { StaticHost } from "./server";
 import { SEED, apiSignIn, seedStorage, type Session } from "./support";
 
 /**
@@ -47,9 +45,9 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): P
  * A new customer signed in through the API, the page in `language` at `width` px, with
  * the demo district and the groceries service stored.
  */
-export async function customer(page: Page, language: Language = "en", width = 1280): Promise<Session> {
+export async function customer(page: Page, server: StaticHost, language: Language = "en", width = 1280): Promise<Session> {
   await page.setViewportSize({ width, height: 900 });
-  const session = await apiSignIn(page.request, { name: language === "ar" ? "منى عادل" : "Mona Adel" });
+  const session = await apiSignIn(page.request, server, { name: language === "ar" ? "منى عادل" : "Mona Adel" });
   await seedStorage(page, {
     token: session.token,
     language,
@@ -125,11 +123,10 @@ export async function placeOrder(request: APIRequestContext, token: string, addr
 
 /**
  * The shop's side of the order flow: `static-host order-status ORDER STATUS...` on the
- * test server's data directory (there is no admin API). Answers what it printed.
+ * data directory of `server` (there is no admin API). Answers what it printed.
  */
-export function orderStatus(orderId: number, ...statuses: string[]): string {
-  const binary = process.env.STATIC_HOST_BIN ?? join(import.meta.dirname, "..", "..", "target", "debug", "static-host");
-  return execFileSync(binary, ["--data-dir", dirname(outbox), "order-status", String(orderId), ...statuses], { encoding: "utf8" });
+export function orderStatus(server: StaticHost, orderId: number, ...statuses: string[]): string {
+  return server.operator("order-status", String(orderId), ...statuses);
 }
 
 /** A 1×1 PNG. */

@@ -47,9 +47,9 @@ for (const [language, width] of [
   ["en", 375],
   ["ar", 375],
 ] as [Language, number][]) {
-  test(`every account page renders, fits and is accessible in ${language} at ${width}px`, async ({ page }) => {
+  test(`every account page renders, fits and is accessible in ${language} at ${width}px`, async ({ page, server }) => {
     test.setTimeout(120_000);
-    await customer(page, language, width);
+    await customer(page, server, language, width);
     for (const { path, title } of PAGES) {
       await page.goto(path);
       await heading(page, t(language, title));
@@ -67,8 +67,8 @@ for (const [language, width] of [
   });
 }
 
-test("the account menu page lists the core's groups and logs out to /", async ({ page }) => {
-  await customer(page, "en", 1280);
+test("the account menu page lists the core's groups and logs out to /", async ({ page, server }) => {
+  await customer(page, server, "en", 1280);
   await page.goto("/account");
   for (const group of ["chrome.accountMenu.orders", "chrome.accountMenu.personalInformation", "chrome.accountMenu.points", "chrome.accountMenu.appInfo"]) {
     await expect(page.getByRole("heading", { name: t("en", group) })).toBeVisible();
@@ -82,8 +82,8 @@ test("the account menu page lists the core's groups and logs out to /", async ({
   expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });
 
-test("orders: empty tabs, the current order's every field, cancelling it", async ({ page }) => {
-  const session = await customer(page, "en", 1280);
+test("orders: empty tabs, the current order's every field, cancelling it", async ({ page, server }) => {
+  const session = await customer(page, server, "en", 1280);
   await page.goto("/account/my-orders");
   await expect(page.getByTestId("empty-state")).toHaveText(core("en", "no_orders"));
 
@@ -120,10 +120,10 @@ test("orders: empty tabs, the current order's every field, cancelling it", async
   await expect(page.getByTestId("empty-state")).toHaveText(core("en", "no_orders"));
 });
 
-test("returns: a delivered order, the return form's rules, the request, its refund", async ({ page }) => {
-  const session = await customer(page, "en", 1280);
+test("returns: a delivered order, the return form's rules, the request, its refund", async ({ page, server }) => {
+  const session = await customer(page, server, "en", 1280);
   const order = await placeOrder(page.request, session.token);
-  expect(orderStatus(order.id, "processing", "shipped", "delivered")).toContain("shipped -> delivered");
+  expect(orderStatus(server, order.id, "processing", "shipped", "delivered")).toContain("shipped -> delivered");
 
   await page.goto("/account/return-orders");
   await expect(page.getByTestId("empty-state")).toHaveText(core("en", "no_orders"));
@@ -160,7 +160,7 @@ test("returns: a delivered order, the return form's rules, the request, its refu
   await expect(request).toContainText(t("en", "account.reason.other"));
   await expectAccessible(page);
 
-  orderStatus(order.id, "return_received", "returned");
+  orderStatus(server, order.id, "return_received", "returned");
   await page.goto("/account/return-orders?tab=returned");
   await expect(page.getByTestId("return-row")).toContainText(`Order #${order.number}`);
   await page.goto("/account/my-wallet");
@@ -168,8 +168,8 @@ test("returns: a delivered order, the return form's rules, the request, its refu
   expect(Number(plain(await page.getByTestId("wallet-balance").textContent()).replace(/[^\d.]/g, ""))).toBeGreaterThan(0);
 });
 
-test("addresses: rules, map search with geocoded fields, default rule, set default, delete, returnTo", async ({ page }) => {
-  await customer(page, "en", 1280);
+test("addresses: rules, map search with geocoded fields, default rule, set default, delete, returnTo", async ({ page, server }) => {
+  await customer(page, server, "en", 1280);
   await page.goto("/account/my-address");
   await expect(page.getByTestId("empty-state")).toHaveText(core("en", "no_addresses"));
 
@@ -230,8 +230,8 @@ test("addresses: rules, map search with geocoded fields, default rule, set defau
   await expect(page).toHaveURL(/\/account\/my-wallet$/);
 });
 
-test("addresses at 375px: a place outside every district is not supported", async ({ page }) => {
-  await customer(page, "en", 375);
+test("addresses at 375px: a place outside every district is not supported", async ({ page, server }) => {
+  await customer(page, server, "en", 375);
   await page.goto("/account/my-address?new=1");
   const form = page.getByTestId("address-form");
   await form.getByTestId("address-map-search").fill("Pyramids");
@@ -241,8 +241,8 @@ test("addresses at 375px: a place outside every district is not supported", asyn
   await expectAccessible(page);
 });
 
-test("profile: picture with preview (images only), details, birthdate years, password rules", async ({ page }) => {
-  await customer(page, "en", 1280);
+test("profile: picture with preview (images only), details, birthdate years, password rules", async ({ page, server }) => {
+  await customer(page, server, "en", 1280);
   await page.goto("/account/profile");
   const form = page.getByTestId("profile-form");
   await expect(form.getByTestId("birth-year").locator("option")).toHaveCount(61);
@@ -272,7 +272,7 @@ test("profile: picture with preview (images only), details, birthdate years, pas
   // The details are saved; a new address waits for the code sent to it (issue 19).
   await expect(toast(page, /We sent a code to/)).toBeVisible();
   const confirm = page.getByTestId("email-confirm");
-  await typeCode(confirm, await waitForCode(newEmail, "email"));
+  await typeCode(confirm, await waitForCode(server, newEmail, "email"));
   await confirm.getByTestId("email-confirm-save").click();
   await expect(toast(page, /e-mail address has been changed/)).toBeVisible();
   await page.reload();
@@ -293,8 +293,8 @@ test("profile: picture with preview (images only), details, birthdate years, pas
   await expect(page.getByRole("heading", { name: t("en", "account.password.change") })).toBeVisible();
 });
 
-test("preferences: Arabic through the language change, notification choices saved", async ({ page }) => {
-  await customer(page, "en", 1280);
+test("preferences: Arabic through the language change, notification choices saved", async ({ page, server }) => {
+  await customer(page, server, "en", 1280);
   await page.goto("/account/preferences");
   await page.getByTestId("notify-offers").check();
   await expect(page.getByTestId("notify-offers")).toBeChecked();
@@ -311,9 +311,9 @@ test("preferences: Arabic through the language change, notification choices save
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
 });
 
-test("wallet, points and referral: empty states, the code copied, totals", async ({ page, context }) => {
+test("wallet, points and referral: empty states, the code copied, totals", async ({ page, context, server }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await customer(page, "en", 1280);
+  await customer(page, server, "en", 1280);
   await page.goto("/account/my-wallet");
   await expect(page.getByTestId("empty-state")).toHaveText(core("en", "no_credits"));
   await page.goto("/account/loyalty-points");
@@ -328,8 +328,8 @@ test("wallet, points and referral: empty states, the code copied, totals", async
   await expect(page.getByTestId("empty-state")).toHaveText(t("en", "account.affiliate.none"));
 });
 
-test("loyalty points after an order: earned points in the summary and history", async ({ page }) => {
-  const session = await customer(page, "en", 1280);
+test("loyalty points after an order: earned points in the summary and history", async ({ page, server }) => {
+  const session = await customer(page, server, "en", 1280);
   await placeOrder(page.request, session.token);
   await page.goto("/account/loyalty-points");
   await expect(page.getByTestId("points-entry")).toHaveCount(1);
@@ -337,8 +337,8 @@ test("loyalty points after an order: earned points in the summary and history", 
   expect(Number(await page.getByTestId("points-balance").textContent())).toBeGreaterThan(0);
 });
 
-test("favourites: a favourite product is listed and removed", async ({ page }) => {
-  const session = await customer(page, "en", 1280);
+test("favourites: a favourite product is listed and removed", async ({ page, server }) => {
+  const session = await customer(page, server, "en", 1280);
   const products = await page.request.get("/api/products?service_id=1&page=1&limit=1");
   const [product] = ((await products.json()) as { data: { id: number; name: string }[] }).data;
   if (!product) throw new Error("no product");
@@ -353,8 +353,8 @@ test("favourites: a favourite product is listed and removed", async ({ page }) =
   await expect(page.getByTestId("empty-state")).toContainText(t("en", "account.favourites.noBranches"));
 });
 
-test("information pages: about (id 1) inside the account, policies at /information/{id}", async ({ page }) => {
-  await customer(page, "en", 1280);
+test("information pages: about (id 1) inside the account, policies at /information/{id}", async ({ page, server }) => {
+  await customer(page, server, "en", 1280);
   const pages = await page.request.get("/api/static-pages?category=customer");
   const list = ((await pages.json()) as { data: { id: number; title: string; type: string }[] }).data;
   const about = list.find((p) => p.id === 1);
@@ -370,8 +370,8 @@ test("information pages: about (id 1) inside the account, policies at /informati
   await expectAccessible(page);
 });
 
-test("contact us and support: the rules' messages, then sent", async ({ page }) => {
-  const session = await customer(page, "en", 1280);
+test("contact us and support: the rules' messages, then sent", async ({ page, server }) => {
+  const session = await customer(page, server, "en", 1280);
   await page.goto("/account/contact-us");
   await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Mona Adel");
   await page.getByLabel(/E-mail/).fill("mona");
@@ -395,8 +395,8 @@ test("contact us and support: the rules' messages, then sent", async ({ page }) 
   await expect(page.getByTestId("support-sent")).toContainText("received");
 });
 
-test("Arabic sample at 375px: orders, addresses and contact messages in Arabic", async ({ page }) => {
-  await customer(page, "ar", 375);
+test("Arabic sample at 375px: orders, addresses and contact messages in Arabic", async ({ page, server }) => {
+  await customer(page, server, "ar", 375);
   await page.goto("/account");
   await heading(page, t("ar", "account.menu.title"));
   await page.locator("main").getByRole("link", { name: t("ar", "chrome.account.myOrders") }).click();
@@ -420,11 +420,11 @@ test("Arabic sample at 375px: orders, addresses and contact messages in Arabic",
   await expectAccessible(page);
 });
 
-test("a wallet refund shows in Arabic with Arabic digits", async ({ page }) => {
-  const session = await customer(page, "ar", 1280);
+test("a wallet refund shows in Arabic with Arabic digits", async ({ page, server }) => {
+  const session = await customer(page, server, "ar", 1280);
   const address = await addAddress(page.request, session.token);
   const order = await placeOrder(page.request, session.token, address);
-  orderStatus(order.id, "processing", "shipped", "delivered");
+  orderStatus(server, order.id, "processing", "shipped", "delivered");
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const asked = await page.request.post(`/api/orders/${order.id}/return`, {
     headers: auth(session.token),
@@ -437,7 +437,7 @@ test("a wallet refund shows in Arabic with Arabic digits", async ({ page }) => {
     },
   });
   expect(asked.ok()).toBe(true);
-  orderStatus(order.id, "return_received", "returned");
+  orderStatus(server, order.id, "return_received", "returned");
   await page.goto("/account/my-wallet");
   await expect(page.getByTestId("wallet-transaction").first()).toContainText(t("ar", "account.wallet.type.refund"));
   await expect(page.getByTestId("wallet-balance")).toHaveText(/[٠-٩]/);

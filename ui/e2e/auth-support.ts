@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { storageKeyName, type StorageKey } from "storefront-core";
-import { outbox } from "../playwright.config";
+import type { StaticHost } from "./server";
 import { expectNoSeriousA11yViolations, seedStorage } from "./support";
 
 export { toast } from "./support";
 
 /**
  * Helpers of the sign-in and location end-to-end tests: fresh numbers and addresses, the
- * codes the reference API wrote to its file outbox, accounts made through the real API,
+ * codes the worker's server (the `server` fixture) wrote to its file outbox, accounts made through the real API,
  * the code boxes and an axe scan of an open dialog (the shared helpers are support.ts's).
  */
 
@@ -37,20 +37,20 @@ export interface OutboxEntry {
   code: string;
 }
 
-/** Every code the server sent to `to`, oldest first (security notices, which carry no code, left out). */
-export function codesFor(to: string): OutboxEntry[] {
-  if (!existsSync(outbox)) return [];
-  return readFileSync(outbox, "utf8")
+/** Every code `server` sent to `to`, oldest first (security notices, which carry no code, left out). */
+export function codesFor(server: StaticHost, to: string): OutboxEntry[] {
+  if (!existsSync(server.outbox)) return [];
+  return readFileSync(server.outbox, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as Partial<OutboxEntry>)
     .filter((entry): entry is OutboxEntry => entry.to === to && typeof entry.code === "string");
 }
 
-/** Waits for the code number `index` (0-based) sent to `to`, and checks its channel. */
-export async function waitForCode(to: string, channel: string, index = 0): Promise<string> {
-  await expect.poll(() => codesFor(to).length, { message: `code ${index + 1} for ${to}` }).toBeGreaterThan(index);
-  const entry = codesFor(to)[index];
+/** Waits for the code number `index` (0-based) `server` sent to `to`, and checks its channel. */
+export async function waitForCode(server: StaticHost, to: string, channel: string, index = 0): Promise<string> {
+  await expect.poll(() => codesFor(server, to).length, { message: `code ${index + 1} for ${to}` }).toBeGreaterThan(index);
+  const entry = codesFor(server, to)[index];
   expect(entry?.channel).toBe(channel);
   return entry?.code ?? "";
 }
@@ -71,11 +71,12 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext["post"]>>): 
 /** Creates an account through the real API (code by SMS from the outbox); returns its token. */
 export async function createAccount(
   request: APIRequestContext,
+  server: StaticHost,
   account: { mobile: string; name: string; email: string },
 ): Promise<string> {
-  const before = codesFor(account.mobile).length;
+  const before = codesFor(server, account.mobile).length;
   await ok(await request.post("/api/user/login-by-otp", { data: { mobile: account.mobile, channel: "sms" } }));
-  const code = await waitForCode(account.mobile, "sms", before);
+  const code = await waitForCode(server, account.mobile, "sms", before);
   const verified = await ok<{ data: { user_exists: boolean } }>(
     await request.post("/api/user/verify-login-by-otp", { data: { mobile: account.mobile, channel: "sms", code } }),
   );

@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "./fixtures";
-import config from "../playwright.config";
 import {
   codesFor,
   createAccount,
@@ -26,9 +25,9 @@ const RESEND_WAIT_MS = 61_000;
 /** An account made through the API when this file starts, for the returning-user test. */
 const existing = { mobile: freshMobile(), email: freshEmail("karim"), createdAt: 0 };
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: config.use?.baseURL });
-  await createAccount(request, { mobile: existing.mobile, name: "Karim", email: existing.email });
+test.beforeAll(async ({ playwright, server }) => {
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  await createAccount(request, server, { mobile: existing.mobile, name: "Karim", email: existing.email });
   existing.createdAt = Date.now();
   await request.dispose();
 });
@@ -56,7 +55,7 @@ async function requestCode(page: Page, mobile: string, channel: "SMS" | "WhatsAp
 }
 
 test.describe("phone sign-in", () => {
-  test("a new user signs in by SMS code, registers and lands on the post-login page", async ({ page }) => {
+  test("a new user signs in by SMS code, registers and lands on the post-login page", async ({ page, server }) => {
     // Three axe scans and the whole journey: more than the default 30 s on a busy machine.
     test.slow();
     const mobile = freshMobile();
@@ -74,7 +73,7 @@ test.describe("phone sign-in", () => {
     expect(await stored(page, "modal_status")).toBe("verifyOtp");
     expect(await stored(page, "user_mobile")).toBe(mobile);
     await expectAccessible(page);
-    const code = await waitForCode(mobile, "sms");
+    const code = await waitForCode(server, mobile, "sms");
     await expect(verify.getByRole("button", { name: "Verify" })).toBeDisabled();
     await typeCode(verify, code);
     await expect(verify.getByRole("textbox", { name: "Digit 4 of 4" })).toHaveValue(code.slice(3));
@@ -107,10 +106,10 @@ test.describe("phone sign-in", () => {
     await expect(page.getByRole("button", { name: "Log in / Register" })).toHaveCount(0);
   });
 
-  test("a wrong code is refused and the right one then works", async ({ page }) => {
+  test("a wrong code is refused and the right one then works", async ({ page, server }) => {
     const mobile = freshMobile();
     const verify = await requestCode(page, mobile, "SMS");
-    const code = await waitForCode(mobile, "sms");
+    const code = await waitForCode(server, mobile, "sms");
     await typeCode(verify, wrongCode(code));
     await verify.getByRole("button", { name: "Verify" }).click();
     await expect(toast(page, "The code is incorrect.")).toBeVisible();
@@ -124,7 +123,7 @@ test.describe("phone sign-in", () => {
     await expect(page.getByTestId("sign-up-modal")).toBeVisible();
   });
 
-  test("resend waits 60 seconds with a countdown, then sends a new code", async ({ page }) => {
+  test("resend waits 60 seconds with a countdown, then sends a new code", async ({ page, server }) => {
     test.setTimeout(120_000);
     const mobile = freshMobile();
     const verify = await requestCode(page, mobile, "SMS");
@@ -144,7 +143,7 @@ test.describe("phone sign-in", () => {
     await expect(wait).toBeHidden();
     await resend.click();
     await expect(toast(page, "Otp sent to your mobile").last()).toBeVisible();
-    const second = await waitForCode(mobile, "sms", 1);
+    const second = await waitForCode(server, mobile, "sms", 1);
     await expect(wait).toHaveText(/^Wait (60|59) seconds before resending!$/);
     await expect(resend).toBeDisabled();
     // The new code signs in (a new number: registration follows).
@@ -153,14 +152,14 @@ test.describe("phone sign-in", () => {
     await expect(page.getByTestId("sign-up-modal")).toBeVisible();
   });
 
-  test("a reload reopens the open modal: verify, then sign-up", async ({ page }) => {
+  test("a reload reopens the open modal: verify, then sign-up", async ({ page, server }) => {
     const mobile = freshMobile();
     await requestCode(page, mobile, "SMS");
     await page.reload();
     const verify = page.getByTestId("verify-modal");
     await expect(verify).toBeVisible();
     await expect(verify.getByText(mobile)).toBeVisible();
-    const code = await waitForCode(mobile, "sms");
+    const code = await waitForCode(server, mobile, "sms");
     await typeCode(verify, code);
     await verify.getByRole("button", { name: "Verify" }).click();
     await expect(page.getByTestId("sign-up-modal")).toBeVisible();
@@ -189,7 +188,7 @@ test.describe("phone sign-in", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
-  test("the main path in Arabic", async ({ page }) => {
+  test("the main path in Arabic", async ({ page, server }) => {
     test.slow();
     await useLanguage(page, "ar");
     const mobile = freshMobile();
@@ -205,7 +204,7 @@ test.describe("phone sign-in", () => {
     const verify = page.getByTestId("verify-modal");
     await expect(verify.getByTestId("resend-wait")).toHaveText(/^انتظر [٥٦][٠-٩] ثانية قبل إعادة الإرسال!$/);
     await expectAccessible(page);
-    await typeCode(verify, await waitForCode(mobile, "sms"), "ar");
+    await typeCode(verify, await waitForCode(server, mobile, "sms"), "ar");
     await verify.getByRole("button", { name: "تحقق" }).click();
     const signUp = page.getByTestId("sign-up-modal");
     await expect(signUp).toBeVisible();
@@ -219,9 +218,9 @@ test.describe("phone sign-in", () => {
 });
 
 test.describe("e-mail and password screens", () => {
-  test("e-mail code sign-in", async ({ page, request }) => {
+  test("e-mail code sign-in", async ({ page, request, server }) => {
     const email = freshEmail("hana");
-    await createAccount(request, { mobile: freshMobile(), name: "Hana", email });
+    await createAccount(request, server, { mobile: freshMobile(), name: "Hana", email });
     await page.goto("/");
     await page.getByRole("button", { name: "Log in / Register" }).first().click();
     await page.getByTestId("sign-in-modal").getByRole("link", { name: "Sign in with e-mail instead" }).click();
@@ -232,7 +231,7 @@ test.describe("e-mail and password screens", () => {
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Send code" }).click();
     await expect(toast(page, "A code was sent to your e-mail.")).toBeVisible();
-    const code = await waitForCode(email, "email");
+    const code = await waitForCode(server, email, "email");
     await typeCode(page.locator("main"), wrongCode(code));
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(toast(page, "The code is incorrect.")).toBeVisible();
@@ -243,9 +242,9 @@ test.describe("e-mail and password screens", () => {
     expect(await stored(page, "token")).toBeTruthy();
   });
 
-  test("the language saved on the profile applies after signing in on a device that chose none", async ({ page, request }) => {
+  test("the language saved on the profile applies after signing in on a device that chose none", async ({ page, request, server }) => {
     const email = freshEmail("salma");
-    const token = await createAccount(request, { mobile: freshMobile(), name: "Salma", email });
+    const token = await createAccount(request, server, { mobile: freshMobile(), name: "Salma", email });
     // Arabic was chosen on another device: the profile keeps it.
     const saved = await request.put("/api/user/update-setting", {
       headers: { Authorization: `Bearer ${token}` },
@@ -256,7 +255,7 @@ test.describe("e-mail and password screens", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.getByLabel("E-mail address").fill(email);
     await page.getByRole("button", { name: "Send code" }).click();
-    const code = await waitForCode(email, "email");
+    const code = await waitForCode(server, email, "email");
     await typeCode(page.locator("main"), code);
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/account\/my-address$/);
@@ -268,9 +267,9 @@ test.describe("e-mail and password screens", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
   });
 
-  test("forgot and reset password", async ({ page, request }) => {
+  test("forgot and reset password", async ({ page, request, server }) => {
     const email = freshEmail("omar");
-    await createAccount(request, { mobile: freshMobile(), name: "Omar", email });
+    await createAccount(request, server, { mobile: freshMobile(), name: "Omar", email });
     await page.goto("/auth/email-login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
     await expect(page).toHaveURL(/\/auth\/forgot-password$/);
@@ -279,8 +278,8 @@ test.describe("e-mail and password screens", () => {
     await expect(toast(page, "If an account uses this e-mail, a reset code has been sent to it.")).toBeVisible();
     await expect(page).toHaveURL(/\/auth\/reset-password\?email=/);
     await expect(page.getByLabel("E-mail address")).toHaveValue(email);
-    const code = await waitForCode(email, "email");
-    expect(codesFor(email)).toHaveLength(1);
+    const code = await waitForCode(server, email, "email");
+    expect(codesFor(server, email)).toHaveLength(1);
 
     const save = page.getByRole("button", { name: "Save new password" });
     await typeCode(page.locator("main"), code);
@@ -300,11 +299,11 @@ test.describe("e-mail and password screens", () => {
 });
 
 test.describe("logout (spec 4)", () => {
-  test("after a sign-up the profile is fetched; logout tells the server, clears the session and leaves", async ({ page }) => {
+  test("after a sign-up the profile is fetched; logout tells the server, clears the session and leaves", async ({ page, server }) => {
     test.slow();
     const mobile = freshMobile();
     const verify = await requestCode(page, mobile, "SMS");
-    await typeCode(verify, await waitForCode(mobile, "sms"));
+    await typeCode(verify, await waitForCode(server, mobile, "sms"));
     await verify.getByRole("button", { name: "Verify" }).click();
     const signUp = page.getByTestId("sign-up-modal");
     await signUp.getByLabel("Name").fill("Leila Hassan");
@@ -337,13 +336,13 @@ test.describe("logout (spec 4)", () => {
 });
 
 test.describe("returning customer", () => {
-  test("an existing user signs in by WhatsApp", async ({ page }) => {
+  test("an existing user signs in by WhatsApp", async ({ page, server }) => {
     // The account's own code was sent when this file started; the API wants 60 s between codes.
     const left = existing.createdAt + RESEND_WAIT_MS - Date.now();
     test.setTimeout(60_000 + Math.max(0, left));
     if (left > 0) await page.waitForTimeout(left);
     const verify = await requestCode(page, existing.mobile, "WhatsApp");
-    const code = await waitForCode(existing.mobile, "whatsapp", 1);
+    const code = await waitForCode(server, existing.mobile, "whatsapp", 1);
     await typeCode(verify, code);
     await verify.getByRole("button", { name: "Verify" }).click();
     await expect(toast(page, "Otp verified successfully")).toBeVisible();

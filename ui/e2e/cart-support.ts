@@ -1,7 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { dirname, join } from "node:path";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { outbox } from "../playwright.config";
+import type { StaticHost } from "./server";
 import { SEED, signIn, type Session } from "./support";
 
 /**
@@ -47,8 +45,8 @@ async function ok<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): P
 }
 
 /** A signed-in customer in the page, in Zamalek with the groceries service and `language`. */
-export async function shopper(page: Page, language: Language): Promise<Session> {
-  return signIn(page, {
+export async function shopper(page: Page, server: StaticHost, language: Language): Promise<Session> {
+  return signIn(page, server, {
     name: language === "ar" ? "منى عادل" : "Mona Adel",
     storage: { district_id: String(SEED.district), selectedService: String(SEED.groceries), language },
   });
@@ -145,12 +143,6 @@ export async function walletBalance(request: APIRequestContext, session: Session
   return (await ok<{ data: { balance: string } }>(await request.get("/api/wallet", { headers: auth(session) }))).data.balance;
 }
 
-/** Runs the server's operator command on the test server's data directory. */
-function operator(...args: string[]): string {
-  const binary = process.env.STATIC_HOST_BIN ?? join(import.meta.dirname, "..", "..", "target", "debug", "static-host");
-  return execFileSync(binary, ["--data-dir", dirname(outbox), ...args], { encoding: "utf8" });
-}
-
 function tomorrow(): string {
   return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 }
@@ -158,11 +150,12 @@ function tomorrow(): string {
 /**
  * Puts money in the customer's wallet the way the order flow does — there is no top-up
  * call (static-host/docs/orders.md): a cash order of `qty` × a product, delivered by the
- * shop (operator command `order-status`), returned with the refund to the wallet, and
- * received back. Answers the wallet balance.
+ * shop (operator command `order-status` on `server`, the one `request` calls), returned
+ * with the refund to the wallet, and received back. Answers the wallet balance.
  */
 export async function fundWallet(
   request: APIRequestContext,
+  server: StaticHost,
   session: Session,
   addressId: number,
   product: ApiProduct,
@@ -176,7 +169,7 @@ export async function fundWallet(
     }),
   );
   const order = placed.data;
-  operator("order-status", String(order.id), "processing", "shipped", "delivered");
+  server.operator("order-status", String(order.id), "processing", "shipped", "delivered");
   await ok(
     await request.post(`/api/orders/${order.id}/return`, {
       headers: auth(session),
@@ -189,7 +182,7 @@ export async function fundWallet(
       },
     }),
   );
-  operator("order-status", String(order.id), "return_received", "returned");
+  server.operator("order-status", String(order.id), "return_received", "returned");
   const balance = await walletBalance(request, session);
   expect(Number(balance)).toBeGreaterThan(0);
   return balance;

@@ -65,10 +65,10 @@ for (const { language, width } of COMBOS) {
   test.describe(`cart (${language}, ${width}px)`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("one shop's items, the different-shop prompt, quantities to the limits, coupons", async ({ page, request }) => {
+    test("one shop's items, the different-shop prompt, quantities to the limits, coupons", async ({ page, request, server }) => {
       test.setTimeout(90_000);
       const t = TEXT[language];
-      const session = await shopper(page, language);
+      const session = await shopper(page, server, language);
       const [first, second] = await (async () => {
         const a = await productOf(request, SHOPS.gardenCity, 0, language);
         const rest = (await productOf(request, SHOPS.gardenCity, Number(a.price) + 0.01, language).catch(() => null)) ?? a;
@@ -164,8 +164,8 @@ for (const { language, width } of COMBOS) {
   });
 }
 
-test("a change the server refuses rolls back with its message", async ({ page, request }) => {
-  const session = await shopper(page, "en");
+test("a change the server refuses rolls back with its message", async ({ page, request, server }) => {
+  const session = await shopper(page, server, "en");
   const product = await productOf(request, SHOPS.gardenCity);
   await addToCart(request, session, product.id, 1);
   // The server refuses the next change (as when the stock ran out meanwhile).

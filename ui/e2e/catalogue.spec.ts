@@ -276,9 +276,9 @@ for (const { language, width } of [EN_DESKTOP, AR_MOBILE]) {
   test.describe(`signed in, ${language} at ${width}px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("favourite and unfavourite a product, a shop and a home-block item", async ({ page, request }) => {
+    test("favourite and unfavourite a product, a shop and a home-block item", async ({ page, request, server }) => {
       test.setTimeout(90_000);
-      const { token } = await apiSignIn(request);
+      const { token } = await apiSignIn(request, server);
       const product = await firstProduct(request, language, "stock=in_stock");
       const favourites = async () => {
         const response = await request.get("/api/favorites", { headers: { Authorization: `Bearer ${token}` } });
@@ -331,10 +331,10 @@ for (const { language, width } of [EN_DESKTOP, AR_MOBILE]) {
       await expect.poll(favourites).not.toContain(`product:${blockId}`);
     });
 
-    test("stock state, quantity limits and the different-shop prompt", async ({ page, request }) => {
+    test("stock state, quantity limits and the different-shop prompt", async ({ page, request, server }) => {
       test.setTimeout(60_000);
       const t = TEXT[language];
-      const { token } = await apiSignIn(request);
+      const { token } = await apiSignIn(request, server);
       const gone = await firstProduct(request, language, "stock=out_of_stock");
       const inStock = await products(request, language, "limit=50&stock=in_stock");
       const open: ApiProduct[] = [];

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from "./fixtures";
+import { expect, test, type APIRequestContext, type Locator, type Page, type StaticHost } from "./fixtures";
 import type { Session } from "./support";
 import {
   PLACES,
@@ -84,8 +84,8 @@ interface Ready {
 }
 
 /** A signed-in customer with a Zamalek address and a Garden City Grocer line above its minimum. */
-async function ready(page: Page, request: APIRequestContext, language: Language): Promise<Ready> {
-  const session = await shopper(page, language);
+async function ready(page: Page, request: APIRequestContext, server: StaticHost, language: Language): Promise<Ready> {
+  const session = await shopper(page, server, language);
   const addressId = await addAddress(request, session);
   const product = await productOf(request, SHOPS.gardenCity, 60, language);
   await addToCart(request, session, product.id, 2);
@@ -141,9 +141,9 @@ async function expectSuccess(page: Page, language: Language): Promise<string> {
 
 for (const language of ["en", "ar"] as const) {
   test.describe(`checkout (${language})`, () => {
-    test("cash on delivery: address, payment, review with every rule, success, current orders", async ({ page, request }) => {
+    test("cash on delivery: address, payment, review with every rule, success, current orders", async ({ page, request , server}) => {
       const t = TEXT[language];
-      const { session } = await ready(page, request, language);
+      const { session } = await ready(page, request, server, language);
       const cart = await apiCart(request, session);
       await page.goto("/checkout");
       await expect(cartBadge(page)).toBeVisible();
@@ -185,9 +185,9 @@ for (const language of ["en", "ar"] as const) {
       await expect(page.locator("main")).toContainText(number);
     });
 
-    test("a declined card keeps the cart; a test card that succeeds places the order", async ({ page, request }) => {
+    test("a declined card keeps the cart; a test card that succeeds places the order", async ({ page, request , server}) => {
       const t = TEXT[language];
-      const { session } = await ready(page, request, language);
+      const { session } = await ready(page, request, server, language);
       await toPayment(page, language);
       await page.getByRole("radio", { name: t.card }).check();
       await fillCard(page, language, "4000 0000 0000 0002");
@@ -207,14 +207,14 @@ for (const language of ["en", "ar"] as const) {
       expect(orders.map((o) => o.number)).toEqual([number]);
     });
 
-    test("wallet balance pays first; the rest by card", async ({ page, request }) => {
+    test("wallet balance pays first; the rest by card", async ({ page, request, server }) => {
       test.setTimeout(60_000);
       const t = TEXT[language];
-      const session = await shopper(page, language);
+      const session = await shopper(page, server, language);
       const addressId = await addAddress(request, session);
       const product = await productOf(request, SHOPS.gardenCity, 60, language);
       // The refund of a returned order: 1 × the product (its price and 14 % tax).
-      const balance = await fundWallet(request, session, addressId, product, 1);
+      const balance = await fundWallet(request, server, session, addressId, product, 1);
       await addToCart(request, session, product.id, 3);
       const cart = await apiCart(request, session);
       expect(Number(balance)).toBeLessThan(Number(cart.cart_total));
@@ -235,9 +235,9 @@ for (const language of ["en", "ar"] as const) {
   });
 }
 
-test("an empty wallet cannot be chosen on the payment step, and the order goes through without it", async ({ page, request }) => {
+test("an empty wallet cannot be chosen on the payment step, and the order goes through without it", async ({ page, request , server}) => {
   const t = TEXT.en;
-  await ready(page, request, "en");
+  await ready(page, request, server, "en");
   await toPayment(page, "en");
   await page.getByRole("radio", { name: t.cash }).check();
   const wallet = page.getByRole("checkbox", { name: t.wallet });
@@ -249,9 +249,9 @@ test("an empty wallet cannot be chosen on the payment step, and the order goes t
   await expect(page.getByTestId("order-wallet")).toHaveCount(0);
 });
 
-test("no address chosen, and a shop that does not deliver to the address", async ({ page, request }) => {
+test("no address chosen, and a shop that does not deliver to the address", async ({ page, request, server }) => {
   const t = TEXT.ar;
-  const session = await shopper(page, "ar");
+  const session = await shopper(page, server, "ar");
   // No address yet: the step refuses to go on.
   const bakery = await productOf(request, SHOPS.heliopolisBakery, 0, "ar").catch(async () => {
     const any = await request.get(`/api/products?service_id=1&page=1&limit=1&branch_id=${SHOPS.heliopolisBakery}&stock=in_stock`);
@@ -277,9 +277,9 @@ test("no address chosen, and a shop that does not deliver to the address", async
   expect((await apiCart(request, session)).items_quantity).toBe(1);
 });
 
-test("a double click places one order, with one idempotency key", async ({ page, request }) => {
+test("a double click places one order, with one idempotency key", async ({ page, request , server}) => {
   const t = TEXT.en;
-  const { session } = await ready(page, request, "en");
+  const { session } = await ready(page, request, server, "en");
   const keys: string[] = [];
   await page.route("**/api/order/checkout", async (route) => {
     keys.push(route.request().headers()["idempotency-key"] ?? "");
@@ -297,9 +297,9 @@ test("a double click places one order, with one idempotency key", async ({ page,
   expect((await currentOrders(request, session)).map((o) => o.number)).toEqual([number]);
 });
 
-test("a lost answer or a reload during placement never places a second order", async ({ page, request }) => {
+test("a lost answer or a reload during placement never places a second order", async ({ page, request , server}) => {
   const t = TEXT.en;
-  const { session } = await ready(page, request, "en");
+  const { session } = await ready(page, request, server, "en");
   const keys: string[] = [];
   let dropAnswer = true;
   await page.route("**/api/order/checkout", async (route) => {

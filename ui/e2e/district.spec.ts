@@ -53,12 +53,13 @@ for (const language of ["en", "ar"] as const) {
     test("an item added in Zamalek: after choosing Maadi the cart says at once that its shop does not deliver there", async ({
       page,
       request,
+      server,
     }) => {
       test.setTimeout(90_000);
       const t = TEXT[language];
       // District A is Zamalek (the shopper's stored district); Zamalek Fresh Market is there
       // and delivers only to the central districts, not to Maadi (district B, 10 km away).
-      const session = await shopper(page, language);
+      const session = await shopper(page, server, language);
       const product = await productOf(request, SHOPS.zamalek, 0, language);
 
       await page.goto(`/products/${product.id}`);

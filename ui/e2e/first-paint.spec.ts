@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type BrowserContext, type Page } from "./fixtures";
+import { expect, test, type BrowserContext, type Page, type StaticHost } from "./fixtures";
 import { productOf, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED, viewCookie } from "./support";
 
@@ -14,8 +14,8 @@ const LANDING_EN = "Everything you need, delivered to your door";
 const LANDING_AR = "كل ما تحتاجه يصلك حتى باب بيتك";
 
 /** A signed-in customer with a district and a service, in storage and in the page-view cookie. */
-async function signedInWithDistrict(page: Page, context: BrowserContext) {
-  const session = await apiSignIn(page.request);
+async function signedInWithDistrict(page: Page, context: BrowserContext, server: StaticHost) {
+  const session = await apiSignIn(page.request, server);
   await seedStorage(page, {
     token: session.token,
     district_id: String(SEED.district),
@@ -328,16 +328,16 @@ test.describe("hydration", () => {
     await expect(page).toHaveURL(/\/branches-results\?query=milk$/, { timeout: 15_000 });
   });
 
-  test("no hydration errors for a signed-in customer on /cart", async ({ page, context }) => {
-    await signedInWithDistrict(page, context);
+  test("no hydration errors for a signed-in customer on /cart", async ({ page, context, server }) => {
+    await signedInWithDistrict(page, context, server);
     const errors = errorsOf(page);
     await page.goto("/cart");
     await expect(page.getByText("You don't have any product")).toBeVisible({ timeout: 15_000 });
     expect(errors).toEqual([]);
   });
 
-  test("a signed-in customer's /cart asks for the cart beside the profile, not after it, and once", async ({ page, context }) => {
-    await signedInWithDistrict(page, context);
+  test("a signed-in customer's /cart asks for the cart beside the profile, not after it, and once", async ({ page, context, server }) => {
+    await signedInWithDistrict(page, context, server);
     const cartCalls: string[] = [];
     let cartAsked!: () => void;
     const asked = new Promise<void>((resolve) => (cartAsked = resolve));

@@ -1,7 +1,9 @@
 import { test as base, type Page, type Response } from "@playwright/test";
+import { startStaticHost, type StaticHost } from "./server";
 
 export { expect } from "@playwright/test";
 export type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
+export type { StaticHost } from "./server";
 
 /**
  * Until React has committed the app, the page on screen is the server's HTML, which
@@ -17,7 +19,38 @@ async function appTakenOver(page: Page, response: Response | null, waitUntil: st
   await page.locator("html[data-app='ready']").waitFor({ state: "attached", timeout: 15_000 });
 }
 
-export const test = base.extend({
+/**
+ * Each worker's own static-host (e2e/server.ts): a free port, a fresh data directory and
+ * outbox, stopped and removed when the worker ends. Tests reach it as `baseURL` (pages
+ * and `request`), and through `server` for what the browser cannot see: the codes in its
+ * outbox, the operator command on its data directory. No two workers share a server, a
+ * database or an outbox.
+ */
+export const test = base.extend<{ serverAlive: undefined }, { server: StaticHost }>({
+  server: [
+    // Playwright reads a fixture's dependencies from its first parameter: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide, workerInfo) => {
+      const server = await startStaticHost({ name: `worker-${workerInfo.parallelIndex}` });
+      await provide(server);
+      const exited = server.exited();
+      await server.stop();
+      if (exited !== null) throw new Error(`the worker's static-host ${exited} while tests ran:\n${server.log()}`);
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, provide) => provide(server.url),
+  /** A test that fails because the worker's server died says so, with the server's output. */
+  serverAlive: [
+    async ({ server }, provide, testInfo) => {
+      await provide(undefined);
+      const exited = server.exited();
+      if (exited === null) return;
+      await testInfo.attach("static-host output", { body: server.log(), contentType: "text/plain" });
+      throw new Error(`the worker's static-host ${exited} during this test (its output is attached)`);
+    },
+    { auto: true },
+  ],
   page: async ({ page, javaScriptEnabled }, provide) => {
     if (javaScriptEnabled) {
       const goto = page.goto.bind(page);

@@ -115,10 +115,10 @@ for (const { language, width } of VIEWS) {
     ]);
   });
 
-  test(`a customer's pages keep still while they load (${language}, ${width} px)`, async ({ page, context }) => {
+  test(`a customer's pages keep still while they load (${language}, ${width} px)`, async ({ page, context, server }) => {
     await asReturningReader(page, context, language, width, true);
     // A name in Latin letters on the Arabic page too: text of both directions on one line.
-    const session = await signIn(page, {
+    const session = await signIn(page, server, {
       name: "Mona Adel",
       storage: { district_id: String(SEED.district), selectedService: String(SEED.groceries), language },
     });

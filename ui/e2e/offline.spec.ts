@@ -5,9 +5,9 @@ import { toast } from "./support";
 // The installable app: the service worker is on here (blocked in every other suite).
 test.use({ serviceWorkers: "allow" });
 
-test("offline after a visit: the app opens, shows the catalogue it saw and the cart; back online it recovers", async ({ page, context, request }) => {
+test("offline after a visit: the app opens, shows the catalogue it saw and the cart; back online it recovers", async ({ page, context, request, server }) => {
   test.setTimeout(120_000);
-  const session = await shopper(page, "en");
+  const session = await shopper(page, server, "en");
   const product = await productOf(request, SHOPS.gardenCity);
   await addToCart(request, session, product.id, 1);
 
@@ -58,8 +58,8 @@ test("offline after a visit: the app opens, shows the catalogue it saw and the c
     .toBe(2);
 });
 
-test("the offline banner speaks Arabic", async ({ page, context }) => {
-  await shopper(page, "ar");
+test("the offline banner speaks Arabic", async ({ page, context, server }) => {
+  await shopper(page, server, "ar");
   await page.goto("/home");
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active !== null && navigator.serviceWorker.controller !== null);
   await context.setOffline(true);

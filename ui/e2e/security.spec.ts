@@ -80,7 +80,7 @@ test("the built page has no inline script, style or event handler", () => {
 });
 
 for (const language of ["en", "ar"] as Language[]) {
-  test(`no page reports a Content-Security-Policy violation (${language})`, async ({ browser }) => {
+  test(`no page reports a Content-Security-Policy violation (${language})`, async ({ browser, server }) => {
     test.slow();
     // A guest first: the landing page and the location picker's map.
     const guest = await browser.newPage();
@@ -103,7 +103,7 @@ for (const language of ["en", "ar"] as Language[]) {
     // A customer with an address and a cart line: the shopping and account pages.
     const page = await browser.newPage();
     const violations = await watchCsp(page);
-    const session = await shopper(page, language);
+    const session = await shopper(page, server, language);
     const product = await productOf(page.request, SHOPS.zamalek);
     await addAddress(page.request, session);
     await addToCart(page.request, session, product.id, 1);

@@ -70,7 +70,7 @@ test.describe("startup", () => {
 });
 
 test.describe("route guards", () => {
-  test("a guest on a restricted route goes to /, is offered sign-in and returns there after it", async ({ page }) => {
+  test("a guest on a restricted route goes to /, is offered sign-in and returns there after it", async ({ page, server }) => {
     test.slow();
     const mobile = freshMobile();
     await page.goto("/account/my-orders?tab=delivered");
@@ -82,7 +82,7 @@ test.describe("route guards", () => {
     await signInModal.getByLabel("Mobile number").fill(national(mobile));
     await signInModal.getByRole("button", { name: "Send code" }).click();
     const verify = page.getByTestId("verify-modal");
-    await typeCode(verify, await waitForCode(mobile, "sms"));
+    await typeCode(verify, await waitForCode(server, mobile, "sms"));
     await verify.getByRole("button", { name: "Verify" }).click();
     const signUp = page.getByTestId("sign-up-modal");
     await signUp.getByLabel("Name").fill("Hana");
@@ -101,15 +101,15 @@ test.describe("route guards", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a signed-in customer without a district is warned and sent to /account/my-address", async ({ page }) => {
-    await signIn(page);
+  test("a signed-in customer without a district is warned and sent to /account/my-address", async ({ page, server }) => {
+    await signIn(page, server);
     await page.goto("/home");
     await expect(toast(page, "Please choose an address")).toBeVisible();
     await expect(page).toHaveURL(/\/account\/my-address$/);
   });
 
-  test("a session ended elsewhere: the 401 logs out and leaves /home for / with no address warning", async ({ page }) => {
-    const session = await signIn(page, { storage: { district_id: String(SEED.district) } });
+  test("a session ended elsewhere: the 401 logs out and leaves /home for / with no address warning", async ({ page, server }) => {
+    const session = await signIn(page, server, { storage: { district_id: String(SEED.district) } });
     await page.goto("/home");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     // Another device signed this session out: the next answer here is a 401.
@@ -240,8 +240,8 @@ test.describe("desktop chrome (1280 px)", () => {
     await expect(foot).toContainText(`© ${new Date().getFullYear()} Nile Market. All rights reserved.`);
   });
 
-  test("signed-in header: notifications, favourites, cart, keyboard profile dropdown, logout", async ({ page }) => {
-    await signIn(page, { name: "Mona Test", storage: { district_id: String(SEED.district) } });
+  test("signed-in header: notifications, favourites, cart, keyboard profile dropdown, logout", async ({ page, server }) => {
+    await signIn(page, server, { name: "Mona Test", storage: { district_id: String(SEED.district) } });
     await page.goto("/home");
     const header = page.getByRole("banner");
     await expect(header.getByTestId("logo")).toHaveAttribute("href", "/home");
@@ -363,8 +363,8 @@ test.describe("mobile chrome (375 px)", () => {
     expect(trees).toHaveLength(1);
   });
 
-  test("signed in: cart and the account menu, whose logout goes to /", async ({ page }) => {
-    await signIn(page, { storage: { district_id: String(SEED.district), selectedService: String(SEED.groceries) } });
+  test("signed in: cart and the account menu, whose logout goes to /", async ({ page, server }) => {
+    await signIn(page, server, { storage: { district_id: String(SEED.district), selectedService: String(SEED.groceries) } });
     await page.goto("/home");
     await expect(bottomBar(page).getByRole("listitem")).toHaveText(["Services", "Categories", "Cart", "Account"]);
     await expect(bottomBar(page).getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/cart");
@@ -427,8 +427,8 @@ test.describe("language", () => {
     await expectDirection(page, "en");
   });
 
-  test("a signed-in customer's choice is saved on the server", async ({ page }) => {
-    const session = await signIn(page, { storage: { district_id: String(SEED.district) } });
+  test("a signed-in customer's choice is saved on the server", async ({ page, server }) => {
+    const session = await signIn(page, server, { storage: { district_id: String(SEED.district) } });
     await page.goto("/home");
     const saved = page.waitForRequest(
       (r) => r.method() === "PUT" && r.url().endsWith("/api/user/update-setting"),

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { storageKeyName, type StorageKey } from "storefront-core";
-import { outbox } from "../playwright.config";
+import type { StaticHost } from "./server";
 
 /**
  * Shared helpers of the end-to-end suites: the axe scan, screenshots, stored client
  * state set before the app loads, toasts, and a signed-in session made through the real
- * OTP API (codes read from the reference API's file outbox).
+ * OTP API (codes read from the file outbox of the worker's server, the `server` fixture).
  */
 
 /** Where screenshots go (git-ignored, not committed). */
@@ -78,9 +78,12 @@ export async function seedStorage(page: Page, values: Partial<Record<StorageKey,
 /** The demo seed's first district and its groceries service (products focused, with categories). */
 export const SEED = { district: 1, groceries: 1, restaurants: 2 } as const;
 
-/** What the app mirrors from storage into the page-view cookie: `language.signed_in.district.service`. */
+/**
+ * What the app mirrors from storage into the page-view cookie: `language.signed_in.district.service`.
+ * Cookies do not depend on the port: it reaches whichever test server serves 127.0.0.1.
+ */
 export async function viewCookie(context: BrowserContext, value: string): Promise<void> {
-  await context.addCookies([{ name: "storefront_view", value, url: "http://127.0.0.1" + ":" + (process.env.E2E_PORT ?? "18181") }]);
+  await context.addCookies([{ name: "storefront_view", value, domain: "127.0.0.1", path: "/" }]);
 }
 
 /** A guest with a delivery district and the groceries service chosen. */
@@ -101,10 +104,10 @@ export function uniqueMobile(): string {
   return `+2012${digits}`;
 }
 
-/** The codes the reference API wrote to its outbox for `to`, oldest first (notices, with no code, left out). */
-export function outboxCodes(to: string): string[] {
-  if (!existsSync(outbox)) return [];
-  return readFileSync(outbox, "utf8")
+/** The codes `server` wrote to its outbox for `to`, oldest first (notices, with no code, left out). */
+export function outboxCodes(server: StaticHost, to: string): string[] {
+  if (!existsSync(server.outbox)) return [];
+  return readFileSync(server.outbox, "utf8")
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => JSON.parse(line) as { to: string; code?: string })
@@ -124,20 +127,22 @@ export interface Session {
 
 /**
  * Signs a customer in through the API: POST /api/user/login-by-otp, the code from the
- * outbox, verify, and register when the number is new. Returns the bearer token.
+ * outbox of `server` (the one `request` calls), verify, and register when the number is
+ * new. Returns the bearer token.
  */
 export async function apiSignIn(
   request: APIRequestContext,
+  server: StaticHost,
   options: { mobile?: string; name?: string; email?: string } = {},
 ): Promise<Session> {
   const mobile = options.mobile ?? uniqueMobile();
-  const before = outboxCodes(mobile).length;
+  const before = outboxCodes(server, mobile).length;
   const sent = await body<{ data: { mobile: string } }>(
     await request.post("/api/user/login-by-otp", { data: { mobile, channel: "sms" } }),
   );
   const to = sent.data.mobile;
-  await expect.poll(() => outboxCodes(to).length, { message: `a code for ${to}` }).toBeGreaterThan(before);
-  const code = outboxCodes(to).at(-1) ?? "";
+  await expect.poll(() => outboxCodes(server, to).length, { message: `a code for ${to}` }).toBeGreaterThan(before);
+  const code = outboxCodes(server, to).at(-1) ?? "";
   const verified = await body<{ data: { token: string | null; user_exists: boolean } }>(
     await request.post("/api/user/verify-login-by-otp", { data: { mobile: to, channel: "sms", code } }),
   );
@@ -164,9 +169,10 @@ export async function apiSignIn(
  */
 export async function signIn(
   page: Page,
+  server: StaticHost,
   options: { name?: string; storage?: Partial<Record<StorageKey, string>> } = {},
 ): Promise<Session> {
-  const session = await apiSignIn(page.request, { name: options.name });
+  const session = await apiSignIn(page.request, server, { name: options.name });
   await seedStorage(page, { token: session.token, ...options.storage });
   return session;
 }
