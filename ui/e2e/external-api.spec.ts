@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "./fixtures";
+import { freePort, startStaticHost, type StaticHost } from "./server";
 import { seedStorage, SEED } from "./support";
 
 /**
@@ -10,47 +7,40 @@ import { seedStorage, SEED } from "./support";
  * static-host serves the API, a third serves the UI pointed at it. Every picture (the
  * store's logo, service icons, banners, products) comes from the API's server, and no
  * request fails, on the page the server sends and once the app has adopted it.
+ *
+ * Both servers are this file's own, started by the helper the workers' servers use
+ * (e2e/server.ts): fresh data directories, free ports, each one's address read from its
+ * own output (so no other process answers in its place), its output in the error when it
+ * stops or does not come up.
  */
 
-const BIN = process.env.STATIC_HOST_BIN ?? "../target/debug/static-host";
-const API_PORT = 18191;
-const SHOP_PORT = 18192;
-const API = `http://127.0.0.1:${API_PORT}`;
-const SHOP = `http://127.0.0.1:${SHOP_PORT}`;
-
-const servers: ChildProcess[] = [];
-const dirs: string[] = [];
-
-async function serve(port: number, env: Record<string, string>): Promise<void> {
-  const data = mkdtempSync(join(tmpdir(), "storefront-external-"));
-  dirs.push(data);
-  const server = spawn(BIN, [], {
-    env: { ...process.env, STOREFRONT_ADDR: `127.0.0.1:${port}`, STOREFRONT_DATA_DIR: data, STOREFRONT_UI_DIR: "dist", RUST_LOG: "warn", ...env },
-    stdio: "ignore",
-  });
-  servers.push(server);
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`static-host on port ${port} did not start`);
-}
+let api: StaticHost | undefined;
+let shop: StaticHost | undefined;
 
 test.beforeAll(async () => {
-  await serve(API_PORT, { STOREFRONT_CORS_ORIGINS: SHOP });
-  await serve(SHOP_PORT, { STOREFRONT_API_BASE_URL: `${API}/api` });
+  test.setTimeout(150_000);
+  // Each needs the other's address before it starts: the shop's port is chosen first
+  // (the API allows pages from it), the API's is whatever the system gives it.
+  const shopPort = await freePort();
+  api = await startStaticHost({ name: "external-api", env: { STOREFRONT_CORS_ORIGINS: `http://127.0.0.1:${shopPort}` } });
+  shop = await startStaticHost({
+    name: "external-shop",
+    addr: `127.0.0.1:${shopPort}`,
+    env: { STOREFRONT_API_BASE_URL: `${api.url}/api` },
+    // No embedded API on this one: its landing page says it is up.
+    readyPath: "/",
+  });
+  expect(shop.url, "the shop server listens on the port it was given").toBe(`http://127.0.0.1:${shopPort}`);
 });
 
-test.afterAll(() => {
-  for (const server of servers) server.kill();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+test.afterAll(async () => {
+  await Promise.all([api?.stop(), shop?.stop()]);
 });
 
 test("against an external API every picture comes from its server and no request fails", async ({ page }) => {
+  if (!api || !shop) throw new Error("the servers did not start (see beforeAll)");
+  const API = api.url;
+  const SHOP = shop.url;
   const failed: string[] = [];
   page.on("requestfailed", (request) => failed.push(`${request.url()} ${request.failure()?.errorText ?? ""}`));
   page.on("response", (response) => {
@@ -74,4 +64,8 @@ test("against an external API every picture comes from its server and no request
   const media = pictures.filter((url) => url.includes("/media/"));
   expect(media.length).toBeGreaterThan(3);
   expect(media.filter((url) => !url.startsWith(`${API}/api/media/`))).toEqual([]);
+  // Both servers ran to the end of the test (a crash would have shown above, with
+  // requests failing; this names it).
+  expect(api.exited(), api.log()).toBeNull();
+  expect(shop.exited(), shop.log()).toBeNull();
 });
