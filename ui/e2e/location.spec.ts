@@ -108,7 +108,20 @@ test("clicking the map chooses the point under the cursor", async ({ page }) => 
   page.on("request", (r) => {
     if (r.url().includes("/api/map/is-supported-location")) checks.push(r.url());
   });
-  await page.waitForTimeout(500);
+  // The click below is measured from the map's centre: first the map has arrived there,
+  // the chosen place's pin in the middle of the map (mapbox-gl draws the pin's point at
+  // the element's horizontal centre).
+  const pin = map.locator(".mapboxgl-marker");
+  await expect(pin).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        const [frame, marker] = await Promise.all([map.boundingBox(), pin.boundingBox()]);
+        return frame && marker ? Math.abs(marker.x + marker.width / 2 - (frame.x + frame.width / 2)) : Number.POSITIVE_INFINITY;
+      },
+      { message: "the chosen place's pin at the map's centre (px off)" },
+    )
+    .toBeLessThanOrEqual(1);
   const box = await map.boundingBox();
   expect(box).not.toBeNull();
   await map.click({ position: { x: (box?.width ?? 0) / 2, y: (box?.height ?? 0) / 2 - 60 } });
