@@ -2,7 +2,7 @@ import { test as base, type Page, type Response } from "@playwright/test";
 import { startStaticHost, type StaticHost } from "./server";
 
 export { expect } from "@playwright/test";
-export type { APIRequestContext, BrowserContext, Locator, Page } from "@playwright/test";
+export type { APIRequestContext, BrowserContext, Locator, Page, Request } from "@playwright/test";
 export type { StaticHost } from "./server";
 
 /**

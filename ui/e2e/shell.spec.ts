@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Page, type Request } from "./fixtures";
 import {
   expectNoSeriousA11yViolations,
   guestWithDistrict,
@@ -453,35 +453,45 @@ test.describe("header search", () => {
   test.use({ viewport: DESKTOP });
 
   test("suggestions only for text, trimmed submit to /branches-results, empty text warns", async ({ page }) => {
+    // The usual 30 s, and the blank-text warning's own 4 s below.
+    test.setTimeout(45_000);
     await guestWithDistrict(page);
+    const isSuggestionCall = (r: Request) => {
+      const url = new URL(r.url());
+      return url.pathname === "/api/products" && url.searchParams.has("text");
+    };
     const suggestionCalls: string[] = [];
     page.on("request", (r) => {
-      const url = new URL(r.url());
-      if (url.pathname === "/api/products" && url.searchParams.has("text")) suggestionCalls.push(url.search);
+      if (isSuggestionCall(r)) suggestionCalls.push(new URL(r.url()).search);
     });
     await page.goto("/home");
     const box = page.getByRole("searchbox", { name: "Search for products" });
 
     // Blank text: no suggestion call, and submitting warns without leaving.
     await box.fill("   ");
-    await page.waitForTimeout(600);
-    expect(suggestionCalls).toEqual([]);
     await box.press("Enter");
-    await expect(toast(page, "please add search text")).toBeVisible();
+    const warning = toast(page, "please add search text");
+    await expect(warning).toBeVisible();
     await expect(page).toHaveURL(/\/home$/);
+    // The warning closes itself 4 s after it opened (Toaster.tsx): by then the blank text
+    // has stood well past the suggestions' 250 ms debounce (HeaderSearch.tsx), whose
+    // timer, shorter and started first, has fired.
+    await expect(warning).toBeHidden({ timeout: 10_000 });
 
-    // Typing shows product suggestions for the trimmed text.
+    // Typing shows product suggestions for the trimmed text. Its call is the proof that
+    // the debounced search ran: a call for the blank text would have come before it.
+    const milkCall = page.waitForRequest((r) => isSuggestionCall(r) && new URL(r.url()).searchParams.get("text") === "milk");
     await box.fill("  milk ");
+    await milkCall;
     const suggestions = page.getByRole("region", { name: "Suggestions" }).getByRole("link");
     await expect(suggestions.first()).toBeVisible();
     await expect(suggestions.first()).toHaveAttribute("href", /^\/products\/\d+$/);
     await expect(suggestions.first()).toContainText(/milk/i);
     expect(suggestionCalls.length).toBeGreaterThan(0);
-    for (const call of suggestionCalls) {
-      const params = new URLSearchParams(call);
-      expect(params.get("text")).toBe("milk");
-      expect(params.get("service_id")).toBe(String(SEED.groceries));
-    }
+    expect(suggestionCalls.map((call) => new URLSearchParams(call).get("text")), "every suggestion call is for 'milk'").toEqual(
+      suggestionCalls.map(() => "milk"),
+    );
+    for (const call of suggestionCalls) expect(new URLSearchParams(call).get("service_id")).toBe(String(SEED.groceries));
     await expectNoSeriousA11yViolations(page);
 
     // ArrowDown enters the list; Escape goes back to the box.
