@@ -69,9 +69,27 @@ pub enum ApiStartError {
     Secret(#[from] state::SecretError),
 }
 
+/// What a server is handed when it is built rather than reaching for it itself: each
+/// server, and so each test's, has its own, and nothing in it is shared with another
+/// server in the same process.
+#[derive(Clone)]
+pub struct Services {
+    /// The gateway cards are charged through.
+    pub gateway: orders::payment::Gateway,
+}
+
+impl Services {
+    /// The reference server's: a [`orders::payment::TestGateway`] of its own.
+    pub fn reference() -> Self {
+        Services {
+            gateway: orders::payment::reference_gateway(),
+        }
+    }
+}
+
 /// Opens the database in `data_dir` (seeding the demo catalogue on first start) and
 /// builds the API router; also returns the database, to close it at shutdown.
-pub fn router(config: &Config) -> Result<(Router, db::Db), ApiStartError> {
+pub fn router(config: &Config, services: Services) -> Result<(Router, db::Db), ApiStartError> {
     let data_dir: &Path = &config.data_dir;
     let uploads_dir = data_dir.join("uploads");
     // Private: the database holds customers' data, uploads their pictures.
@@ -101,14 +119,14 @@ pub fn router(config: &Config) -> Result<(Router, db::Db), ApiStartError> {
         },
         payments: Arc::new(tokio::sync::Notify::new()),
     };
-    spawn_background_work(&state);
-    Ok((build(state), db))
+    spawn_background_work(&state, &services);
+    Ok((build(state, services), db))
 }
 
 /// The server's own regular work: the refusal counts in the log, the clean-up of
 /// unused uploads and the payment worker. Needs a Tokio runtime (the server's);
 /// without one (a tool building the router only), nothing runs.
-fn spawn_background_work(state: &AppState) {
+fn spawn_background_work(state: &AppState, services: &Services) {
     let Ok(runtime) = tokio::runtime::Handle::try_current() else {
         return;
     };
@@ -119,6 +137,7 @@ fn spawn_background_work(state: &AppState) {
     runtime.spawn(upload::clean_unused_regularly(state.clone()));
     runtime.spawn(orders::payment_outbox::worker(
         state.db.clone(),
+        services.gateway.clone(),
         state.payments.clone(),
     ));
 }
@@ -144,7 +163,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     contract::finish(operations().split_for_parts().1)
 }
 
-fn build(state: AppState) -> Router {
+fn build(state: AppState, services: Services) -> Router {
     let (router, openapi) = operations().split_for_parts();
     let per_ip = rate_limit::IpLimitState(state.limits.clone());
     let openapi = Arc::new(contract::finish(openapi));
@@ -164,6 +183,9 @@ fn build(state: AppState) -> Router {
         .layer(Extension::<orders::effects::Effects>(Arc::new(
             account::order_effects::AccountEffects,
         )))
+        // Like the effects, the gateway reaches the order handlers as an extension: the
+        // shared state (`http`) names no order types.
+        .layer(Extension::<orders::payment::Gateway>(services.gateway))
         .layer(axum::middleware::from_fn_with_state(
             per_ip,
             rate_limit::limit_per_ip,

@@ -40,6 +40,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+pub use api::Services;
 pub use config::Config;
 
 pub use http::{API_MOUNT, MAX_REQUEST_BODY};
@@ -54,14 +55,18 @@ pub enum StartError {
     Bind { addr: String, source: io::Error },
 }
 
-/// Builds the whole application for a configuration.
+/// Builds the whole application for a configuration, with the reference server's
+/// [`Services`].
 pub fn app(config: &Config) -> Result<Router, StartError> {
-    app_with_db(config).map(|(router, _)| router)
+    app_with(config, Services::reference()).map(|(router, _)| router)
 }
 
-/// The application and, when the embedded API is on, its database (to close it
-/// cleanly once the server has stopped).
-pub fn app_with_db(config: &Config) -> Result<(Router, Option<db::Db>), StartError> {
+/// The application built with the given [`Services`] and, when the embedded API is
+/// on, its database (to close it cleanly once the server has stopped).
+pub fn app_with(
+    config: &Config,
+    services: Services,
+) -> Result<(Router, Option<db::Db>), StartError> {
     // Only the server's user may enter it (0700) when it is created here.
     http::state::private_dir(&config.data_dir).map_err(|source| StartError::DataDir {
         path: config.data_dir.display().to_string(),
@@ -70,7 +75,7 @@ pub fn app_with_db(config: &Config) -> Result<(Router, Option<db::Db>), StartErr
     // With an external API the mount stays reserved, so a stray call gets a clear
     // JSON 404 rather than the app's HTML.
     let (mut api, db) = if config.embedded_api() {
-        let (router, db) = api::router(config)?;
+        let (router, db) = api::router(config, services)?;
         (router, Some(db))
     } else {
         (api::disabled_router(), None)

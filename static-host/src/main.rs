@@ -97,7 +97,8 @@ async fn start() -> std::process::ExitCode {
 }
 
 async fn run(config: Config) -> Result<(), Box<dyn std::error::Error>> {
-    let (app, db) = static_host::app_with_db(&config)?;
+    // The reference server's services (its test gateway), made once for this process.
+    let (app, db) = static_host::app_with(&config, static_host::Services::reference())?;
     let (listener, addr) = static_host::bind(&config).await?;
     if config.embedded_api() {
         tracing::info!("embedded API on http://{addr}{}", static_host::API_MOUNT);

@@ -8,7 +8,6 @@ mod orders_support;
 use common::{Server, start, start_with};
 use orders_support::*;
 use serde_json::{Value, json};
-use static_host::orders::payment::test_gateway;
 use storefront_core::orders::{OrderDetail, OrderStatus};
 
 async fn checkout(server: &Server, c: &Customer, body: Value) -> (u16, Value) {
@@ -180,13 +179,14 @@ async fn test_cards_pay_and_other_cards_are_declined_without_changes() {
         (status.as_str(), amount, last4.as_str()),
         ("captured", 12_900, "4242")
     );
-    let journal = test_gateway().journal_for(holder);
+    let journal = server.gateway.journal_for(holder);
     assert_eq!(journal.len(), 1);
     assert_eq!(journal[0].reference, reference);
     assert!(journal[0].captured && !journal[0].released);
     assert_eq!(journal[0].amount_minor, 12_900);
     assert!(
-        test_gateway()
+        server
+            .gateway
             .journal_for("Declined Holder 0002")
             .is_empty()
     );
@@ -463,7 +463,7 @@ async fn the_wallet_pays_what_it_can_and_refuses_what_it_cannot() {
     assert_eq!(body["data"]["wallet_balance"], "129.00");
     assert_eq!(body["data"]["total"], "0.00");
     assert_eq!(body["data"]["payment_card"], Value::Null);
-    assert!(test_gateway().journal_for(holder).is_empty());
+    assert!(server.gateway.journal_for(holder).is_empty());
     assert_eq!(wallet_balance(&server, &c), 3_766 + 20_000 - 12_900);
     let _ = shop;
 }
@@ -502,7 +502,7 @@ async fn coupon_arithmetic_is_frozen_into_the_order() {
     assert_eq!(data["wallet_balance"], "20.00");
     assert_eq!(data["total"], "200.20");
     assert_eq!(data["points_earned"], 180);
-    let journal = test_gateway().journal_for("Coupon Holder 0008");
+    let journal = server.gateway.journal_for("Coupon Holder 0008");
     assert_eq!(journal[0].amount_minor, 20_020);
     // The cart's coupon is gone with its items.
     let (_, cart) = get(&server, &c, "/api/get_card?service_id=1").await;
@@ -579,13 +579,13 @@ async fn concurrent_checkouts_of_the_last_unit_sell_it_once() {
         assert_eq!(sold, 1);
         // Every card authorization that did not become an order was released.
         for i in (1..RACERS).step_by(2) {
-            for entry in test_gateway().journal_for(&format!("Racer {round}-{i}")) {
+            for entry in server.gateway.journal_for(&format!("Racer {round}-{i}")) {
                 assert!(entry.captured != entry.released, "{entry:?}");
             }
         }
         let captured: usize = (1..RACERS)
             .step_by(2)
-            .flat_map(|i| test_gateway().journal_for(&format!("Racer {round}-{i}")))
+            .flat_map(|i| server.gateway.journal_for(&format!("Racer {round}-{i}")))
             .filter(|e| e.captured && !e.released)
             .count();
         assert!(captured <= 1);
@@ -801,7 +801,7 @@ async fn a_refused_attempt_keeps_its_key_free_for_another_try() {
     assert_eq!(again["data"]["id"], placed["data"]["id"]);
     assert_eq!(count(&server, "SELECT count(*) FROM orders"), 1);
     assert_eq!(stock(&server, product), 98);
-    let journal = test_gateway().journal_for(holder);
+    let journal = server.gateway.journal_for(holder);
     assert_eq!(
         journal.iter().filter(|e| e.captured).count(),
         1,
@@ -905,7 +905,7 @@ async fn concurrent_replays_of_one_key_place_one_order_and_charge_once() {
         assert_eq!(stock(&server, product), 98);
         assert_eq!(wallet_balance(&server, &c), 0);
         // One capture; every other authorization a racing replay made was released.
-        let journal = test_gateway().journal_for(&holder);
+        let journal = server.gateway.journal_for(&holder);
         assert_eq!(
             journal.iter().filter(|e| e.captured).count(),
             1,

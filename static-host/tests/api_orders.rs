@@ -7,7 +7,6 @@ mod orders_support;
 use common::start;
 use orders_support::*;
 use serde_json::{Value, json};
-use static_host::orders::payment::test_gateway;
 use static_host::orders::state_machine::StatusChangeError;
 use storefront_core::locale::Language;
 use storefront_core::orders::{OrderDetail, OrderStatus, can_transition};
@@ -223,7 +222,7 @@ async fn cancelling_gives_back_stock_wallet_card_money_and_points() {
     assert_eq!(body["data"]["history"][1]["status"], "cancelled");
     assert_eq!(stock(&server, product), 100);
     assert_eq!(wallet_balance(&server, &c), 2_500);
-    let journal = test_gateway().journal_for(holder);
+    let journal = server.gateway.journal_for(holder);
     assert_eq!(journal[0].refunded_minor, 12_900 - 2_500);
     let (card_refunds, wallet_refunds): (i64, i64) = server
         .db()
@@ -506,7 +505,7 @@ async fn rejection_refunds_like_a_cancellation() {
     set_status(&server, order, OrderStatus::OnHold).unwrap();
     set_status(&server, order, OrderStatus::Rejected).unwrap();
     assert_eq!(stock(&server, product), 100);
-    let journal = test_gateway().journal_for(holder);
+    let journal = server.gateway.journal_for(holder);
     assert_eq!(journal[0].refunded_minor, journal[0].amount_minor);
     let charge: String = server
         .db()
@@ -588,7 +587,16 @@ async fn the_status_machine_reaches_other_features_only_through_its_effects() {
         OrderStatus::Shipped,
         OrderStatus::Delivered,
     ] {
-        advance(&mut db, &recorder, order, to, Actor::Shop, now_ms()).unwrap();
+        advance(
+            &mut db,
+            &recorder,
+            &*server.gateway,
+            order,
+            to,
+            Actor::Shop,
+            now_ms(),
+        )
+        .unwrap();
     }
     let seen = recorder.0.lock().unwrap().clone();
     // 2 × 50.00 EGP: the referrer's base is the subtotal (no coupon), tax and delivery

@@ -8,7 +8,6 @@ mod orders_support;
 use common::{Server, start};
 use orders_support::*;
 use serde_json::{Value, json};
-use static_host::orders::payment::test_gateway;
 use storefront_core::orders::OrderStatus;
 
 /// `YYYY-MM-DD`, `days` from today (UTC).
@@ -431,7 +430,7 @@ async fn refunds_to_the_original_payment_go_to_the_card_first() {
     assert_eq!(body["data"]["refund_amount"], "205.20");
     set_status(&server, order, OrderStatus::ReturnReceived).unwrap();
     set_status(&server, order, OrderStatus::Returned).unwrap();
-    let journal = test_gateway().journal_for(holder);
+    let journal = server.gateway.journal_for(holder);
     assert_eq!(journal[0].refunded_minor, 2_020);
     assert_eq!(wallet_balance(&server, &c), 20_520 - 2_020);
     // Everything came back: the order's points stop counting.

@@ -12,7 +12,6 @@ use common::start_with;
 use orders_support::*;
 use rusqlite::params;
 use serde_json::json;
-use static_host::orders::payment::test_gateway;
 
 #[tokio::test]
 async fn a_stalling_gateway_does_not_hold_the_shops_other_writes() {
@@ -24,7 +23,8 @@ async fn a_stalling_gateway_does_not_hold_the_shops_other_writes() {
     let address = make_address(&server, &payer, 1);
     add(&server, &payer, product, 2).await;
     let holder = "Stalled Holder 0001";
-    test_gateway().set_delay(Duration::from_secs(3));
+    // This server's gateway only: the stall ends with the test, passed or failed.
+    server.gateway.set_delay(Duration::from_secs(3));
     let checkout = {
         let (base, client, token) = (
             server.base.clone(),
@@ -47,12 +47,19 @@ async fn a_stalling_gateway_does_not_hold_the_shops_other_writes() {
         })
     };
     // While the provider stalls on the capture, another customer's writes go through.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.gateway.captures_and_refunds_begun() == 0 {
+        assert!(Instant::now() < deadline, "the capture never began");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     let started = Instant::now();
     add(&server, &other, product, 1).await;
     let took = started.elapsed();
+    assert!(
+        !checkout.is_finished(),
+        "the checkout ended first: the write did not meet the stall"
+    );
     let (status, checkout_took) = checkout.await.unwrap();
-    test_gateway().set_delay(Duration::ZERO);
     assert!(
         took < Duration::from_millis(1500),
         "a write waited {took:?}"
@@ -60,7 +67,7 @@ async fn a_stalling_gateway_does_not_hold_the_shops_other_writes() {
     assert_eq!(status, 201);
     assert!(checkout_took >= Duration::from_secs(3), "{checkout_took:?}");
     // The capture was made after the commit, before the answer.
-    let journal = test_gateway().journal_for(holder);
+    let journal = server.gateway.journal_for(holder);
     assert!(journal[0].captured, "{journal:?}");
     let (charge, done): (String, i64) = server
         .db()

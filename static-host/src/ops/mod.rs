@@ -106,11 +106,14 @@ pub fn run(config: &Config, command: &Command, out: &mut impl Write) -> Result<(
                 .map(|s| parse_status(s))
                 .collect::<Result<Vec<_>, _>>()?;
             let db = Db::open(&database_path(&config.data_dir)?, 1)?;
+            // The refunds a step owes go through the reference gateway, as the server's do.
+            let gateway = crate::orders::payment::reference_gateway();
             for to in steps {
                 let result = db.with_writer(|conn| {
                     advance(
                         conn,
                         &AccountEffects,
+                        &*gateway,
                         order_id,
                         to,
                         Actor::Shop,

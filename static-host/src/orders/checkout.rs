@@ -74,7 +74,7 @@ use crate::i18n::orders::{OrderMsg, core_message, core_text};
 use crate::location::delivery;
 use crate::orders::effects::Effects;
 use crate::orders::my_orders::{OrderDetailBody, load_detail};
-use crate::orders::payment::{Authorization, Card, CardInput, gateway};
+use crate::orders::payment::{Authorization, Card, CardInput, Gateway};
 use crate::orders::state_machine::notify_customer;
 use crate::orders::{fields_error, invalid, order_number};
 
@@ -515,9 +515,10 @@ fn place(
 }
 
 /// Gives up an authorization the order did not use, on the blocking pool.
-async fn release(authorization: Option<Authorization>) {
+async fn release(gateway: &Gateway, authorization: Option<Authorization>) {
     if let Some(auth) = authorization {
-        let released = tokio::task::spawn_blocking(move || gateway().release(&auth)).await;
+        let gateway = gateway.clone();
+        let released = tokio::task::spawn_blocking(move || gateway.release(&auth)).await;
         if let Err(err) = released {
             tracing::warn!(%err, "releasing a card authorization failed");
         }
@@ -575,6 +576,7 @@ ASCII characters", body = ValidationErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     Extension(effects): Extension<Effects>,
+    Extension(gateway): Extension<Gateway>,
     Lang(lang): Lang,
     user: CurrentUser,
     headers: HeaderMap,
@@ -619,9 +621,9 @@ pub async fn checkout(
     // inside the database transaction.
     let authorization = match &request.card {
         Some(card) if request.method == PaymentMethod::Card && expected_due > 0 => {
-            let card = card.clone();
+            let (card, gateway) = (card.clone(), gateway.clone());
             let authorized =
-                tokio::task::spawn_blocking(move || gateway().authorize(&card, expected_due, now))
+                tokio::task::spawn_blocking(move || gateway.authorize(&card, expected_due, now))
                     .await
                     .map_err(|e| ApiError::internal(format!("payment task failed: {e}")))?;
             Some(authorized.map_err(|_| refuse(MessageId::PaymentFailed, lang))?)
@@ -661,16 +663,16 @@ pub async fn checkout(
         Ok(Written::Placed(order_id)) => {
             // The capture, after the commit: the writer is free while the gateway works.
             if authorization.is_some() {
-                crate::orders::payment_outbox::settle(&state).await;
+                crate::orders::payment_outbox::settle(&state, &gateway).await;
             }
             answer(&state, user_id, order_id, false, lang, now).await
         }
         Ok(Written::Replayed(order_id)) => {
-            release(authorization).await;
+            release(&gateway, authorization).await;
             answer(&state, user_id, order_id, true, lang, now).await
         }
         Err(err) => {
-            release(authorization).await;
+            release(&gateway, authorization).await;
             Err(err)
         }
     }

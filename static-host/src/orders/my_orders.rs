@@ -33,6 +33,7 @@ use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::i18n::orders::{OrderMsg, status_label};
 use crate::orders::effects::Effects;
+use crate::orders::payment::Gateway;
 use crate::orders::returns::{ReturnBody, load_return};
 use crate::orders::state_machine::{Actor, change_status};
 use crate::orders::{not_found, order_number};
@@ -479,6 +480,7 @@ pub async fn get_order(
 pub async fn cancel_order(
     State(state): State<AppState>,
     Extension(effects): Extension<Effects>,
+    Extension(gateway): Extension<Gateway>,
     Lang(lang): Lang,
     user: CurrentUser,
     raw: Result<Path<String>, PathRejection>,
@@ -513,7 +515,7 @@ pub async fn cancel_order(
         })
         .await?;
     // The card refund, after the commit.
-    crate::orders::payment_outbox::settle(&state).await;
+    crate::orders::payment_outbox::settle(&state, &gateway).await;
     let detail = state
         .db
         .read(move |c| load_detail(c, user_id, id, lang, now))

@@ -29,11 +29,15 @@
 //! again later'. Captures and refunds are accepted for any reference it issued
 //! (`tst_…`), so they keep working after a restart. The gateway keeps a bounded
 //! in-memory journal of its last [`JOURNAL_MAX`] authorizations (the card holder's
-//! name only as a hash), which tests read through [`test_gateway`].
+//! name only as a hash), which tests read.
+//!
+//! Each server is handed its own gateway ([`Gateway`]) when it is built: a test keeps
+//! a handle to its server's [`TestGateway`], and what one test does to it (a stall,
+//! the journal) reaches no other server in the process.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, Mutex};
 
 use serde::{Deserialize, Deserializer};
 use storefront_core::locale::Language;
@@ -148,6 +152,8 @@ pub struct TestGateway {
     journal: Mutex<VecDeque<JournalEntry>>,
     /// Milliseconds each capture and refund takes (tests: a stalling provider).
     delay_ms: AtomicU64,
+    /// Captures and refunds begun, so a test can wait for one to be under way.
+    begun: AtomicU64,
 }
 
 impl TestGateway {
@@ -194,7 +200,13 @@ impl TestGateway {
         );
     }
 
+    /// How many captures and refunds have begun (done or still stalling).
+    pub fn captures_and_refunds_begun(&self) -> u64 {
+        self.begun.load(Ordering::SeqCst)
+    }
+
     fn stall(&self) {
+        self.begun.fetch_add(1, Ordering::SeqCst);
         let ms = self.delay_ms.load(Ordering::Relaxed);
         if ms > 0 {
             std::thread::sleep(std::time::Duration::from_millis(ms));
@@ -269,16 +281,12 @@ impl PaymentGateway for TestGateway {
     }
 }
 
-static GATEWAY: LazyLock<TestGateway> = LazyLock::new(TestGateway::default);
+/// The gateway a server charges cards with, handed to it when it is built.
+pub type Gateway = Arc<dyn PaymentGateway>;
 
-/// The gateway the server charges cards with.
-pub fn gateway() -> &'static dyn PaymentGateway {
-    &*GATEWAY
-}
-
-/// The test gateway itself, to read its journal in tests.
-pub fn test_gateway() -> &'static TestGateway {
-    &GATEWAY
+/// The reference server's gateway: a fresh [`TestGateway`], one per server.
+pub fn reference_gateway() -> Gateway {
+    Arc::new(TestGateway::default())
 }
 
 /// Card details in a checkout request.

@@ -20,7 +20,7 @@ use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 use crate::clock::now_ms;
 use crate::db::Db;
 use crate::http::error::ApiError;
-use crate::orders::payment::{PaymentGateway, gateway};
+use crate::orders::payment::{Gateway, PaymentGateway};
 
 /// How long a claimed row is left to the claimer.
 const CLAIM_MS: i64 = 60_000;
@@ -178,17 +178,17 @@ fn finish(
 /// Makes the due gateway calls through the server's database: claims in one write,
 /// calls the gateway on the blocking pool with no transaction open, records the
 /// outcomes in another write. Returns how many calls were made.
-pub async fn run_due(db: &Db) -> Result<usize, ApiError> {
+pub async fn run_due(db: &Db, gateway: &Gateway) -> Result<usize, ApiError> {
     let now = now_ms();
     let jobs = db.write(move |tx| Ok(claim(tx, now)?)).await?;
     if jobs.is_empty() {
         return Ok(0);
     }
-    let calls = jobs.clone();
+    let (calls, gateway) = (jobs.clone(), gateway.clone());
     let outcomes = tokio::task::spawn_blocking(move || {
         calls
             .iter()
-            .map(|job| call(gateway(), job))
+            .map(|job| call(&*gateway, job))
             .collect::<Vec<_>>()
     })
     .await
@@ -208,8 +208,8 @@ pub async fn run_due(db: &Db) -> Result<usize, ApiError> {
 /// Makes the calls a request just queued, after its commit and before its answer
 /// (so the answer shows them done when the gateway answers at once); on failure the
 /// worker retries them.
-pub async fn settle(state: &crate::http::state::AppState) {
-    if let Err(err) = run_due(&state.db).await {
+pub async fn settle(state: &crate::http::state::AppState, gateway: &Gateway) {
+    if let Err(err) = run_due(&state.db, gateway).await {
         tracing::warn!(?err, "payment outbox round failed; the worker will retry");
         state.payments.notify_one();
     }
@@ -217,11 +217,11 @@ pub async fn settle(state: &crate::http::state::AppState) {
 
 /// [`run_due`] on a connection of its own (an operator command, a test), which is not
 /// the server's writer: no transaction is open during the gateway calls either.
-pub fn run_due_on(conn: &mut Connection) -> rusqlite::Result<usize> {
+pub fn run_due_on(conn: &mut Connection, gateway: &dyn PaymentGateway) -> rusqlite::Result<usize> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let jobs = claim(&tx, now_ms())?;
     tx.commit()?;
-    let outcomes: Vec<_> = jobs.iter().map(|job| call(gateway(), job)).collect();
+    let outcomes: Vec<_> = jobs.iter().map(|job| call(gateway, job)).collect();
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     for (job, outcome) in jobs.iter().zip(&outcomes) {
         finish(&tx, job, outcome, now_ms())?;
@@ -232,9 +232,9 @@ pub fn run_due_on(conn: &mut Connection) -> rusqlite::Result<usize> {
 
 /// The background worker: at start (what a crash left), whenever a request queues
 /// work, and every few seconds (rows queued by another process, retries).
-pub async fn worker(db: Db, wake: Arc<tokio::sync::Notify>) {
+pub async fn worker(db: Db, gateway: Gateway, wake: Arc<tokio::sync::Notify>) {
     loop {
-        match run_due(&db).await {
+        match run_due(&db, &gateway).await {
             // More may be due at once: go on without waiting.
             Ok(n) if n as i64 >= BATCH => continue,
             Ok(_) => {}

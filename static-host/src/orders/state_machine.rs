@@ -50,6 +50,7 @@ use storefront_core::orders::{OrderStatus, TransitionError, transition};
 use crate::http::error::ApiError;
 use crate::i18n::orders::{OrderMsg, status_label};
 use crate::orders::effects::{OrderEffects, OrderNotice};
+use crate::orders::payment::PaymentGateway;
 use crate::orders::payment_outbox::{self, Action};
 use crate::orders::{not_found, order_number};
 
@@ -194,11 +195,12 @@ pub fn notify_customer(
 
 /// [`change_status`] in its own IMMEDIATE transaction on `conn`, committed only when
 /// the change is allowed: the operators' and tests' way to move an order. The card
-/// refunds it queued are then made on the same connection, after the commit (a
-/// failed one is left to the server's payment worker).
+/// refunds it queued are then made through `gateway` on the same connection, after
+/// the commit (a failed one is left to the server's payment worker).
 pub fn advance(
     conn: &mut Connection,
     effects: &dyn OrderEffects,
+    gateway: &dyn PaymentGateway,
     order_id: i64,
     to: OrderStatus,
     actor: Actor,
@@ -207,7 +209,7 @@ pub fn advance(
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let from = change_status(&tx, effects, order_id, to, actor, now_ms)?;
     tx.commit()?;
-    if let Err(err) = payment_outbox::run_due_on(conn) {
+    if let Err(err) = payment_outbox::run_due_on(conn, gateway) {
         tracing::warn!(%err, "payment outbox round failed; the server's worker will retry");
     }
     Ok(from)

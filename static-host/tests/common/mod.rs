@@ -4,10 +4,12 @@
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use clap::Parser;
 use serde_json::Value;
 use static_host::Config;
+use static_host::orders::payment::TestGateway;
 
 pub const INDEX: &str = r#"<!doctype html><html><head><meta name="storefront-api-base" content="/api" /></head><body><div id="root"></div></body></html>"#;
 
@@ -95,6 +97,8 @@ pub struct Server {
     pub base: String,
     pub dir: tempfile::TempDir,
     pub client: reqwest::Client,
+    /// This server's own payment gateway: its journal and its stalls are this test's.
+    pub gateway: Arc<TestGateway>,
 }
 
 impl Server {
@@ -248,7 +252,11 @@ pub async fn start_with_ui(
     args.extend(UNLIMITED.iter().map(|s| s.to_string()));
     args.extend(extra.iter().map(|s| s.to_string()));
     let config = Config::try_parse_from(args).unwrap();
-    let app = static_host::app(&config).unwrap();
+    let gateway = Arc::new(TestGateway::default());
+    let services = static_host::Services {
+        gateway: gateway.clone(),
+    };
+    let (app, _) = static_host::app_with(&config, services).unwrap();
     let (listener, addr): (_, SocketAddr) = static_host::bind(&config).await.unwrap();
     tokio::spawn(static_host::serve(
         listener,
@@ -260,6 +268,7 @@ pub async fn start_with_ui(
         base: format!("http://{addr}"),
         dir,
         client: client(),
+        gateway,
     }
 }
 

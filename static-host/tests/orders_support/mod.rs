@@ -290,6 +290,7 @@ pub fn set_status(
     advance(
         &mut server.db(),
         &AccountEffects,
+        &*server.gateway,
         order,
         to,
         Actor::Shop,
