@@ -130,6 +130,10 @@ pub struct RateLimits {
     exempt: Vec<IpAddr>,
     /// Requests refused per group since the last [`RateLimits::take_refusals`].
     refused: [AtomicU64; 5],
+    /// Uploads refused for want of disk space (`--limit-min-free-disk`), logged at
+    /// most once a minute with their count: a flood of uploads on a full disk must not
+    /// flood the log too. Each server counts its own.
+    pub low_disk_log: CountedLog,
 }
 
 impl RateLimits {
@@ -157,6 +161,7 @@ impl RateLimits {
                 .map(|&ip| counted_as(ip))
                 .collect(),
             refused: Default::default(),
+            low_disk_log: CountedLog::new(60_000),
         }
     }
 

@@ -47,11 +47,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 pub use crate::http::state::UploadPolicy;
 
-/// Refusals for want of disk space are counted and logged at most once a minute with
-/// their count: a flood of uploads on a full disk must not flood the log too.
-static LOW_DISK_LOG: crate::http::rate_limit::CountedLog =
-    crate::http::rate_limit::CountedLog::new(60_000);
-
 /// The path an upload is referred to by.
 pub fn upload_path(file_name: &str) -> String {
     format!("{UPLOADS_PATH}{file_name}")
@@ -200,7 +195,7 @@ async fn upload(
             .map_err(|e| ApiError::internal(format!("free space task failed: {e}")))?
             .map_err(|e| ApiError::internal(format!("cannot read free disk space: {e}")))?;
         if free.saturating_sub(size) < policy.min_free_disk {
-            if let Some(refused) = LOW_DISK_LOG.count_and_due(now_ms()) {
+            if let Some(refused) = state.limits.low_disk_log.count_and_due(now_ms()) {
                 tracing::warn!(
                     free,
                     floor = policy.min_free_disk,
