@@ -86,6 +86,13 @@ pub trait CodeSender: Send + Sync {
     fn send<'a>(&'a self, message: &'a CodeMessage) -> SendFuture<'a>;
     /// Sends a security notice (no code) through the same channel.
     fn notify<'a>(&'a self, notice: &'a Notice) -> SendFuture<'a>;
+    /// Told, where a code would have been sent after the answer, that it was withheld
+    /// on purpose (no account uses the address). Nothing reaches anyone; the file
+    /// outbox records the decision, so a test can wait for it instead of sleeping.
+    fn withhold<'a>(&'a self, message: &'a CodeMessage) -> SendFuture<'a> {
+        let _ = message;
+        Box::pin(async { Ok(()) })
+    }
 }
 
 /// Prints the code in the server log (the default, for development).
@@ -109,7 +116,9 @@ impl CodeSender for ConsoleSender {
     }
 }
 
-/// Appends one JSON line `{"to", "channel", "code"}` per code to a file (for tests).
+/// Appends one JSON line `{"to", "channel", "code"}` per code to a file (for tests),
+/// `{"to", "channel", "notice"}` per notice and `{"to", "channel", "withheld"}` (the
+/// purpose, no code) per code withheld.
 pub struct FileSender {
     path: PathBuf,
     lock: tokio::sync::Mutex<()>,
@@ -156,6 +165,12 @@ impl CodeSender for FileSender {
                 json!({ "to": notice.to, "channel": notice.channel, "notice": notice.text() }),
             ),
         )
+    }
+
+    fn withhold<'a>(&'a self, message: &'a CodeMessage) -> SendFuture<'a> {
+        Box::pin(self.append(
+            json!({ "to": message.to, "channel": message.channel, "withheld": message.purpose }),
+        ))
     }
 }
 
@@ -280,6 +295,22 @@ mod tests {
         assert_eq!(
             lines[0],
             json!({"to": "+201001234567", "channel": "sms", "code": "4821"})
+        );
+    }
+
+    #[tokio::test]
+    async fn the_file_sender_records_a_withheld_code_without_the_code() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("outbox.jsonl");
+        FileSender::new(path.clone())
+            .withhold(&message())
+            .await
+            .unwrap();
+        let text = std::fs::read_to_string(path).unwrap();
+        let line: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+        assert_eq!(
+            line,
+            json!({"to": "+201001234567", "channel": "sms", "withheld": "login"})
         );
     }
 

@@ -55,8 +55,9 @@ enum Delivery {
     /// Sent before answering; a failed delivery discards the code and answers 503
     /// (phone codes: any number gets one, so the answer reveals nothing).
     Await,
-    /// Sent after answering, and nothing is sent to an address that has no account;
-    /// so the answer (status, body, time, later limits) is the same either way.
+    /// Sent after answering, and nothing is sent to an address that has no account
+    /// (the sender is told the code was withheld, on the same path); so the answer
+    /// (status, body, time, later limits) is the same either way.
     Background { send: bool },
 }
 
@@ -98,10 +99,15 @@ async fn issue_and_send(
         language: lang,
     };
     match delivery {
-        Delivery::Background { send: false } => Ok(()),
-        Delivery::Background { send: true } => {
+        Delivery::Background { send } => {
             let sender = state.sender.clone();
             tokio::spawn(async move {
+                if !send {
+                    if let Err(err) = sender.withhold(&message).await {
+                        tracing::warn!(%err, purpose = message.purpose, "could not record a withheld one-time code");
+                    }
+                    return;
+                }
                 // The code stays: a retry waits the resend time, as for an address with
                 // no account, so a failure reveals nothing either.
                 if let Err(err) = sender.send(&message).await {

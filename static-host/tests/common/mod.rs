@@ -65,6 +65,18 @@ pub fn notices_in(outbox: &Path, to: &str) -> Vec<Value> {
         .collect()
 }
 
+/// Every line a file outbox holds for `to`, oldest first: codes, notices, and codes
+/// withheld (`{"to", "channel", "withheld": purpose}`, for an address with no account).
+pub fn records_in(outbox: &Path, to: &str) -> Vec<Value> {
+    let Ok(text) = std::fs::read_to_string(outbox) else {
+        return Vec::new();
+    };
+    text.lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["to"] == to)
+        .collect()
+}
+
 /// The last code sent to `to`, read from a file outbox. E-mail codes are sent after
 /// the answer (so the answer's timing does not tell whether the address has an
 /// account): when none is there yet, this waits for one a little while.
@@ -136,6 +148,20 @@ impl Server {
             tokio::time::sleep(std::time::Duration::from_millis(10)).await;
         }
         None
+    }
+
+    /// The outbox's records for `to` (see [`records_in`]) once there are at least
+    /// `count`, or what there is after a few seconds: an e-mail code is sent or
+    /// withheld after the answer, and either way leaves a record to wait for.
+    pub async fn wait_records(&self, to: &str, count: usize) -> Vec<Value> {
+        for _ in 0..300 {
+            let records = records_in(&self.outbox(), to);
+            if records.len() >= count {
+                return records;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        records_in(&self.outbox(), to)
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
