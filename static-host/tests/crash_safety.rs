@@ -5,6 +5,11 @@
 //! is there completely, no order is there partly, stock and wallet balances match the
 //! orders, and nothing was oversold. Three rounds, so later bursts start from a
 //! database that already survived a kill.
+//!
+//! The moment of each kill is drawn from a seed, printed at the start
+//! (`crash_safety: CRASH_SEED=…`); to replay a failure, run the test again with that
+//! `CRASH_SEED` in the environment. (The seed fixes the test's own choices; how far
+//! the server's threads got by then is still up to the scheduler.)
 
 mod common;
 mod process;
@@ -14,6 +19,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use process::Process;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use rusqlite::{Connection, params};
 use serde_json::{Value, json};
 
@@ -51,6 +58,17 @@ fn minor(amount: &Value) -> i64 {
 
 fn now_ms() -> i64 {
     static_host::clock::now_ms()
+}
+
+/// The seed of this run: `CRASH_SEED` when set (a replay), else a fresh one.
+fn crash_seed() -> u64 {
+    match std::env::var("CRASH_SEED") {
+        Ok(text) => text
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("CRASH_SEED={text:?} is not a number")),
+        Err(_) => rand::random(),
+    }
 }
 
 /// A shop in district 1 with three products, and customers with an address and a
@@ -346,6 +364,10 @@ fn check_consistency(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_sigkill_in_the_middle_of_a_burst_leaves_consistent_data() {
+    let seed = crash_seed();
+    // First, so a failure's output always says how to replay it.
+    eprintln!("crash_safety: CRASH_SEED={seed}");
+    let mut rng = StdRng::seed_from_u64(seed);
     let root = tempfile::tempdir().unwrap();
     let mut server = Process::start(root.path(), &[], &[]);
     let client = common::client();
@@ -389,7 +411,7 @@ async fn a_sigkill_in_the_middle_of_a_burst_leaves_consistent_data() {
             );
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        tokio::time::sleep(Duration::from_millis(rand::random_range(0..40))).await;
+        tokio::time::sleep(Duration::from_millis(rng.random_range(0..40))).await;
         server.kill();
         for shopper in shoppers {
             shopper.await.unwrap();
