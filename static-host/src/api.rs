@@ -14,6 +14,7 @@ use serde_json::json;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
 use crate::http::error::{self, ApiError};
 use crate::http::extract::Lang;
@@ -76,13 +77,17 @@ pub enum ApiStartError {
 pub struct Services {
     /// The gateway cards are charged through.
     pub gateway: orders::payment::Gateway,
+    /// The time sign-in and sessions go by.
+    pub clock: Arc<dyn Clock>,
 }
 
 impl Services {
-    /// The reference server's: a [`orders::payment::TestGateway`] of its own.
+    /// The reference server's: a [`orders::payment::TestGateway`] of its own and the
+    /// system clock.
     pub fn reference() -> Self {
         Services {
             gateway: orders::payment::reference_gateway(),
+            clock: Arc::new(SystemClock),
         }
     }
 }
@@ -118,6 +123,7 @@ pub fn router(config: &Config, services: Services) -> Result<(Router, db::Db), A
             min_free_disk: config.limit_min_free_disk,
         },
         payments: Arc::new(tokio::sync::Notify::new()),
+        clock: services.clock.clone(),
     };
     spawn_background_work(&state, &services);
     Ok((build(state, services), db))

@@ -1,15 +1,66 @@
 //! Time as the server counts it: milliseconds since the Unix epoch, read in one place
 //! so every rule below takes `now` as a value.
+//!
+//! A server reads the time from the [`Clock`] it is built with (its state's `clock`):
+//! [`SystemClock`] in production, a [`ManualClock`] in tests, which moves only when
+//! the test moves it, so a rule about time (a session's idle timeout, its age) is
+//! checked at the exact millisecond instead of after a sleep.
+
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 /// One day in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch, on the system's clock.
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
         .unwrap_or(0)
+}
+
+/// Where a server reads the time.
+pub trait Clock: Send + Sync {
+    /// Milliseconds since the Unix epoch.
+    fn now_ms(&self) -> i64;
+}
+
+/// The system's clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now_ms(&self) -> i64 {
+        now_ms()
+    }
+}
+
+/// A clock that stands still until it is moved (tests).
+#[derive(Debug)]
+pub struct ManualClock {
+    now_ms: AtomicI64,
+}
+
+impl ManualClock {
+    /// A clock showing `now_ms`.
+    pub fn at(now_ms: i64) -> Self {
+        ManualClock {
+            now_ms: AtomicI64::new(now_ms),
+        }
+    }
+
+    /// Moves the clock forward by `by`.
+    pub fn advance(&self, by: Duration) {
+        let by = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        self.now_ms.fetch_add(by, Ordering::SeqCst);
+    }
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> i64 {
+        self.now_ms.load(Ordering::SeqCst)
+    }
 }
 
 /// RFC 3339 in UTC, whole seconds (`2025-03-01T09:30:00Z`): the form every date the
@@ -42,5 +93,14 @@ mod tests {
         assert_eq!(iso_time(-1), "1969-12-31T23:59:59Z");
         assert_eq!(date_time(1_740_821_400_000), "2025-03-01 09:30");
         assert_eq!(DAY_MS, 24 * 60 * 60 * 1000);
+    }
+
+    #[test]
+    fn a_manual_clock_moves_only_when_moved() {
+        let clock = ManualClock::at(1_000);
+        assert_eq!(clock.now_ms(), 1_000);
+        assert_eq!(clock.now_ms(), 1_000);
+        clock.advance(Duration::from_millis(1_999));
+        assert_eq!(clock.now_ms(), 2_999);
     }
 }

@@ -9,8 +9,11 @@
 
 mod common;
 
+use std::time::Duration;
+
 use common::{Server, start_with};
 use serde_json::{Value, json};
+use static_host::clock::Clock;
 
 const OWNER_IP: &str = "198.51.100.10";
 
@@ -355,15 +358,38 @@ async fn an_email_change_is_confirmed_by_a_code_to_the_new_address() {
     assert_eq!(profile(&server, &other).await.0, 401);
 }
 
+/// When the session of `token` was last used, as stored.
+fn last_used(server: &Server, token: &str) -> i64 {
+    server
+        .db()
+        .query_row(
+            "SELECT last_used_at FROM tokens WHERE token_hash = ?1",
+            [static_host::http::session::hash_token(token)],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
+// The session tests move the server's clock instead of sleeping: each use is at an
+// exact millisecond from the limit.
+
 #[tokio::test]
 async fn sessions_end_when_idle_and_use_renews_them() {
     let server = start(&["--session-idle-timeout=2s"]).await;
     let token = register(&server, OWNER_IP, "01001236401", "idle@example.com").await;
+    let idle = Duration::from_secs(2);
+    // Used a millisecond before it would end, three times: 6 s after its start, it is
+    // alive only because each use renewed it.
     for _ in 0..3 {
-        tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
-        assert_eq!(profile(&server, &token).await.0, 200, "renewed on use");
+        server.clock.advance(idle - Duration::from_millis(1));
+        assert_eq!(profile(&server, &token).await.0, 200, "valid just before");
+        assert_eq!(
+            last_used(&server, &token),
+            server.clock.now_ms(),
+            "renewed on use"
+        );
     }
-    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    server.clock.advance(idle + Duration::from_millis(1));
     let (status, body) = profile(&server, &token).await;
     assert_eq!(
         (status, body["message"].as_str()),
@@ -374,13 +400,23 @@ async fn sessions_end_when_idle_and_use_renews_them() {
 #[tokio::test]
 async fn sessions_end_at_their_absolute_age_however_used() {
     let server = start(&["--session-max-age=3s"]).await;
+    let started = server.clock.now_ms();
     let token = register(&server, OWNER_IP, "01001236501", "old@example.com").await;
-    for _ in 0..2 {
-        tokio::time::sleep(std::time::Duration::from_millis(1000)).await;
+    // Used every 999 ms, it never idles; it ends at 3 s from its start all the same.
+    for _ in 0..3 {
+        server.clock.advance(Duration::from_millis(999));
         assert_eq!(profile(&server, &token).await.0, 200);
     }
-    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
-    assert_eq!(profile(&server, &token).await.0, 401);
+    server.clock.advance(Duration::from_millis(2));
+    assert_eq!(server.clock.now_ms() - started, 2_999);
+    assert_eq!(profile(&server, &token).await.0, 200, "valid just before");
+    server.clock.advance(Duration::from_millis(2));
+    let (status, body) = profile(&server, &token).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (401, Some("Unauthenticated.")),
+        "ended just after"
+    );
 }
 
 #[tokio::test]

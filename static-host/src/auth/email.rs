@@ -15,7 +15,6 @@ use utoipa::ToSchema;
 use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::profile::{Profile, load_profile};
 use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
-use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -120,7 +119,7 @@ pub async fn email_verify(
     let code = fields::code(&body.code, lang)?;
     let secret = state.secret.clone();
     let limits = state.limits.clone();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let (outcome, notice) = state
         .db
         .write(move |tx| {
@@ -217,7 +216,7 @@ pub async fn confirm_email_change(
     let code = fields::code(&body.code, lang)?;
     let secret = state.secret.clone();
     let limits = state.limits.clone();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let (outcome, notice) = state
         .db
         .write(move |tx| {

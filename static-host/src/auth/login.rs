@@ -12,7 +12,6 @@ use utoipa::ToSchema;
 use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::profile::{Profile, load_profile};
 use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
-use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, JsonBody, Lang};
@@ -149,7 +148,7 @@ pub async fn verify_login_by_otp(
     let secret = state.secret.clone();
     let limits = state.limits.clone();
     let channel = body.channel.as_str();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     // The write commits the attempt count even when the code is wrong.
     let (outcome, notice) = state
         .db
@@ -285,7 +284,7 @@ pub async fn register_by_otp(
         .filter(|c| !c.is_empty());
     let secret = state.secret.clone();
     let limits = state.limits.clone();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let (outcome, notice) = state
         .db
         .write(move |tx| {

@@ -74,7 +74,7 @@ async fn issue_and_send(
     lang: Language,
 ) -> Result<(), ApiError> {
     let secret = state.secret.clone();
-    let (to, now) = (target.clone(), crate::clock::now_ms());
+    let (to, now) = (target.clone(), state.clock.now_ms());
     let caps = otp::Caps {
         codes: state.limits.codes_per_target,
         wrong_tries: state.limits.wrong_codes_per_target,

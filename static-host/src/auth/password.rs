@@ -12,7 +12,6 @@ use utoipa::ToSchema;
 
 use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
-use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -116,7 +115,7 @@ pub async fn reset_password(
     fields::new_password(&body.password, &body.password_confirmation, lang)?;
     let secret = state.secret.clone();
     let limits = state.limits.clone();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     // The code first (its wrong tries committed): nothing is hashed for a wrong code,
     // so an address with no account and a wrong code take the same time.
     let target = email.clone();
@@ -141,7 +140,7 @@ pub async fn reset_password(
     send_notice(&state, notice);
     let code_id = outcome.map_err(|check| refused(check, lang))?;
     let hash = hash_password(body.password).await?;
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let outcome = state
         .db
         .write(move |tx| {
@@ -229,7 +228,7 @@ pub async fn update_password(
         }
     }
     let hash = hash_password(body.password).await?;
-    let (keep, now) = (user.token_hash, now_ms());
+    let (keep, now) = (user.token_hash, state.clock.now_ms());
     state
         .db
         .write(move |tx| {

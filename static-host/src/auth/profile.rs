@@ -8,7 +8,6 @@ use storefront_core::locale::Language;
 use utoipa::ToSchema;
 
 use crate::auth::fields;
-use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -239,7 +238,9 @@ pub async fn update_profile(
         None => None,
     };
     let birthdate = match body.birthdate {
-        Some(Some(b)) if !b.trim().is_empty() => Some(Some(birthdate(&b, lang)?)),
+        Some(Some(b)) if !b.trim().is_empty() => {
+            Some(Some(birthdate(&b, state.clock.now_ms(), lang)?))
+        }
         Some(_) => Some(None),
         None => None,
     };
@@ -270,7 +271,7 @@ pub async fn update_profile(
             .await?;
     }
     let keep = user.token_hash.clone();
-    let now = now_ms();
+    let now = state.clock.now_ms();
     let (profile, unused) = state
         .db
         .write(move |tx| {
@@ -330,7 +331,7 @@ pub async fn update_profile(
 }
 
 /// A birth date: a real calendar day, not in the future, at most 120 years ago.
-fn birthdate(raw: &str, lang: Language) -> Result<String, ApiError> {
+fn birthdate(raw: &str, now_ms: i64, lang: Language) -> Result<String, ApiError> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     let bad = || {
         ApiError::validation(
@@ -342,7 +343,7 @@ fn birthdate(raw: &str, lang: Language) -> Result<String, ApiError> {
         )
     };
     let date = time::Date::parse(raw.trim(), &format).map_err(|_| bad())?;
-    let today = time::OffsetDateTime::from_unix_timestamp(now_ms() / 1000)
+    let today = time::OffsetDateTime::from_unix_timestamp(now_ms / 1000)
         .map_err(|_| bad())?
         .date();
     if date > today || today.year() - date.year() > 120 {
@@ -427,7 +428,7 @@ pub async fn logout(
     Lang(lang): Lang,
     user: CurrentUser,
 ) -> Result<Json<Data<Option<String>>>, ApiError> {
-    let now = now_ms();
+    let now = state.clock.now_ms();
     state
         .db
         .write(move |tx| {
@@ -450,7 +451,7 @@ pub async fn logout_all(
     Lang(lang): Lang,
     user: CurrentUser,
 ) -> Result<Json<Data<Option<String>>>, ApiError> {
-    let now = now_ms();
+    let now = state.clock.now_ms();
     state
         .db
         .write(move |tx| {

@@ -164,7 +164,8 @@ async fn user_for(state: &AppState, token: &str, lang: Language) -> Result<Curre
     let Some((id, created_at, last_used_at)) = session else {
         return Err(unauthenticated(lang));
     };
-    let now = crate::clock::now_ms();
+    // The server's clock: tests move it to a session's idle and age limits exactly.
+    let now = state.clock.now_ms();
     match state.sessions.standing(created_at, last_used_at, now) {
         Standing::Ended => Err(unauthenticated(lang)),
         Standing::Valid { renew } => {

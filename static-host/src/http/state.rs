@@ -1,8 +1,10 @@
-//! What every handler can reach: the database, the code sender, the server secret.
+//! What every handler can reach: the database, the code sender, the server secret,
+//! the clock.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::clock::Clock;
 use crate::code_sender::CodeSender;
 use crate::db::Db;
 use crate::http::rate_limit::RateLimits;
@@ -25,6 +27,9 @@ pub struct AppState {
     pub uploads: UploadPolicy,
     /// Wakes the payment worker when a request has queued card work.
     pub payments: Arc<tokio::sync::Notify>,
+    /// What the time is. Sign-in and sessions read it here (not the system clock), so
+    /// a test can move the time of its own server.
+    pub clock: Arc<dyn Clock>,
 }
 
 /// The upload limits (see `media::upload`).

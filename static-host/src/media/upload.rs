@@ -195,7 +195,11 @@ async fn upload(
             .map_err(|e| ApiError::internal(format!("free space task failed: {e}")))?
             .map_err(|e| ApiError::internal(format!("cannot read free disk space: {e}")))?;
         if free.saturating_sub(size) < policy.min_free_disk {
-            if let Some(refused) = state.limits.low_disk_log.count_and_due(now_ms()) {
+            if let Some(refused) = state
+                .limits
+                .low_disk_log
+                .count_and_due(state.clock.now_ms())
+            {
                 tracing::warn!(
                     free,
                     floor = policy.min_free_disk,

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use clap::Parser;
 use serde_json::Value;
 use static_host::Config;
+use static_host::clock::ManualClock;
 use static_host::orders::payment::TestGateway;
 
 pub const INDEX: &str = r#"<!doctype html><html><head><meta name="storefront-api-base" content="/api" /></head><body><div id="root"></div></body></html>"#;
@@ -111,6 +112,9 @@ pub struct Server {
     pub client: reqwest::Client,
     /// This server's own payment gateway: its journal and its stalls are this test's.
     pub gateway: Arc<TestGateway>,
+    /// This server's clock (sign-in and sessions go by it): it shows the wall time the
+    /// server started at and stands still until the test moves it.
+    pub clock: Arc<ManualClock>,
 }
 
 impl Server {
@@ -279,8 +283,10 @@ pub async fn start_with_ui(
     args.extend(extra.iter().map(|s| s.to_string()));
     let config = Config::try_parse_from(args).unwrap();
     let gateway = Arc::new(TestGateway::default());
+    let clock = Arc::new(ManualClock::at(static_host::clock::now_ms()));
     let services = static_host::Services {
         gateway: gateway.clone(),
+        clock: clock.clone(),
     };
     let (app, _) = static_host::app_with(&config, services).unwrap();
     let (listener, addr): (_, SocketAddr) = static_host::bind(&config).await.unwrap();
@@ -295,6 +301,7 @@ pub async fn start_with_ui(
         dir,
         client: client(),
         gateway,
+        clock,
     }
 }
 
