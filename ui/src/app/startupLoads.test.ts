@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import { waitFor } from "@testing-library/react";
 import { profileQuery, selectedServiceQuery } from "../api/queries";
 import { mockApi, resetClient, testQueryClient } from "../test/catalogue";
@@ -5,6 +6,7 @@ import { askForStartupLoads } from "./StartupGate";
 
 const PROFILE = { data: { user: { name: "Mona" }, default_locale: "en" }, message: null };
 const SERVICE = { data: { id: 1, name: "Groceries", blocks: [] }, message: null };
+const asked = (client: QueryClient) => client.getQueryCache().getAll().map((query) => query.queryKey);
 const routes = { "GET /user/profile": () => ({ body: PROFILE }), "GET /services/1": () => ({ body: SERVICE }) };
 
 describe("askForStartupLoads", () => {
@@ -24,11 +26,17 @@ describe("askForStartupLoads", () => {
   test("a guest, and a customer without a service, ask for nothing more", async () => {
     resetClient({ district_id: "1", selectedService: "1" });
     const api = mockApi(routes);
-    askForStartupLoads(testQueryClient());
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.calls()).toEqual([]);
+    // The asks are made before askForStartupLoads returns: each prefetch puts its query in
+    // the cache at once. A guest's left none.
+    const guest = testQueryClient();
+    askForStartupLoads(guest);
+    expect(asked(guest)).toEqual([]);
     resetClient({ token: "tok", district_id: "1" });
-    askForStartupLoads(testQueryClient());
-    await waitFor(() => expect(api.calls()).toEqual(["GET /user/profile"]));
+    const customer = testQueryClient();
+    askForStartupLoads(customer);
+    expect(asked(customer)).toEqual([profileQuery("tok").queryKey]);
+    // Once the profile has answered, every call asked for before it (the guest's too) has gone out: it was the only one.
+    await waitFor(() => expect(customer.getQueryState(profileQuery("tok").queryKey)?.status).toBe("success"));
+    expect(api.calls()).toEqual(["GET /user/profile"]);
   });
 });
