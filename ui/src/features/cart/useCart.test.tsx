@@ -1,9 +1,10 @@
 import { act, render, waitFor } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { cartBadge } from "storefront-core/start";
 import { parseProfileResponse } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { runEffects } from "../../app/effects";
+import { whenIdle } from "../../app/idle";
 import { selectCart, useAppStore } from "../../app/store";
 import { mockApi, resetClient, testQueryClient } from "../../test/catalogue";
 import { remoteConfig } from "../../chrome/testing";
@@ -32,6 +33,25 @@ function renderSync(client = testQueryClient()) {
   );
   return { ...view, client };
 }
+
+/**
+ * Renders CartSync and waits until it has seen the page idle: the render in which its
+ * cart query is enabled if the cart is to load, and so starts fetching (a query's fetch
+ * is marked at once, as its observer subscribes or its options change).
+ */
+async function renderSyncIdle(client = testQueryClient()) {
+  const view = renderSync(client);
+  // CartSync asked whenIdle() as it mounted: its own continuation runs before this one.
+  await act(() => whenIdle());
+  return view;
+}
+
+/** The state of each cart query in the cache: whether, and how often, it fetched. */
+const cartQueryStates = (client: QueryClient) =>
+  client.getQueryCache().findAll({ queryKey: ["cart"] }).map(({ state }) => state);
+
+/** A cart query that is observed but never asked the server. */
+const NEVER_FETCHED = expect.objectContaining({ status: "pending", fetchStatus: "idle", dataUpdateCount: 0, errorUpdateCount: 0 });
 
 describe("fetchCart", () => {
   test("without a service the core refuses: 'Service ID is required.' and no call", async () => {
@@ -74,10 +94,12 @@ describe("CartSync", () => {
   test("no load without a district (the startup plan has no cart load) nor for guests", async () => {
     resetClient({ token: "tok", selectedService: "1" });
     const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
-    renderSync().unmount();
+    const noDistrict = await renderSyncIdle();
+    expect(cartQueryStates(noDistrict.client)).toEqual([NEVER_FETCHED]);
+    noDistrict.unmount();
     resetClient({ district_id: "1", selectedService: "1" });
-    renderSync();
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    const guest = await renderSyncIdle();
+    expect(cartQueryStates(guest.client)).toEqual([NEVER_FETCHED]);
     expect(cartCalls(api.calls())).toEqual([]);
     expect(selectCart(useAppStore.getState())).toBeNull();
   });
@@ -99,9 +121,8 @@ describe("CartSync beside the cart page", () => {
     const client = testQueryClient();
     askForCartEarly(client, "/cart");
     await waitFor(() => expect(badge()).toBe(4));
-    renderSync(client);
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    await renderSyncIdle(client);
+    expect(cartQueryStates(client)).toEqual([expect.objectContaining({ status: "success", fetchStatus: "idle", dataUpdateCount: 1 })]);
     expect(cartCalls(api.calls())).toEqual(["GET /get_card?service_id=1"]);
-    expect(client.getQueryCache().findAll({ queryKey: ["cart"] })).toHaveLength(1);
   });
 });
