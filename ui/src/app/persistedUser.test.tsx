@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { renderHook, waitFor } from "@testing-library/react";
+import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { logoutEffects } from "storefront-core/start";
 import { runEffects } from "./effects";
+import { whenIdle } from "./idle";
 import { recalledUser, rememberUser, useCustomerName, usePersistUser } from "./persistedUser";
 import { useAppStore } from "./store";
 
@@ -74,8 +75,10 @@ describe("the persisted user (spec 9)", () => {
     const client = new QueryClient();
     client.setQueryData(["profile", "tok"], { user: { name: "Karim" }, default_locale: "en" });
     renderHook(() => usePersistUser(), { wrapper: wrapperWith(client) });
-    runEffects(logoutEffects("/products/1", "requested"), { navigate: jest.fn(), queryClient: new QueryClient() });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    act(() => runEffects(logoutEffects("/products/1", "requested"), { navigate: jest.fn(), queryClient: new QueryClient() }));
+    // The hook stores the snapshot once the page is idle: it asked whenIdle() as it
+    // mounted, so its continuation (the decision) has run before this one.
+    await whenIdle();
     expect(localStorage.getItem("persist:user")).toBeNull();
   });
 
@@ -92,7 +95,9 @@ describe("the persisted user (spec 9)", () => {
     await rememberUser(MONA, () => Date.now() - 11_000);
     const client = new QueryClient();
     const { result } = renderHook(() => useCustomerName(), { wrapper: wrapperWith(client) });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The hook reads the snapshot once the page is idle: it asked whenIdle() as it mounted,
+    // so its reading has run (and rendered) before this one returns.
+    await act(() => whenIdle());
     expect(result.current).toBeNull();
     client.setQueryData(["profile", "tok"], { user: { name: "Karim" } });
     await waitFor(() => expect(result.current).toBe("Karim"));
