@@ -1,5 +1,5 @@
-import { act, render, waitFor } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { render, waitFor } from "@testing-library/react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { selectCart, useAppStore } from "../app/store";
 import { mockApi, resetClient, testQueryClient } from "../test/catalogue";
 import { cartBody } from "../test/cart";
@@ -8,7 +8,12 @@ import { useCart } from "./useCart";
 
 const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
 const cartCalls = (calls: string[]) => calls.filter((call) => call.includes("/get_card"));
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+/** What each query of `client` has done: its key's head, its status, whether it is fetching, how many answers it had. */
+const queries = (client: QueryClient) =>
+  client
+    .getQueryCache()
+    .getAll()
+    .map(({ queryKey, state }) => ({ key: queryKey[0], status: state.status, fetchStatus: state.fetchStatus, answers: state.dataUpdateCount }));
 
 function CartProbe() {
   const query = useCart();
@@ -31,23 +36,31 @@ describe("askForCartEarly", () => {
       </QueryClientProvider>,
     );
     expect(view.getByText("lines 1")).toBeTruthy();
-    await settle();
+    // The page's query decided as it subscribed (in the render's commit): a stale answer
+    // would be fetching again now.
+    expect(queries(client)).toEqual([{ key: "cart", status: "success", fetchStatus: "idle", answers: 1 }]);
     expect(cartCalls(api.calls())).toHaveLength(1);
   });
 
   test("other pages, guests (sent to sign in) and a shopper without a service ask for nothing", async () => {
     resetClient({ token: "tok", district_id: "1", selectedService: "1" });
     const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
-    askForCartEarly(testQueryClient(), "/home");
-    askForCartEarly(testQueryClient(), "/cart/extra");
+    // An ask puts its query in the cache before askForCartEarly returns: these left none.
+    for (const path of ["/home", "/cart/extra"]) {
+      const client = testQueryClient();
+      askForCartEarly(client, path);
+      expect(queries(client)).toEqual([]);
+    }
     resetClient({ district_id: "1", selectedService: "1" });
-    askForCartEarly(testQueryClient(), "/cart");
+    const guest = testQueryClient();
+    askForCartEarly(guest, "/cart");
+    expect(queries(guest)).toEqual([]);
     resetClient({ token: "tok", district_id: "1" });
     const client = testQueryClient();
     askForCartEarly(client, "/cart");
-    await settle();
+    // The core's refusal is kept for the page to show, as its own load would; it came
+    // instead of a call.
+    await waitFor(() => expect(queries(client)).toEqual([{ key: "cart", status: "error", fetchStatus: "idle", answers: 0 }]));
     expect(cartCalls(api.calls())).toEqual([]);
-    // The core's refusal is kept for the page to show, as its own load would.
-    expect(client.getQueryCache().getAll().map((query) => query.state.status)).toEqual(["error"]);
   });
 });
