@@ -16,7 +16,10 @@ beforeEach(() => {
 });
 
 const calls = () => fetchMock.mock.calls.map(([request]) => new URL(request.url));
-const wait = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/** Moves the (fake) clock on by `ms`, running what falls due and the promises it starts. */
+const settle = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
+
+afterEach(() => jest.useRealTimers());
 
 describe("HeaderSearch", () => {
   test("submitting blank text warns 'please add search text' and stays", () => {
@@ -42,11 +45,20 @@ describe("HeaderSearch", () => {
   });
 
   test("blank text fetches no suggestions", async () => {
+    jest.useFakeTimers();
+    fetchMock.mockResolvedValue(json(200, { data: [{ id: 7, name: "Full Cream Milk" }] }));
     renderWithShell(<HeaderSearch element="products_focused" />);
-    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "  " } });
-    await wait(SUGGEST_DEBOUNCE_MS + 100);
-    expect(fetchMock).not.toHaveBeenCalled();
+    const box = screen.getByRole("searchbox");
+    fireEvent.focus(box);
+    fireEvent.change(box, { target: { value: "  " } });
+    // The blank text settles (the debounce's clock, driven), and would be asked for now.
+    await settle(SUGGEST_DEBOUNCE_MS);
     expect(screen.queryByRole("region", { name: "Suggestions" })).toBeNull();
+    // Text that settles after it is asked for: had the blank text been, its call came first.
+    fireEvent.change(box, { target: { value: "milk" } });
+    await settle(SUGGEST_DEBOUNCE_MS);
+    expect(await screen.findByRole("link", { name: "Full Cream Milk" })).toBeTruthy();
+    expect(calls().map((url) => url.searchParams.get("text"))).toEqual(["milk"]);
   });
 
   test("products-focused services suggest products for the trimmed text, linking to /products/{id}", async () => {
