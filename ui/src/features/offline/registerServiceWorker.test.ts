@@ -1,18 +1,42 @@
 import { registerServiceWorker } from "./registerServiceWorker";
 
-let idle!: () => void;
+/** What happened, in order: the page asked whether idle, turning idle, the registration loaded and called. */
+const mockSteps: string[] = [];
 jest.mock("../../app/idle", () => ({
-  whenIdle: () => new Promise<void>((resolve) => (idle = resolve)),
+  // The page turns idle a second after it is asked: a timer, on the clock the test drives.
+  whenIdle: () => {
+    mockSteps.push("asked whether idle");
+    return new Promise<void>((resolve) =>
+      setTimeout(() => {
+        mockSteps.push("idle");
+        resolve();
+      }, 1000),
+    );
+  },
 }));
-const registerSW = jest.fn<() => Promise<void>, [unknown]>(() => async () => undefined);
-jest.mock("virtual:pwa-register", () => ({ registerSW: (options: unknown) => registerSW(options) }), { virtual: true });
+jest.mock(
+  "virtual:pwa-register",
+  () => {
+    mockSteps.push("registration code loaded");
+    return {
+      registerSW: () => {
+        mockSteps.push("registered");
+        return async () => undefined;
+      },
+    };
+  },
+  { virtual: true },
+);
+
+afterEach(() => jest.useRealTimers());
 
 test("the service worker (and its registration code) waits for the page to be idle", async () => {
+  jest.useFakeTimers();
   Object.defineProperty(navigator, "serviceWorker", { configurable: true, value: {} });
   const registered = registerServiceWorker();
-  await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(registerSW).not.toHaveBeenCalled();
-  idle();
+  // The clock is driven to the idle moment; before a timer fires, every promise started
+  // until then has run: a registration that did not wait for idle comes first.
+  await jest.runAllTimersAsync();
   await registered;
-  expect(registerSW).toHaveBeenCalledTimes(1);
+  expect(mockSteps).toEqual(["asked whether idle", "idle", "registration code loaded", "registered"]);
 });
