@@ -94,7 +94,7 @@ const page = (query = "") => <MyAddressPage params={{ id: null }} query={new URL
 async function openFilledNewAddress(): Promise<HTMLElement> {
   renderAt(page("new=1"), "/account/my-address?new=1");
   const form = await screen.findByTestId("address-form");
-  fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
+  fireEvent.click(await within(form).findByRole("button", { name: "click Zamalek" }));
   fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
   fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona" } });
   fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "+20 100 123 4567" } });
