@@ -410,10 +410,17 @@ describe("contact us and support", () => {
     expect(order.getAttribute("aria-invalid")).toBe("true");
     expect(order.getAttribute("aria-describedby")).toBe(error.id);
     await waitFor(() => expect(document.activeElement).toBe(order));
-    // Another field changing leaves it; its own field changing clears it.
-    fireEvent.change(screen.getByLabelText("Subject"), { target: { value: "Late order, again" } });
-    await settle();
+    // Another field changing leaves it: once that field's own check has shown (its error,
+    // then its error gone), the server's message is still at the order.
+    const subject = screen.getByLabelText("Subject");
+    fireEvent.change(subject, { target: { value: "" } });
+    await waitFor(() => expect(subject.getAttribute("aria-invalid")).toBe("true"));
+    expect(order.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getAllByTestId("field-error").map((error) => error.textContent)).toContain("The selected order is invalid.");
+    fireEvent.change(subject, { target: { value: "Late order, again" } });
+    await waitFor(() => expect(subject.getAttribute("aria-invalid")).toBeNull());
     expect(screen.getByTestId("field-error").textContent).toBe("The selected order is invalid.");
+    // Its own field changing clears it.
     fireEvent.change(order, { target: { value: "" } });
     await waitFor(() => expect(screen.queryAllByTestId("field-error")).toHaveLength(0));
     expect(order.getAttribute("aria-invalid")).toBeNull();

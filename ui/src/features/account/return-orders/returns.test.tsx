@@ -169,10 +169,15 @@ describe("NewReturnPage", () => {
     expect(await within(line).findByText("Max Quantity Reached")).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(quantity));
     expect(quantity.getAttribute("aria-invalid")).toBe("true");
-    fireEvent.change(within(line).getByLabelText(/Comment/), { target: { value: "Broken seal" } });
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
+    // Another field changing leaves it: once that field's own check has shown (its error,
+    // then its error gone), the server's message is still at the quantity.
+    const comment = within(line).getByLabelText(/Comment/);
+    fireEvent.change(comment, { target: { value: "x".repeat(201) } });
+    await waitFor(() => expect(comment.getAttribute("aria-invalid")).toBe("true"));
+    expect(quantity.getAttribute("aria-invalid")).toBe("true");
+    expect(within(line).getByText("Max Quantity Reached")).toBeTruthy();
+    fireEvent.change(comment, { target: { value: "Broken seal" } });
+    await waitFor(() => expect(comment.getAttribute("aria-invalid")).toBeNull());
     expect(within(line).getByText("Max Quantity Reached")).toBeTruthy();
     fireEvent.change(quantity, { target: { value: "2" } });
     await waitFor(() => expect(within(line).queryByText("Max Quantity Reached")).toBeNull());
