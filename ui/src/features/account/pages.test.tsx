@@ -13,14 +13,8 @@ import MyWalletPage from "./my-wallet/MyWalletPage";
 import PreferencesPage from "./preferences/PreferencesPage";
 import ReferralProgramPage from "./referral-program/ReferralProgramPage";
 import SupportPage from "./support/SupportPage";
+import { promisesSettled } from "../../test/promises";
 import { meta, mockApi, renderAt, setWidth, signedIn, toasts } from "./testing";
-
-/** Lets pending validations (react-hook-form's are asynchronous) settle. */
-async function settle() {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
 
 const PROFILE = {
   id: 1,
@@ -278,7 +272,7 @@ describe("contact us and support", () => {
     fireEvent.change(message, { target: { value: "Hi" } });
     // Pressing the submit button takes the focus first: no error may appear (and move the button) before the click.
     fireEvent.blur(message, { relatedTarget: submit });
-    await settle();
+    await promisesSettled();
     expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
     expect(message.getAttribute("aria-invalid")).toBeNull();
     // Leaving it for another field shows its error, wired to the field.
@@ -295,7 +289,7 @@ describe("contact us and support", () => {
     renderAt(<ContactUsPage />, "/account/contact-us");
     await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel"));
     fireEvent.change(screen.getByLabelText(/E-mail/), { target: { value: "mona" } });
-    await settle();
+    await promisesSettled();
     expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
     screen.getByTestId("contact-submit").focus();
     fireEvent.click(screen.getByTestId("contact-submit"));
@@ -335,7 +329,7 @@ describe("contact us and support", () => {
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Mona Adel");
     expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe("mona@example.com");
     // A fresh form: the emptied message shows no error until it is left or sent again.
-    await settle();
+    await promisesSettled();
     expect(screen.queryAllByTestId("field-error")).toHaveLength(0);
   });
 
