@@ -111,8 +111,13 @@ describe("the categories menu", () => {
     setWidth(375);
     const fetchMock = jest.mocked(globalThis.fetch);
     fetchMock.mockClear();
-    renderWithShell(<CategoriesBar serviceId={1} showMenu />, { client: cacheWith([]) });
-    await act(async () => undefined);
+    const { client } = renderWithShell(<CategoriesBar serviceId={1} showMenu />, { client: cacheWith([]) });
+    // The bar decided as it rendered: its tree query subscribed in that commit, and a
+    // tree it reads would be fetching now.
+    const treeQueries = client.getQueryCache().findAll({ queryKey: ["categories", "tree"] });
+    expect(treeQueries.map(({ state }) => state)).toEqual([
+      expect.objectContaining({ status: "pending", fetchStatus: "idle", dataUpdateCount: 0 }),
+    ]);
     expect(treeRequests(fetchMock)).toEqual([]);
     fireEvent.pointerDown(screen.getByRole("button", { name: "All categories" }));
     await act(async () => undefined);
