@@ -56,6 +56,32 @@ function kitOnly(own) {
   return ["error", { patterns, paths: [ZOD] }];
 }
 
+/**
+ * Every test runs (issue 34). A focused test (`test.only`, `it.only`, `describe.only`,
+ * `test.describe.only`, `fit`, `fdescribe`) silently drops the rest of its file, or of
+ * the Playwright run; a skipped one (`.skip`, `.fixme`, `xit`, `xtest`, `xdescribe`),
+ * Playwright's conditional `test.skip(condition, reason)` inside a test included, is a
+ * test that is not done and says so nowhere. Both fail lint in jest's and Playwright's
+ * test files.
+ */
+const TEST_API = "/^(test|it|describe)$/";
+/** `<test|it|describe>[.<anything>[.<anything>]].<name>`: `test.only`, `test.describe.only`, `test.describe.serial.only`… */
+const testMember = (name) =>
+  `MemberExpression[property.name=${name}]:matches([object.name=${TEST_API}], [object.object.name=${TEST_API}], [object.object.object.name=${TEST_API}])`;
+/** `name(…)` and `name.each…`. */
+const testGlobal = (names) => `:matches(CallExpression[callee.name=${names}], MemberExpression[object.name=${names}])`;
+const FOCUSED =
+  "A focused test (.only, fit, fdescribe) silently drops the rest of the suite: remove it before committing.";
+const SKIPPED =
+  "A skipped test (.skip, .fixme, xit, xtest, xdescribe) is not done, and says so nowhere: make it pass, or delete it.";
+const focusedOrSkippedTests = [
+  "error",
+  { selector: testMember('"only"'), message: FOCUSED },
+  { selector: testGlobal("/^(fit|fdescribe)$/"), message: FOCUSED },
+  { selector: testMember("/^(skip|fixme)$/"), message: SKIPPED },
+  { selector: testGlobal("/^(xit|xtest|xdescribe)$/"), message: SKIPPED },
+];
+
 export default tseslint.config(
   { ignores: ["dist", "dist-ssr", "node_modules", "test-results", "playwright-report", "e2e-artifacts"] },
   js.configs.recommended,
@@ -101,6 +127,11 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "import-x/no-restricted-paths": ["error", { zones: [...featureBoundaries, ...shellBoundaries] }],
     },
+  },
+  {
+    // jest's tests and Playwright's.
+    files: ["src/**/*.test.{ts,tsx}", "e2e/**/*.ts"],
+    rules: { "no-restricted-syntax": focusedOrSkippedTests },
   },
   {
     files: ["src/ui/zod.ts"],
