@@ -556,8 +556,15 @@ async fn unused_uploads_are_deleted_and_a_replaced_picture_goes_at_once() {
     assert_eq!(set_image(first.clone()).await.0, 200);
     assert_eq!(server.get(&kept).await.status(), 404);
     // An upload no profile uses is deleted once old enough; the profile's stays.
-    tokio::time::sleep(std::time::Duration::from_millis(4500)).await;
-    assert_eq!(server.get(&abandoned).await.status(), 404);
+    // Waits for the sweep's event (the file answering 404), not a fixed time.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while server.get(&abandoned).await.status() != 404 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the abandoned upload was never swept"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
     assert_eq!(server.get(&first).await.status(), 200);
     let files = std::fs::read_dir(server.data_dir().join("uploads"))
         .unwrap()
