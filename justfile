@@ -304,32 +304,88 @@ fix:
     cargo fmt --all
     cd ui && npx eslint --fix .
 
+# With cargo-nextest (on this project's machines; config in .config/nextest.toml) each
+# test runs in a process of its own and the test binaries side by side; then the doc
+# tests, which nextest does not run. Without it, `cargo test`.
+# The Rust tests of every crate.
+rust-test *args:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if cargo nextest --version >/dev/null 2>&1; then
+      cargo nextest run --workspace {{args}}
+      cargo test --workspace --doc --quiet
+    else
+      echo "cargo-nextest is not installed: running cargo test" >&2
+      cargo test --workspace {{args}}
+    fi
+
+# Suites that need no build of another run side by side with those that do, in lanes:
+# the WASM modules and the UI build (their own target dirs) beside the Rust suites, and
+# the TypeScript suites beside the API fuzzing. A lane's output is printed whole when it
+# is collected; each suite says how long it took, and the summary lists them.
 # Every test suite; prints each suite's summary and fails if any failed.
 test:
     #!/usr/bin/env bash
     set -uo pipefail
-    failed=()
-    suite() {
-      local name=$1; shift
-      printf '\n\033[1m━━ %s\033[0m\n' "$name"
-      if "$@"; then printf '\033[32m✔ %s\033[0m\n' "$name"; else printf '\033[31m✘ %s\033[0m\n' "$name"; failed+=("$name"); fi
+    logs=target/test-logs
+    rm -rf "$logs" && mkdir -p "$logs"
+    failed=() times=()
+    started=$SECONDS
+    report() { # name status seconds
+      times+=("$(printf '%6d s  %s' "$3" "$1")")
+      if [ "$2" = 0 ]; then printf '\033[32m✔ %s\033[0m  %d s\n' "$1" "$3"
+      else printf '\033[31m✘ %s\033[0m  %d s\n' "$1" "$3"; failed+=("$1"); fi
     }
+    suite() { # name command...: in the foreground
+      local name=$1 t0=$SECONDS; shift
+      printf '\n\033[1m━━ %s\033[0m\n' "$name"
+      "$@"; report "$name" $? $((SECONDS - t0))
+    }
+    lane() { # id, then name command pairs: in the background, one after the other
+      local id=$1; shift
+      ( i=0
+        while [ $# -gt 0 ]; do
+          i=$((i + 1)); t0=$SECONDS
+          printf '%s\n' "$1" > "$logs/$id.$i.name"
+          bash -c "$2" > "$logs/$id.$i.log" 2>&1
+          echo "$? $((SECONDS - t0))" > "$logs/$id.$i.status"
+          shift 2
+        done ) &
+      eval "lane_$id=$!"
+    }
+    collect() { # id
+      local pid; eval "pid=\$lane_$1"; wait "$pid"
+      for name in "$logs/$1".*.name; do
+        local base=${name%.name} status took
+        printf '\n\033[1m━━ %s\033[0m (ran beside the suites above)\n' "$(cat "$name")"
+        cat "$base.log"
+        read -r status took < "$base.status"
+        report "$(cat "$name")" "$status" "$took"
+      done
+    }
+    lane build \
+      "build pkg/ and the UI"    "just ui" \
+      "wasm tests (chromium)"    "CARGO_TARGET_DIR=$PWD/target/wasm just wasm-test"
     suite "rustfmt"                     cargo fmt --all --check
     suite "clippy (native)"             cargo clippy --workspace --all-targets --quiet -- -D warnings
     suite "clippy (wasm32)"             cargo clippy -p storefront-wasm --all-targets --target wasm32-unknown-unknown --quiet -- -D warnings
     suite "core has no wasm/JS deps"    just core-deps
-    suite "cargo test"                  cargo test --workspace
+    suite "Rust tests"                  just rust-test
+    collect build
+    lane typescript \
+      "API types"                    "just api-types debug" \
+      "tsc"                          "cd ui && npm run --silent typecheck" \
+      "eslint"                       "cd ui && npm run --silent lint" \
+      "jest"                         "cd ui && npx jest --ci" \
+      "package fixtures"             "just pkg-fixtures" \
+      "package reference (TypeDoc)"  "just pkg-docs" \
+      "second client (node-shopper)" "just node-shopper"
     suite "API fuzzing (schemathesis)"  just fuzz-api
-    suite "wasm tests (chromium)"       just wasm-test
-    suite "build pkg/ and API types"    just generated debug
-    suite "tsc"                         bash -c 'cd ui && npm run --silent typecheck'
-    suite "eslint"                      bash -c 'cd ui && npm run --silent lint'
-    suite "jest"                        bash -c 'cd ui && npx jest --ci'
-    suite "package fixtures"            just pkg-fixtures
-    suite "package reference (TypeDoc)" just pkg-docs
-    suite "second client (node-shopper)" just node-shopper
+    collect typescript
     suite "e2e (chromium)"              just e2e
     echo
+    printf '%s\n' "${times[@]}"
+    printf '%6d s  in all\n' $((SECONDS - started))
     if [ ${#failed[@]} -gt 0 ]; then
       printf '\033[31mFAILED: %s\033[0m\n' "${failed[*]}"; exit 1
     fi
