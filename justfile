@@ -122,6 +122,29 @@ _wasm-build dir profile opt:
     # What pkg/ compares to know whether it holds this build.
     echo "{{profile}} $(cat "$build"/*/storefront_core_bg.wasm | sha1sum | cut -d' ' -f1)" > "$build/.built"
 
+# While ./dev installs the tools on a fresh machine (most of its set-up), the builds
+# that need none of them start, niced so that the installs come first: the cargo part of
+# the whole WASM core's build (wasm-pack runs the same command, in wasm-bindings/, and
+# finds it done), the core's type exporter, and the server: release for `run`, the
+# test build for `test`. A recipe that needs one waits on cargo's lock, then finds it
+# built. Output goes to target/warm.log; a failure here is shown by the recipe itself.
+[private]
+warm kind:
+    #!/usr/bin/env bash
+    set -uo pipefail
+    mkdir -p target
+    exec > target/warm.log 2>&1
+    root="{{justfile_directory()}}"
+    (cd wasm-bindings && CARGO_TARGET_DIR="$root/target/wasm" CARGO_BUILD_TARGET=wasm32-unknown-unknown \
+      nice -n 10 cargo build --quiet --lib --profile wasm-release) &
+    CARGO_TARGET_DIR=target/gen nice -n 10 cargo build --quiet -p storefront-core --features ts \
+      --example export-typescript --example export-data &
+    case "{{kind}}" in
+      run) nice -n 10 cargo build --release --quiet -p static-host ;;
+      test) nice -n 10 cargo test --workspace --no-run --quiet ;;
+    esac
+    wait
+
 # One native debug build of the core in its own target dir (target/gen), so it
 # neither waits for nor invalidates the server's builds.
 # The core's TypeScript declarations (pkg/types.d.ts) and data (pkg/data: message texts, layout tables).
