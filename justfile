@@ -25,6 +25,7 @@ doctor:
 
 # Write pkg/'s npm manifest (enough for npm ci to link the package before it is built).
 # The version is the Rust crates' (Cargo.toml's [workspace.package]): one version source.
+[doc("Write pkg/package.json (version from the crates' [workspace.package]).")]
 pkg-manifest:
     @mkdir -p pkg
     @cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
@@ -195,6 +196,7 @@ wasm-size: pkg
 
 # Fail if storefront-core's dependency tree holds a wasm or JS crate: the rules must stay
 # plain Rust that any client can reuse. All targets and features count.
+[doc("Fail if storefront-core depends on a wasm or JS crate.")]
 core-deps:
     #!/usr/bin/env bash
     set -euo pipefail
@@ -254,10 +256,10 @@ dev *flags:
 
 # Page weight by kind and Lighthouse scores of the landing page, /home, a product and
 # /cart against a release static-host on a fresh data dir (figures in docs/performance.md).
-bench-web: ui
+[doc("Page weight and Lighthouse scores of /, /home, a product and /cart (release build, fresh data dir).")]
+bench-web: build
     #!/usr/bin/env bash
     set -euo pipefail
-    cargo build --release --quiet -p static-host
     data=$(mktemp -d)
     port=${BENCH_PORT:-18090}
     STOREFRONT_ADDR=127.0.0.1:$port STOREFRONT_DATA_DIR="$data" STOREFRONT_UI_DIR=ui/dist \
@@ -270,6 +272,7 @@ bench-web: ui
 
 # The packed package (npm pack of pkg/) installed into four fixture projects: Node ESM,
 # Node CommonJS, a Vite page and a webpack 5 page (wasm-bindings/npm/fixtures).
+[doc("The packed package installed into Node ESM, CommonJS, Vite and webpack fixture projects.")]
 pkg-fixtures:
     cd ui && node scripts/pkg-fixtures.mjs
 
@@ -278,18 +281,21 @@ pkg-fixtures:
 # district, searches in Arabic, fills the cart, applies a coupon, checks out with cash
 # and lists the order in English and Arabic. The server is STATIC_HOST_BIN, else the
 # debug build (built here only when missing).
+[doc("The second client (examples/node-shopper) against a fresh static-host.")]
 node-shopper:
     if [ -z "${STATIC_HOST_BIN:-}" ] && [ ! -x target/debug/static-host ]; then cargo build --quiet -p static-host; fi
     cd ui && node scripts/node-shopper.mjs
 
 # The package's API reference, from its declarations and their doc comments (TypeDoc),
 # into target/pkg-docs/index.html. Any TypeDoc warning fails it.
+[doc("The package's API reference (TypeDoc) into target/pkg-docs; warnings fail it.")]
 pkg-docs:
     cd wasm-bindings/npm && ../../ui/node_modules/.bin/typedoc --options typedoc.json
 
 # WASM-facing tests in headless Chromium (Debian's chromedriver). The test runner ends
 # chromedriver without closing its session, which leaves a 23 MB browser profile per
 # test file in the temp dir; they go to one folder here that is removed afterwards.
+[doc("WASM-facing tests in headless Chromium (Debian's chromedriver).")]
 wasm-test:
     #!/usr/bin/env bash
     set -euo pipefail
