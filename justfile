@@ -124,11 +124,12 @@ _wasm-build dir profile opt:
     echo "{{profile}} $(cat "$build"/*/storefront_core_bg.wasm | sha1sum | cut -d' ' -f1)" > "$build/.built"
 
 # While ./dev installs the tools on a fresh machine (most of its set-up), the builds
-# that need none of them start, niced so that the installs come first: the cargo part of
-# the whole WASM core's build (wasm-pack runs the same command, in wasm-bindings/, and
-# finds it done), the core's type exporter, and the server: release for `run`, the
-# test build for `test`. A recipe that needs one waits on cargo's lock, then finds it
-# built. Output goes to target/warm.log; a failure here is shown by the recipe itself.
+# that need none of them start: the server (release for `run`, the test build for
+# `test`), the longest chain of all, at the installs' priority; niced beside them, the
+# cargo part of the whole WASM core's build (wasm-pack runs the same command, in
+# wasm-bindings/, and finds it done) and the core's type exporter. A recipe that needs
+# one waits on cargo's lock, then finds it built. Output goes to target/warm.log; a
+# failure here is shown again by the recipe itself.
 [private]
 warm kind:
     #!/usr/bin/env bash
@@ -141,8 +142,8 @@ warm kind:
     CARGO_TARGET_DIR=target/gen nice -n 10 cargo build --quiet -p storefront-core --features ts \
       --example export-typescript --example export-data &
     case "{{kind}}" in
-      run) nice -n 10 cargo build --release --quiet -p static-host ;;
-      test) nice -n 10 cargo test --workspace --no-run --quiet ;;
+      run) cargo build --release --quiet -p static-host ;;
+      test) cargo test --workspace --no-run --quiet ;;
     esac
     wait
 
