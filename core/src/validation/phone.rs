@@ -701,6 +701,10 @@ mod tests {
                         let mut text = digits[..10].to_owned();
                         let digit = if length % 2 == 0 { "0" } else { "1" };
                         text.replace_range(if how == 4 { 0..1 } else { 3..4 }, digit);
+                        // A leading "00" is an international prefix, another reading.
+                        if text.starts_with("00") {
+                            text.replace_range(1..2, "2");
+                        }
                         BadNumber {
                             default: "US".to_owned(),
                             ..bad(text, PhoneInvalid, Some(PhoneInvalid), "NANP 0 or 1")
