@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import QUIET_CHROMIUM from "./scripts/chromium-flags.json" with { type: "json" };
+import { launchOptions } from "./e2e/browser";
 
 // Browser end-to-end tests: Debian's Chromium (never a downloaded browser) against the
 // real static-host serving the built UI and the embedded API on a fresh database. Each
@@ -26,15 +26,7 @@ export default defineConfig({
     // The service worker would answer reads from its caches; suites see the server as it
     // is. The offline suite (e2e/offline.spec.ts) turns it on.
     serviceWorkers: "block",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        // Root in a container, and no network for Chromium to call home to.
-        ...QUIET_CHROMIUM,
-        // WebGL for the location picker's map: software rendering (not --disable-gpu).
-        "--use-angle=swiftshader",
-        "--enable-unsafe-swiftshader",
-      ],
-    },
+    // WebGL only where the map is drawn (e2e/browser.ts).
+    launchOptions: launchOptions({ webgl: false }),
   },
 });

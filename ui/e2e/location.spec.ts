@@ -1,5 +1,9 @@
 import { expect, test, type Page } from "./fixtures";
 import { expectAccessible, stored, useLanguage } from "./auth-support";
+import { launchOptions } from "./browser";
+
+// The map draws with WebGL (software, SwiftShader).
+test.use({ launchOptions: launchOptions({ webgl: true }) });
 
 // The location picker (spec 2, 4, 8): map search, support checks against the reference
 // API's districts, confirm, and the mapbox-gl map drawing the API's districts offline.

@@ -3,6 +3,10 @@ import { join } from "node:path";
 import { expect, test, type Page } from "./fixtures";
 import { SHOPS, addAddress, addToCart, productOf, shopper, type Language } from "./cart-support";
 import { seedStorage } from "./support";
+import { launchOptions } from "./browser";
+
+// The map draws with WebGL (software, SwiftShader).
+test.use({ launchOptions: launchOptions({ webgl: true }) });
 
 // The storefront under its own Content-Security-Policy (static-host sends it with every
 // response): the headers are there, the built page has no inline script, and no page
