@@ -45,24 +45,17 @@ pub async fn send_json(
 /// The codes sent to `to`, oldest first, read from a file outbox (one JSON line per
 /// code; security notices, which carry no code, are left out).
 pub fn codes_in(outbox: &Path, to: &str) -> Vec<String> {
-    let Ok(text) = std::fs::read_to_string(outbox) else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|v| v["to"] == to)
+    records_in(outbox, to)
+        .iter()
         .filter_map(|v| v["code"].as_str().map(str::to_owned))
         .collect()
 }
 
 /// The notices (no code) sent to `to`, read from a file outbox.
 pub fn notices_in(outbox: &Path, to: &str) -> Vec<Value> {
-    let Ok(text) = std::fs::read_to_string(outbox) else {
-        return Vec::new();
-    };
-    text.lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|v| v["to"] == to && v.get("notice").is_some())
+    records_in(outbox, to)
+        .into_iter()
+        .filter(|v| v.get("notice").is_some())
         .collect()
 }
 
