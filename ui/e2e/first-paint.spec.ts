@@ -50,6 +50,39 @@ function errorsOf(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Loads `path` and waits for the app to have taken it over in `language` and for the
+ * network to settle; fails with the console's errors (a hydration mismatch is one).
+ */
+async function adopted(page: Page, path: string, language: string, errors: string[], round: number) {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-app", "ready", { timeout: 15_000 });
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  await page.waitForLoadState("networkidle");
+  expect(errors, `${language} ${path}, load ${round}`).toEqual([]);
+  // Adopted, not drawn anew (which would leave no mismatch to find): the element the
+  // server sent is still the one on screen.
+  const kept = await page.evaluate(() => (globalThis as { serverPage?: Element | null }).serverPage?.isConnected ?? false);
+  expect(kept, `${language} ${path}: the server's page is kept`).toBe(true);
+}
+
+/** Arabic from the next page on, in storage and in the page-view cookie the app keeps. */
+async function switchToArabic(page: Page, context: BrowserContext) {
+  await seedStorage(page, { language: "ar" });
+  const view = (await context.cookies()).find((cookie) => cookie.name === "storefront_view")?.value ?? "-.0.0.0";
+  await viewCookie(context, view.replace(/^[^.]*/, "ar"));
+}
+
+/** Notes the server's page element before any of the app's scripts run (see `adopted`). */
+async function noteServerPage(page: Page) {
+  await page.addInitScript(() =>
+    document.addEventListener("readystatechange", () => {
+      if (document.readyState === "interactive")
+        Object.assign(globalThis, { serverPage: document.getElementById("root")?.firstElementChild ?? null });
+    }),
+  );
+}
+
 test.describe("with JavaScript disabled", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -321,6 +354,39 @@ test.describe("hydration", () => {
     await expect(page).toHaveURL(/\/home$/);
     release();
     await expect(page).toHaveURL(/\/branches-results\?query=milk$/, { timeout: 15_000 });
+  });
+
+  test("no hydration errors for a signed-in customer with a district on every kind of page the server draws, in both languages, reload after reload", async ({
+    page,
+    context,
+    server,
+  }) => {
+    test.slow();
+    await signedInWithDistrict(page, context, server);
+    await noteServerPage(page);
+    const product = await productOf(page.request, SHOPS.zamalek);
+    const errors = errorsOf(page);
+    // The race this guards: the signed-in startup's answers (profile, service, cart) may
+    // come before or after React adopts the page; either way it adopts the server's page.
+    for (const language of ["en", "ar"] as const) {
+      if (language === "ar") await switchToArabic(page, context);
+      const paths = ["/home", `/products/${product.id}`, "/cart", "/account/my-orders", "/no-such-page"];
+      for (let round = 1; round <= 2; round += 1) {
+        for (const path of paths) await adopted(page, path, language, errors, round);
+      }
+    }
+  });
+
+  test("no hydration errors for a signed-in customer without a district, in both languages", async ({ page, context, server }) => {
+    const session = await apiSignIn(page.request, server);
+    await seedStorage(page, { token: session.token });
+    await viewCookie(context, "-.1.0.0");
+    await noteServerPage(page);
+    const errors = errorsOf(page);
+    for (const language of ["en", "ar"] as const) {
+      if (language === "ar") await switchToArabic(page, context);
+      for (const path of ["/", "/account/profile", "/no-such-page"]) await adopted(page, path, language, errors, 1);
+    }
   });
 
   test("no hydration errors for a signed-in customer on /cart", async ({ page, context, server }) => {

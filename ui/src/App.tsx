@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { connectApi } from "./api/client";
 import { replayEarlyInput } from "./app/earlyInput";
+import { markAppCommitted } from "./app/hydration";
 import { runEffects } from "./app/effects";
 import { queryClient } from "./app/queryClient";
 import { StartupGate } from "./app/StartupGate";
@@ -21,6 +22,7 @@ connectApi((effects) => runEffects(effects));
 function useMarkTakenOver(): void {
   useEffect(() => {
     document.documentElement.dataset.app = "ready";
+    markAppCommitted();
     requestAnimationFrame(() => setTimeout(replayEarlyInput));
   }, []);
 }

@@ -10,6 +10,7 @@ import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { askForStartupLoads, runStartupPlan } from "./app/StartupGate";
 import { guardContextOf, useAppStore } from "./app/store";
 import { markAttaching } from "./app/earlyInput";
+import { appCommitted } from "./app/hydration";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
@@ -31,9 +32,6 @@ if (boot) {
   const { client, language } = useAppStore.getState();
   seedServerData(boot, queryClient, language, [client.district_id, client.address_id]);
 }
-mirrorViewCookie();
-askForStartupLoads(queryClient);
-askForCartEarly(queryClient, globalThis.location.pathname + globalThis.location.search);
 
 /**
  * Whether the server rendered the page this browser would render: same path, language,
@@ -59,12 +57,17 @@ function firstRoute(boot: Boot | null, server: ServerPage | null, client: Client
   return decision.decision === "allow" ? decision.route.id : null;
 }
 
+const { client, language } = useAppStore.getState();
+const server: ServerPage | null = boot && rendersAsServer(boot, client, language) ? { kind: boot.kind, path: boot.path } : null;
+mirrorViewCookie();
+// Adopting the server's page: what these early calls bring waits for React's first commit.
+const answersAfter = server ? appCommitted : Promise.resolve();
+askForStartupLoads(queryClient, answersAfter);
+askForCartEarly(queryClient, globalThis.location.pathname + globalThis.location.search, answersAfter);
+
 const root = document.getElementById("root");
 if (root) {
   await loadIntlData(useAppStore.getState().language);
-  const { client, language } = useAppStore.getState();
-  const server: ServerPage | null =
-    boot && rendersAsServer(boot, client, language) ? { kind: boot.kind, path: boot.path } : null;
   const app = (
     <StrictMode>
       <ServerPageContext.Provider value={server}>

@@ -14,7 +14,7 @@ import {
 import { useCoreText } from "../i18n/LocaleProvider";
 import { readBoot } from "./boot";
 import { runEffects } from "./effects";
-import { useHydrated } from "./hydration";
+import { heldUntil, useHydrated } from "./hydration";
 import { usePersistUser } from "./persistedUser";
 import { useAppStore } from "./store";
 import styles from "./StartupGate.module.css";
@@ -58,15 +58,24 @@ export function runStartupPlan(config: Config, profile: ProfileData | undefined)
  * Asks for a signed-in customer's startup loads (the profile, the selected service) as
  * the app starts, into the gate's own queries, rather than once React has adopted the
  * page: the page waits for them (on /cart, its lines). What the server sent with the
- * page is fresh in the cache and not asked for again.
+ * page is fresh in the cache and not asked for again. When React is to adopt the
+ * server's page, the answers wait for `until` (its first commit): the server drew the
+ * page without them, and the render that adopts it must too.
  */
-export function askForStartupLoads(client: QueryClient): void {
+export function askForStartupLoads(client: QueryClient, until: PromiseLike<void> = Promise.resolve()): void {
   const { client: state, language } = useAppStore.getState();
   if (state.token === null) return;
-  void client.prefetchQuery(profileQuery(state.token));
+  void client.prefetchQuery(held(profileQuery(state.token), until));
   if (state.selected_service === null) return;
   const area = [state.district_id, state.address_id] as const;
-  void client.prefetchQuery(selectedServiceQuery(language, state.selected_service, area));
+  void client.prefetchQuery(held(selectedServiceQuery(language, state.selected_service, area), until));
+}
+
+/** `options`, whose answer enters the cache only once `until` has settled. */
+function held<O extends { queryFn?: unknown }>(options: O, until: PromiseLike<void>): O {
+  const { queryFn } = options;
+  if (typeof queryFn !== "function") return options;
+  return { ...options, queryFn: heldUntil(until, queryFn as (...args: unknown[]) => Promise<unknown>) };
 }
 
 /** Whether the startup loads are in and the plan has run: pages may render (spec 2). */

@@ -2,6 +2,38 @@ import { useEffect, useSyncExternalStore, type RefObject } from "react";
 
 const never = () => () => {};
 
+let committed!: () => void;
+
+/**
+ * Settles once React has committed the app for the first time, whether it adopted the
+ * server's page or drew its own. An answer that comes before then must not be seen by
+ * the render that adopts the page, which has to match what the server drew without it
+ * (a signed-in page is drawn without the customer's data: the server has no credential).
+ */
+export const appCommitted: Promise<void> = new Promise((resolve) => (committed = resolve));
+
+/** Called by the app's first commit (see `appCommitted`). */
+export function markAppCommitted(): void {
+  committed();
+}
+
+/**
+ * `fetch`, whose answer (or failure) is handed over only once `until` has settled: the
+ * call goes out at once, but what it brings waits for React to have adopted the page
+ * (`appCommitted`).
+ */
+export function heldUntil<A extends unknown[], T>(until: PromiseLike<void>, fetch: (...args: A) => Promise<T>) {
+  return async (...args: A): Promise<T> => {
+    const answer = await fetch(...args).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await until;
+    if ("error" in answer) throw answer.error;
+    return answer.value;
+  };
+}
+
 /**
  * False while React hydrates the HTML the server sent (its first render must match that
  * HTML), true from the render after. A page rendered on the client only is "hydrated"

@@ -39,4 +39,32 @@ describe("askForStartupLoads", () => {
     await waitFor(() => expect(customer.getQueryState(profileQuery("tok").queryKey)?.status).toBe("success"));
     expect(api.calls()).toEqual(["GET /user/profile"]);
   });
+
+  test("when React is to adopt the server's page, the calls go out at once but their answers wait for its first commit", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    const api = mockApi(routes);
+    const client = testQueryClient();
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    // Counts the answers that have come and now wait for the commit.
+    let held = 0;
+    const until: PromiseLike<void> = {
+      then: (ok, fail) => {
+        held += 1;
+        return committed.then(ok, fail);
+      },
+    };
+    askForStartupLoads(client, until);
+    await waitFor(() => expect(held).toBe(2));
+    expect(api.calls()).toEqual(["GET /user/profile", "GET /services/1"]);
+    // Both answers are in, yet neither query has data: the render that adopts the page
+    // sees them pending, as the server drew it.
+    const service = selectedServiceQuery("en", 1, [1, null]);
+    expect(client.getQueryState(profileQuery("tok").queryKey)?.status).toBe("pending");
+    expect(client.getQueryState(service.queryKey)?.status).toBe("pending");
+    commit();
+    await waitFor(() => expect(client.getQueryData(profileQuery("tok").queryKey)).toEqual(PROFILE.data));
+    expect(client.getQueryData(service.queryKey)).toEqual(SERVICE.data);
+    expect(api.calls()).toHaveLength(2);
+  });
 });

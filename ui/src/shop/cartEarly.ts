@@ -7,10 +7,11 @@ import { requestCart } from "./cartRequest";
 /**
  * Opening /cart signed in: the cart is asked for at once, beside the profile, instead of
  * after startup and the cart module. It goes into the cart page's own query (same key),
- * so the page finds it answered or on its way and does not ask again. If startup then
+ * so the page finds it answered or on its way and does not ask again; when React is to
+ * adopt the server's page, the answer waits for `until` (see `askForStartupLoads`). If startup then
  * changes the language or the district, the page's key differs and it asks anew.
  */
-export function askForCartEarly(client: QueryClient, path: string): void {
+export function askForCartEarly(client: QueryClient, path: string, until: PromiseLike<void> = Promise.resolve()): void {
   const { client: state, language } = useAppStore.getState();
   const decision = decideNavigation(path, guardContextOf(state, false));
   if (decision.decision !== "allow" || decision.route.id !== "cart") return;
@@ -20,7 +21,10 @@ export function askForCartEarly(client: QueryClient, path: string): void {
     queryFn: async () => {
       const answer = requestCart(serviceId);
       const { readCart } = await import("./cartAnswer");
-      return readCart(await answer);
+      const body = await answer;
+      // Into the store (the header's badge) only once React has adopted the page.
+      await until;
+      return readCart(body);
     },
   });
 }

@@ -42,6 +42,30 @@ describe("askForCartEarly", () => {
     expect(cartCalls(api.calls())).toHaveLength(1);
   });
 
+  test("when React is to adopt the server's page, the cart reaches the store (the header's badge) only after its first commit", async () => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
+    const client = testQueryClient();
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let held = 0;
+    const until: PromiseLike<void> = {
+      then: (ok, fail) => {
+        held += 1;
+        return committed.then(ok, fail);
+      },
+    };
+    askForCartEarly(client, "/cart", until);
+    await waitFor(() => expect(held).toBe(1));
+    expect(cartCalls(api.calls())).toEqual(["GET /get_card?service_id=1"]);
+    // The answer is in, and waits: neither the store nor the query has it.
+    expect(selectCart(useAppStore.getState())).toBeNull();
+    expect(queries(client)).toEqual([{ key: "cart", status: "pending", fetchStatus: "fetching", answers: 0 }]);
+    commit();
+    await waitFor(() => expect(selectCart(useAppStore.getState())?.items_quantity).toBe(4));
+    expect(cartCalls(api.calls())).toHaveLength(1);
+  });
+
   test("other pages, guests (sent to sign in) and a shopper without a service ask for nothing", async () => {
     resetClient({ token: "tok", district_id: "1", selectedService: "1" });
     const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
