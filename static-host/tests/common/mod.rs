@@ -253,10 +253,18 @@ pub async fn start_with_ui(
     reuse: Option<tempfile::TempDir>,
     change_ui: impl FnOnce(&Path),
 ) -> Server {
+    let fresh = reuse.is_none();
     let dir = reuse.unwrap_or_else(|| tempfile::tempdir().unwrap());
     write_ui(dir.path());
     change_ui(&dir.path().join("ui"));
     let data = dir.path().join("data");
+    // A fresh server of the ordinary catalogue starts from the seeded template, if there
+    // is one; a test asking for another catalogue size seeds its own.
+    let template =
+        (fresh && !extra.iter().any(|a| a.starts_with("--seed-products"))).then(seeded_template);
+    let seeded = template
+        .as_ref()
+        .is_some_and(|template| copy_seeded(template, &data));
     let ui = dir.path().join("ui");
     let outbox = dir.path().join("outbox.jsonl");
     let mut args = vec![
@@ -282,6 +290,9 @@ pub async fn start_with_ui(
         clock: clock.clone(),
     };
     let (app, _) = static_host::app_with(&config, services).unwrap();
+    if let (Some(template), false) = (&template, seeded) {
+        keep_seeded(&data.join("storefront.db"), template);
+    }
     let (listener, addr): (_, SocketAddr) = static_host::bind(&config).await.unwrap();
     tokio::spawn(static_host::serve(
         listener,
@@ -295,6 +306,51 @@ pub async fn start_with_ui(
         client: client(),
         gateway,
         clock,
+    }
+}
+
+/// Where this test binary keeps the database its servers start from: the demo catalogue
+/// seeded once (migrated and seeded in a debug build takes about 0.7 s, most of a short
+/// test), then copied into each fresh data directory. It belongs to this build of the
+/// binary, and is made again after ten minutes, so the seed's dates (coupons' validity,
+/// for one) stay close to the servers' clocks.
+fn seeded_template() -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let exe = std::env::current_exe().unwrap();
+    let built = std::fs::metadata(&exe).and_then(|m| m.modified()).unwrap();
+    let mut key = std::collections::hash_map::DefaultHasher::new();
+    (&exe, built).hash(&mut key);
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("seeded-{:016x}.db", key.finish()))
+}
+
+/// Copies a recent enough `template` into `data` as the server would have made it (a
+/// private directory, a private file); false when there is none to copy.
+fn copy_seeded(template: &Path, data: &Path) -> bool {
+    let recent = std::fs::metadata(template)
+        .and_then(|m| m.modified())
+        .is_ok_and(|made| made.elapsed().is_ok_and(|age| age.as_secs() < 600));
+    if !recent {
+        return false;
+    }
+    static_host::http::state::private_dir(data).unwrap();
+    let Ok(mut from) = std::fs::File::open(template) else {
+        return false;
+    };
+    let db = data.join("storefront.db");
+    let mut to = static_host::http::state::private_file(&db).unwrap();
+    std::io::copy(&mut from, &mut to).unwrap();
+    true
+}
+
+/// Makes the template from a database the server has just seeded: a consistent copy
+/// (`VACUUM INTO`) under a name of its own, then renamed into place, so that servers
+/// starting meanwhile, in this process or another, find either none or a whole one.
+fn keep_seeded(db: &Path, template: &Path) {
+    let part = template.with_extension(format!("{}.part", std::process::id()));
+    let _ = std::fs::remove_file(&part);
+    let made = open_db(db).execute("VACUUM INTO ?1", [part.display().to_string()]);
+    if made.is_ok() {
+        let _ = std::fs::rename(&part, template);
     }
 }
 
