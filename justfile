@@ -11,6 +11,13 @@ addr := env_var_or_default("STOREFRONT_ADDR", "127.0.0.1:8080")
 oha_version := "1.16.0"
 wasm_opt_flags := "--zero-filled-memory --low-memory-unused --strip-debug --strip-producers --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue"
 
+# The workspace's debug builds (the test binaries, the servers the suites start, the WASM
+# tests) compile through clippy's driver, which lints each workspace crate as it
+# compiles it, warnings refused: the lint then needs no check build of every crate of
+# its own (`cargo clippy` took 340 CPU s of a clean clone's `./dev test`; the driver
+# adds about 40 to the build). Every recipe building them does so, so all share one build.
+linted := "env RUSTC_WORKSPACE_WRAPPER=clippy-driver CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+
 default:
     @just --list
 
@@ -143,7 +150,7 @@ warm kind:
       --example export-typescript --example export-data &
     case "{{kind}}" in
       run) cargo build --release --quiet -p static-host ;;
-      test) cargo test --workspace --no-run --quiet ;;
+      test) {{linted}} cargo test --workspace --no-run --quiet ;;
     esac
     wait
 
@@ -180,7 +187,7 @@ server profile="release":
     set -euo pipefail
     case "{{profile}}" in
       release) scripts/fresh "server (release)" -- cargo build --release --quiet -p static-host ;;
-      debug) scripts/fresh "server (debug, all targets)" -- cargo build --workspace --all-targets --quiet ;;
+      debug) scripts/fresh "server (debug, all targets)" -- {{linted}} cargo build --workspace --all-targets --quiet ;;
       *) echo "server: PROFILE is release or debug, not {{profile}}" >&2; exit 2 ;;
     esac
 
@@ -284,7 +291,7 @@ pkg-fixtures:
 # debug build (built here only when missing).
 [doc("The second client (examples/node-shopper) against a fresh static-host.")]
 node-shopper:
-    if [ -z "${STATIC_HOST_BIN:-}" ] && [ ! -x target/debug/static-host ]; then cargo build --quiet -p static-host; fi
+    if [ -z "${STATIC_HOST_BIN:-}" ] && [ ! -x target/debug/static-host ]; then {{linted}} cargo build --quiet -p static-host; fi
     cd ui && node scripts/node-shopper.mjs
 
 # The package's API reference, from its declarations and their doc comments (TypeDoc),
@@ -296,19 +303,19 @@ pkg-docs:
 # WASM-facing tests in headless Chromium (Debian's chromedriver). The test runner ends
 # chromedriver without closing its session, which leaves a 23 MB browser profile per
 # test file in the temp dir; they go to one folder here that is removed afterwards.
-[doc("WASM-facing tests in headless Chromium (Debian's chromedriver).")]
+[doc("WASM-facing tests in headless Chromium (Debian's chromedriver), linted by clippy as they build.")]
 wasm-test:
     #!/usr/bin/env bash
     set -euo pipefail
     export TMPDIR="$PWD/target/tmp/wasm-test"
     mkdir -p "$TMPDIR"
     trap 'rm -rf "$TMPDIR"' EXIT
-    wasm-pack test --headless --chrome wasm-bindings
+    {{linted}} wasm-pack test --headless --chrome wasm-bindings
 
 # Browser end-to-end tests against static-host on a fresh database.
 e2e: ui
     # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
-    cargo build --workspace --all-targets --quiet
+    {{linted}} cargo build --workspace --all-targets --quiet
     cd ui && npx playwright test
 
 # API latency over 100,000 products at 500 requests/s from a loopback load tool (prints figures; not a test).
@@ -326,7 +333,7 @@ bench-api:
 # Fuzz the embedded API from its OpenAPI document (schemathesis) on a fresh database.
 fuzz-api:
     # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
-    cargo build --workspace --all-targets --quiet
+    {{linted}} cargo build --workspace --all-targets --quiet
     python3 static-host/contract-fuzz/run.py --max-examples "${FUZZ_EXAMPLES:-50}" --seed "${FUZZ_SEED:-20251124}"
 
 # Format Rust and fix lint where it can be fixed automatically.
@@ -342,11 +349,11 @@ rust-test *args:
     #!/usr/bin/env bash
     set -euo pipefail
     if cargo nextest --version >/dev/null 2>&1; then
-      cargo nextest run --workspace {{args}}
-      cargo test --workspace --doc --quiet
+      {{linted}} cargo nextest run --workspace {{args}}
+      {{linted}} cargo test --workspace --doc --quiet
     else
       echo "cargo-nextest is not installed: running cargo test" >&2
-      cargo test --workspace {{args}}
+      {{linted}} cargo test --workspace {{args}}
     fi
 
 # Suites that need no build of another run side by side with those that do, in lanes:
@@ -395,10 +402,9 @@ test:
     }
     lane build \
       "build pkg/ and the UI"    "just ui" \
-      "wasm tests (chromium)"    "CARGO_TARGET_DIR=$PWD/target/wasm just wasm-test"
+      "clippy (wasm32) and the WASM tests (chromium)" "CARGO_TARGET_DIR=$PWD/target/wasm just wasm-test"
     suite "rustfmt"                     cargo fmt --all --check
-    suite "clippy (native)"             cargo clippy --workspace --all-targets --quiet -- -D warnings
-    suite "clippy (wasm32)"             cargo clippy -p storefront-wasm --all-targets --target wasm32-unknown-unknown --quiet -- -D warnings
+    suite "clippy (native) and the test build" {{linted}} cargo test --workspace --no-run --quiet
     suite "core has no wasm/JS deps"    just core-deps
     suite "Rust tests"                  just rust-test
     collect build
