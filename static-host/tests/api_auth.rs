@@ -677,6 +677,31 @@ async fn settings_save_language_and_notifications() {
     )
     .await;
     assert_eq!(status, 422);
+    // An array where the contract says an object (found by the fuzzing suite: it turned
+    // every choice off) is refused, naming the field, and changes nothing.
+    let (status, body) = send(
+        &server,
+        reqwest::Method::PUT,
+        "/api/user/update-setting",
+        Some(&token),
+        Some(json!({"notifications": [false, false, false]})),
+    )
+    .await;
+    assert_eq!(status, 422, "{body}");
+    assert!(body["errors"]["notifications"].is_array(), "{body}");
+    let (_, profile) = send(
+        &server,
+        reqwest::Method::GET,
+        "/api/user/profile",
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(
+        profile["data"]["user"]["notifications"],
+        json!({"orders": true, "offers": true, "newsletter": true}),
+        "{profile}"
+    );
 }
 
 #[tokio::test]

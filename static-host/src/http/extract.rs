@@ -288,7 +288,8 @@ pub fn deserialize_fields<T: DeserializeOwned>(
     value: serde_json::Value,
     lang: Language,
 ) -> Result<T, ApiError> {
-    serde_path_to_error::deserialize(value)
+    // Strict: a struct only from an object, as the OpenAPI document describes it.
+    serde_path_to_error::deserialize(super::strict_json::Strict(value))
         .map_err(|err| field_error(err.path().to_string(), &err.inner().to_string(), lang))
 }
 

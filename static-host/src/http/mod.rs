@@ -12,6 +12,7 @@ pub mod rate_limit;
 pub mod security_headers;
 pub mod session;
 pub mod state;
+pub mod strict_json;
 pub mod unread_body;
 
 use axum::http::StatusCode;
