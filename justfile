@@ -358,8 +358,9 @@ rust-test *args:
 
 # Suites that need no build of another run side by side with those that do, in lanes:
 # the WASM modules and the UI build (their own target dirs) beside the Rust suites, and
-# the TypeScript suites beside the API fuzzing. A lane's output is printed whole when it
-# is collected; each suite says how long it took, and the summary lists them.
+# the TypeScript suites beside the API fuzzing and the package's suites. A lane's output
+# is printed whole when it is collected; each suite says how long it took, and the
+# summary lists them.
 # Every test suite; prints each suite's summary and fails if any failed.
 test:
     #!/usr/bin/env bash
@@ -412,11 +413,11 @@ test:
       "API types"                    "just api-types debug" \
       "tsc"                          "cd ui && npm run --silent typecheck" \
       "eslint"                       "cd ui && npm run --silent lint" \
-      "jest"                         "cd ui && npx jest --ci" \
-      "package fixtures"             "just pkg-fixtures" \
-      "package reference (TypeDoc)"  "just pkg-docs" \
-      "second client (node-shopper)" "just node-shopper"
+      "jest"                         "cd ui && npx jest --ci"
     suite "API fuzzing (schemathesis)"  just fuzz-api
+    suite "package fixtures"            just pkg-fixtures
+    suite "package reference (TypeDoc)" just pkg-docs
+    suite "second client (node-shopper)" just node-shopper
     collect typescript
     suite "e2e (chromium)"              just e2e
     echo
