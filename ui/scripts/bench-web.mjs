@@ -448,7 +448,7 @@ async function interactionLatency(browser, page, act, answered) {
   await act(tab);
   await answered(tab);
   // The entry is reported after the paint that follows the answer: two frames later it is in.
-  await tab.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
+  await tab.evaluate(() => new Promise((resolve) => globalThis.requestAnimationFrame(() => globalThis.requestAnimationFrame(() => setTimeout(resolve)))));
   const longest = await tab.evaluate(
     (since) => Math.max(16, ...globalThis.__benchEvents.filter((e) => e.startTime >= since).map((e) => e.duration)),
     before,
@@ -490,7 +490,7 @@ await worstOf('"+" on a cart line', async () => {
     interactions,
     pages[3],
     (tab) => tab.getByRole("button", { name: "Increase quantity" }).first().click(),
-    (tab) => tab.waitForFunction(() => [...document.querySelectorAll("input")].some((box) => box.value === "2")),
+    (tab) => tab.waitForFunction(() => [...globalThis.document.querySelectorAll("input")].some((box) => box.value === "2")),
   );
 });
 await interactions.close();
