@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { waitFor } from "@testing-library/react";
 import { profileQuery, selectedServiceQuery } from "../api/queries";
 import { mockApi, resetClient, testQueryClient } from "../test/catalogue";
+import { pendingCommit } from "../test/commit";
 import { askForStartupLoads } from "./StartupGate";
 
 const PROFILE = { data: { user: { name: "Mona" }, default_locale: "en" }, message: null };
@@ -44,18 +45,9 @@ describe("askForStartupLoads", () => {
     resetClient({ token: "tok", district_id: "1", selectedService: "1" });
     const api = mockApi(routes);
     const client = testQueryClient();
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => (commit = resolve));
-    // Counts the answers that have come and now wait for the commit.
-    let held = 0;
-    const until: PromiseLike<void> = {
-      then: (ok, fail) => {
-        held += 1;
-        return committed.then(ok, fail);
-      },
-    };
+    const { until, commit, held } = pendingCommit();
     askForStartupLoads(client, until);
-    await waitFor(() => expect(held).toBe(2));
+    await waitFor(() => expect(held()).toBe(2));
     expect(api.calls()).toEqual(["GET /user/profile", "GET /services/1"]);
     // Both answers are in, yet neither query has data: the render that adopts the page
     // sees them pending, as the server drew it.

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { selectCart, useAppStore } from "../app/store";
 import { mockApi, resetClient, testQueryClient } from "../test/catalogue";
 import { cartBody } from "../test/cart";
+import { pendingCommit } from "../test/commit";
 import { askForCartEarly } from "./cartEarly";
 import { useCart } from "./useCart";
 
@@ -46,17 +47,9 @@ describe("askForCartEarly", () => {
     resetClient({ token: "tok", district_id: "1", selectedService: "1" });
     const api = mockApi({ "GET /get_card": () => ({ body: { data: cartBody([LINE]), message: null } }) });
     const client = testQueryClient();
-    let commit!: () => void;
-    const committed = new Promise<void>((resolve) => (commit = resolve));
-    let held = 0;
-    const until: PromiseLike<void> = {
-      then: (ok, fail) => {
-        held += 1;
-        return committed.then(ok, fail);
-      },
-    };
+    const { until, commit, held } = pendingCommit();
     askForCartEarly(client, "/cart", until);
-    await waitFor(() => expect(held).toBe(1));
+    await waitFor(() => expect(held()).toBe(1));
     expect(cartCalls(api.calls())).toEqual(["GET /get_card?service_id=1"]);
     // The answer is in, and waits: neither the store nor the query has it.
     expect(selectCart(useAppStore.getState())).toBeNull();
