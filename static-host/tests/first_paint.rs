@@ -133,9 +133,20 @@ impl Page {
 }
 
 async fn page(server: &Server, path: &str, cookie: Option<&str>, languages: Option<&str>) -> Page {
+    let cookies = cookie.map(|view| format!("storefront_view={view}"));
+    page_with_cookies(server, path, cookies.as_deref(), languages).await
+}
+
+/// The page for a whole `Cookie` header.
+async fn page_with_cookies(
+    server: &Server,
+    path: &str,
+    cookies: Option<&str>,
+    languages: Option<&str>,
+) -> Page {
     let mut request = server.client.get(server.url(path));
-    if let Some(cookie) = cookie {
-        request = request.header(header::COOKIE, format!("storefront_view={cookie}"));
+    if let Some(cookies) = cookies {
+        request = request.header(header::COOKIE, cookies);
     }
     if let Some(languages) = languages {
         request = request.header(header::ACCEPT_LANGUAGE, languages);
@@ -321,6 +332,32 @@ async fn the_view_cookie_picks_the_template_and_fills_the_services_bar() {
     assert_eq!(redirected.status, 200);
     assert_eq!(redirected.template(), "en:shell:1:0");
     assert_eq!(redirected.boot()["kind"], "shell");
+}
+
+#[tokio::test]
+async fn the_boot_json_says_whether_the_credential_cookie_came_with_the_page() {
+    let server = start_rendering(&[]).await;
+    let without = page(&server, "/home", Some("en.1.1.1"), None).await;
+    assert_eq!(without.boot()["credential"], false);
+    let with = page_with_cookies(
+        &server,
+        "/home",
+        Some("storefront_view=en.1.1.1; storefront_session=0123abcd"),
+        None,
+    )
+    .await;
+    assert_eq!(with.template(), "en:shell:1:1");
+    assert_eq!(with.boot()["credential"], true);
+    // The token itself is nowhere in the page.
+    assert!(!with.html.contains("0123abcd"));
+    // Over plain HTTP only the plain name counts; a value that is no token is none.
+    for cookies in [
+        "__Host-storefront_session=0123abcd",
+        "storefront_session=a,b",
+    ] {
+        let other = page_with_cookies(&server, "/home", Some(cookies), None).await;
+        assert_eq!(other.boot()["credential"], false, "{cookies}");
+    }
 }
 
 #[tokio::test]

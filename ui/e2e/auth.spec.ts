@@ -319,6 +319,10 @@ test.describe("logout (spec 4)", () => {
     const token = await stored(page, "token");
     expect(token).toBeTruthy();
     expect(fetched.headers()["authorization"]).toBe(`Bearer ${token}`);
+    // The page host keeps the token in an HttpOnly cookie for its renderer (issue 35).
+    const credential = async () => (await page.context().cookies()).find((c) => c.name === "storefront_session");
+    await expect.poll(credential).toMatchObject({ value: token, httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(await page.evaluate(() => document.cookie)).not.toContain("storefront_session");
     const profile = page.getByRole("banner").locator('button[aria-haspopup="menu"]');
     const profileStatus = async () =>
       (await page.request.get("/api/user/profile", { headers: { Authorization: `Bearer ${token}` } })).status();
@@ -332,6 +336,8 @@ test.describe("logout (spec 4)", () => {
     // keepalive fetch racing the page reload, which Playwright does not always report
     // as a request, so it is proven by its effect.)
     await expect.poll(profileStatus).toBe(401);
+    // And the cookie is gone with the session.
+    await expect.poll(credential).toBeUndefined();
   });
 });
 

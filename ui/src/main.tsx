@@ -12,6 +12,7 @@ import { guardContextOf, useAppStore } from "./app/store";
 import { markAttaching } from "./app/earlyInput";
 import { appCommitted } from "./app/hydration";
 import { mirrorViewCookie } from "./app/viewCookie";
+import { startCredentialCookie } from "./app/credentialCookie";
 import { askForCartEarly } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadIntlData } from "./i18n/intlLocale";
@@ -60,6 +61,7 @@ function firstRoute(boot: Boot | null, server: ServerPage | null, client: Client
 const { client, language } = useAppStore.getState();
 const server: ServerPage | null = boot && rendersAsServer(boot, client, language) ? { kind: boot.kind, path: boot.path } : null;
 mirrorViewCookie();
+startCredentialCookie(client.token, boot?.credential);
 // Adopting the server's page: what these early calls bring waits for React's first commit.
 const answersAfter = server ? appCommitted : Promise.resolve();
 askForStartupLoads(queryClient, answersAfter);

@@ -11,6 +11,7 @@
 //! This module is handed the API as a [`source::Source`] (the embedded router or an
 //! external base URL) and knows nothing else about it.
 
+mod credential;
 mod head;
 mod media;
 mod page;
@@ -120,8 +121,27 @@ pub fn router(
         .route("/robots.txt", axum::routing::get(robots))
         .route("/sitemap.xml", axum::routing::get(sitemap_index))
         .route("/sitemaps/{file}", axum::routing::get(sitemap_file))
+        .route(
+            credential::PATH,
+            axum::routing::put(put_credential).delete(delete_credential),
+        )
         .fallback(serve_ui)
         .with_state(Arc::new(site))
+}
+
+/// Whether the reader reached us over HTTPS (behind a trusted proxy that says so).
+fn over_https(ui: &Site, headers: &axum::http::HeaderMap) -> bool {
+    crate::http::client_ip::arrived_over_tls(headers, ui.trust_forwarded_headers)
+}
+
+async fn put_credential(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    credential::put(&headers, &origin, over_https(&ui, &headers))
+}
+
+async fn delete_credential(State(ui): State<Ui>, headers: axum::http::HeaderMap) -> Response {
+    let origin = origin_of(&headers, ui.trust_forwarded_headers);
+    credential::delete(&headers, &origin, over_https(&ui, &headers))
 }
 
 /// How long crawlers may keep robots.txt and the sitemap.
@@ -245,6 +265,8 @@ struct PageRequest {
     client: Client,
     /// `http://host` as the reader reached us: the page's absolute URLs start with it.
     origin: String,
+    /// The token the credential cookie holds (never logged: this type has no `Debug`).
+    credential: Option<String>,
 }
 
 impl PageRequest {
@@ -271,6 +293,10 @@ impl PageRequest {
             accept_language: text(header::ACCEPT_LANGUAGE).map(str::to_owned),
             client: Client::of(headers, peer),
             origin: origin_of(headers, trust_forwarded_headers),
+            credential: credential::token_in(
+                headers,
+                crate::http::client_ip::arrived_over_tls(headers, trust_forwarded_headers),
+            ),
         }
     }
 
@@ -428,7 +454,8 @@ async fn render(
     }
     let key = template_key(language, kind, &view);
     let year = time::OffsetDateTime::now_utc().year();
-    let page = Page::new(kind, &request.path_and_query, language, view, &data, year);
+    let mut page = Page::new(kind, &request.path_and_query, language, view, &data, year);
+    page.credential = request.credential.is_some();
     let root = match templates.render(&key, &page.context()) {
         Ok(Some(root)) => root,
         Ok(None) => {

@@ -363,6 +363,9 @@ pub struct Page<'a> {
     pub data: &'a PageData,
     pub remote_config: RemoteConfig,
     pub footer: Footer,
+    /// The request carried the credential cookie ([`super::credential`]); the app asks
+    /// for it when a signed-in page came without it.
+    pub credential: bool,
 }
 
 impl<'a> Page<'a> {
@@ -391,6 +394,7 @@ impl<'a> Page<'a> {
                 data.remote_config.as_ref().unwrap_or(&Value::Null),
             ),
             footer: footer(&settings, &pages, language, year),
+            credential: false,
         }
     }
 
@@ -451,6 +455,7 @@ impl<'a> Page<'a> {
             "product": self.data.product,
             "pages": self.data.pages,
             "footer": self.footer,
+            "credential": self.credential,
         })
     }
 

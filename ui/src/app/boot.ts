@@ -40,6 +40,8 @@ export interface Boot {
   pages: Schemas["PageItem"][] | null;
   /** The core's footer for the settings, pages, language and year above. */
   footer: Footer | null;
+  /** Whether the request carried the credential cookie (`app/credentialCookie.ts`). */
+  credential?: boolean;
 }
 
 export const BOOT_ELEMENT_ID = "storefront-boot";

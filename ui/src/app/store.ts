@@ -2,6 +2,7 @@ import { createStore, useStore, type StoreApi, type UseBoundStore } from "zustan
 import type { LoadedCart } from "../shop/cartAnswer";
 import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
+import { followCredential } from "./credentialCookie";
 import { readClientState } from "storefront-core/start";
 import type { Cart, CartState, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
 
@@ -97,8 +98,10 @@ const store = createStore<AppStore>()((set) => {
     updateReady: null,
     checkoutAttempt: null,
     refresh: () => {
-      set({ client: readClientState() });
+      const client = readClientState();
+      set({ client });
       mirrorViewCookie();
+      followCredential(client.token);
     },
     setLanguage: (language) => set({ language }),
     setModal: (modal) => set({ modal }),
