@@ -3,6 +3,7 @@
 //! the built index.html whenever that cannot be done.
 
 mod common;
+mod orders_support;
 
 use std::collections::HashMap;
 use std::future::IntoFuture;
@@ -46,6 +47,9 @@ fn template(key: &str) -> String {
             "{{% endfor %}}</nav>",
             r#"{{% if selected_service %}}<p class="selected">{{{{ selected_service }}}}</p>{{% endif %}}"#,
             r#"{{% if service %}}<p class="service">{{{{ service.filter_type }}}}/{{{{ service.show_categories_menu }}}}</p>{{% endif %}}"#,
+            r#"{{% if cart %}}<p class="cart">{{{{ cart.count }}}} {{{{ cart.count_form }}}} · {{{{ cart.shop }}}} · "#,
+            r#"{{{{ cart.cart_total }}}}</p><ul>{{% for line in cart.lines %}}<li data-line="{{{{ line.product_id }}}}">"#,
+            r#"{{{{ line.name }}}} × {{{{ line.qty }}}} = {{{{ line.total }}}}</li>{{% endfor %}}</ul>{{% endif %}}"#,
             r#"<footer><a href="{{{{ footer.email.href }}}}">mail</a>"#,
             r#"<span class="year">{{{{ year_text }}}}</span></footer></main>"#
         ),
@@ -54,7 +58,7 @@ fn template(key: &str) -> String {
 }
 
 fn all_templates() -> serde_json::Map<String, Value> {
-    templates_of(&["landing", "shell", "not_found"])
+    templates_of(&["landing", "shell", "not_found", "cart"])
 }
 
 fn templates_of(kinds: &[&str]) -> serde_json::Map<String, Value> {
@@ -501,7 +505,12 @@ async fn counting_proxy(upstream: String) -> (String, Arc<Mutex<HashMap<String, 
             let path = request.uri().path_and_query().unwrap().to_string();
             *seen.lock().unwrap().entry(path.clone()).or_default() += 1;
             let mut forward = client.get(format!("{upstream}{path}"));
-            for name in ["language", "district-id", "user-agent-type"] {
+            for name in [
+                "language",
+                "district-id",
+                "user-agent-type",
+                "authorization",
+            ] {
                 if let Some(value) = request.headers().get(name) {
                     forward = forward.header(name, value.to_str().unwrap());
                 }
@@ -773,4 +782,195 @@ async fn product_and_home_pages_hold_their_screen_with_its_styles_applied() {
     let missing = page(&server, "/products/999999", Some("ar.0.1.1"), None).await;
     assert_eq!(missing.template(), "ar:not_found:0:1");
     assert_eq!(missing.status, 404);
+}
+
+/// A customer with two lines in the cart of service 1 from a shop in district 1; the
+/// product names are the ones the API gives in English.
+async fn customer_with_a_cart(
+    server: &Server,
+    mobile: &str,
+) -> (orders_support::Customer, Vec<String>) {
+    use orders_support::{Item, Shop, add, customer, make_product, make_shop};
+    let c = customer(server, mobile).await;
+    let shop = make_shop(server, Shop::default());
+    let tea = make_product(server, shop, Item::default());
+    let cake = make_product(
+        server,
+        shop,
+        Item {
+            price_minor: 125_050,
+            ..Item::default()
+        },
+    );
+    add(server, &c, tea, 2).await;
+    add(server, &c, cake, 1).await;
+    let (_, cart) = orders_support::get(server, &c, "/api/get_card?service_id=1").await;
+    let names = cart["data"]["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item["product"]["name"].as_str().unwrap().to_owned())
+        .collect();
+    (c, names)
+}
+
+fn credential(token: &str, view: &str) -> String {
+    format!("storefront_view={view}; storefront_session={token}")
+}
+
+#[tokio::test]
+async fn the_cart_is_drawn_with_the_customer_s_own_lines_and_kept_nowhere() {
+    let server = start_rendering(&[]).await;
+    let (c, names) = customer_with_a_cart(&server, "01001230101").await;
+    assert_eq!(names.len(), 2);
+
+    let cart = page_with_cookies(
+        &server,
+        "/cart",
+        Some(&credential(&c.token, "en.1.1.1")),
+        None,
+    )
+    .await;
+    assert_eq!(cart.status, 200);
+    assert_eq!(cart.template(), "en:cart:1:1");
+    for name in &names {
+        assert!(
+            cart.html.contains(&format!("{name} × ")),
+            "{name}: {}",
+            cart.html
+        );
+    }
+    assert_eq!(cart.html.matches("data-line=").count(), 2);
+    // 3 items, "other" in English; the shop's total written as Intl writes it.
+    assert!(
+        cart.html.contains(r#"<p class="cart">3 other · "#),
+        "{}",
+        cart.html
+    );
+    assert!(cart.html.contains("1,250.50</li>"), "{}", cart.html);
+    assert_eq!(cart.header(header::CACHE_CONTROL), "private, no-store");
+    assert!(cart.header(header::VARY).contains("Cookie"));
+    assert_eq!(cart.header(header::SET_COOKIE), "");
+    let boot = cart.boot();
+    assert_eq!(boot["kind"], "cart");
+    assert_eq!(boot["credential"], true);
+    let (_, api) = orders_support::get(&server, &c, "/api/get_card?service_id=1").await;
+    assert_eq!(boot["cart"]["items"], api["data"]["items"]);
+    // Asked for the view's district, as the app asks.
+    assert_eq!(boot["cart"]["delivers"], true);
+    assert!(!cart.html.contains(&c.token));
+
+    // In Arabic: Arabic-Indic digits and the Arabic plural form.
+    let arabic = page_with_cookies(
+        &server,
+        "/cart",
+        Some(&credential(&c.token, "ar.1.1.1")),
+        None,
+    )
+    .await;
+    assert_eq!(arabic.template(), "ar:cart:1:1");
+    assert!(
+        arabic.html.contains(r#"<p class="cart">٣ few · "#),
+        "{}",
+        arabic.html
+    );
+    assert!(arabic.html.contains("١٬٢٥٠٫٥٠</li>"), "{}", arabic.html);
+
+    // Without the cookie: the layout shell, as before, and no line.
+    let shell = page(&server, "/cart", Some("en.1.1.1"), None).await;
+    assert_eq!(shell.template(), "en:shell:1:1");
+    assert!(!shell.html.contains("data-line="));
+    assert_eq!(shell.header(header::CACHE_CONTROL), "no-cache");
+    // Other pages never read the cart, cookie or not.
+    let home = page_with_cookies(
+        &server,
+        "/home",
+        Some(&credential(&c.token, "en.1.1.1")),
+        None,
+    )
+    .await;
+    assert!(!home.html.contains("data-line=") && home.boot()["cart"].is_null());
+}
+
+#[tokio::test]
+async fn another_customer_s_cookie_never_shows_this_cart() {
+    let server = start_rendering(&[]).await;
+    customer_with_a_cart(&server, "01001230102").await;
+    let other = orders_support::customer(&server, "01001230103").await;
+    let theirs = page_with_cookies(
+        &server,
+        "/cart",
+        Some(&credential(&other.token, "en.1.1.1")),
+        None,
+    )
+    .await;
+    assert_eq!(theirs.template(), "en:cart:1:1");
+    // (The product names may be elsewhere in the page: the service's home blocks.)
+    assert!(!theirs.html.contains("data-line="), "{}", theirs.html);
+    assert!(
+        theirs.html.contains(r#"<p class="cart">0 other · "#),
+        "{}",
+        theirs.html
+    );
+    assert_eq!(theirs.boot()["cart"]["items"], json!([]));
+}
+
+#[tokio::test]
+async fn a_cookie_whose_session_ended_gets_the_signed_out_page_and_is_cleared() {
+    let server = start_rendering(&[]).await;
+    let (c, _) = customer_with_a_cart(&server, "01001230104").await;
+    let (status, _) = orders_support::post(&server, &c, "/api/user/logout", json!({})).await;
+    assert_eq!(status, 200);
+    let ended = page_with_cookies(
+        &server,
+        "/cart",
+        Some(&credential(&c.token, "en.1.1.1")),
+        None,
+    )
+    .await;
+    // The page a guest gets on /cart (the guard sends guests away: the shell).
+    assert_eq!(ended.template(), "en:shell:0:1");
+    assert_eq!(ended.boot()["view"]["signed_in"], false);
+    assert!(!ended.html.contains("data-line="), "{}", ended.html);
+    assert_eq!(
+        ended.header(header::SET_COOKIE),
+        "storefront_session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"
+    );
+    assert_eq!(ended.header(header::CACHE_CONTROL), "private, no-store");
+}
+
+#[tokio::test]
+async fn with_an_external_api_the_cart_is_asked_of_it_as_the_customer_every_time() {
+    let upstream = start_rendering(&[]).await;
+    let (c, names) = customer_with_a_cart(&upstream, "01001230105").await;
+    let other = orders_support::customer(&upstream, "01001230106").await;
+    let (proxy, counts) = counting_proxy(upstream.base.clone()).await;
+    let server = start_rendering(&["--api-base-url", &format!("{proxy}/api")]).await;
+    for _ in 0..2 {
+        let cart = page_with_cookies(
+            &server,
+            "/cart",
+            Some(&credential(&c.token, "en.1.1.1")),
+            None,
+        )
+        .await;
+        assert_eq!(cart.template(), "en:cart:1:1");
+        assert_eq!(cart.html.matches("data-line=").count(), 2);
+        assert!(cart.html.contains(&format!("{} × ", names[0])));
+        // Another customer right after: their own cart, never a cached one.
+        let theirs = page_with_cookies(
+            &server,
+            "/cart",
+            Some(&credential(&other.token, "en.1.1.1")),
+            None,
+        )
+        .await;
+        assert!(!theirs.html.contains("data-line="), "{}", theirs.html);
+    }
+    let count = counts
+        .lock()
+        .unwrap()
+        .get("/api/get_card?service_id=1")
+        .copied();
+    assert_eq!(count, Some(4));
 }

@@ -3,6 +3,12 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+mod amount;
+mod plural;
+
+pub use amount::amount_digits;
+pub use plural::{PluralCategory, plural_category};
+
 /// A language the storefront is offered in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

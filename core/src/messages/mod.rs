@@ -329,18 +329,9 @@ fn plural_branch<'t>(options: &'t str, category: &str) -> Option<&'t str> {
 
 /// CLDR's cardinal plural category of a whole number (anything else is `other`).
 fn plural_category(value: &str, language: Language) -> &'static str {
-    let Ok(n) = value.trim().parse::<u64>() else {
-        return "other";
-    };
-    match (language, n, n % 100) {
-        (Language::En, 1, _) => "one",
-        (Language::En, _, _) => "other",
-        (Language::Ar, 0, _) => "zero",
-        (Language::Ar, 1, _) => "one",
-        (Language::Ar, 2, _) => "two",
-        (Language::Ar, _, 3..=10) => "few",
-        (Language::Ar, _, 11..=99) => "many",
-        (Language::Ar, _, _) => "other",
+    match value.trim().parse::<u64>() {
+        Ok(n) => crate::locale::plural_category(n, language).as_str(),
+        Err(_) => "other",
     }
 }
 

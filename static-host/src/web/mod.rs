@@ -11,6 +11,7 @@
 //! This module is handed the API as a [`source::Source`] (the embedded router or an
 //! external base URL) and knows nothing else about it.
 
+mod cart_page;
 mod credential;
 mod head;
 mod media;
@@ -48,6 +49,8 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 const REVALIDATE: &str = "no-cache";
 /// A page depends on the page-view cookie and the reader's languages.
 const PAGE_VARY: &str = "Cookie, Accept-Language";
+/// A page drawn with the customer's own data (the credential cookie) is kept nowhere.
+const PRIVATE: &str = "private, no-store";
 /// The `<meta>` tag in index.html whose `content` holds the API base.
 const API_BASE_META: &str = r#"name="storefront-api-base" content=""#;
 
@@ -267,6 +270,8 @@ struct PageRequest {
     origin: String,
     /// The token the credential cookie holds (never logged: this type has no `Debug`).
     credential: Option<String>,
+    /// The reader reached us over HTTPS (the credential cookie's name and flags).
+    https: bool,
 }
 
 impl PageRequest {
@@ -281,6 +286,7 @@ impl PageRequest {
             .extensions()
             .get::<ConnectInfo<SocketAddr>>()
             .map(|ConnectInfo(addr)| *addr);
+        let https = crate::http::client_ip::arrived_over_tls(headers, trust_forwarded_headers);
         PageRequest {
             path: request.uri().path().to_owned(),
             path_and_query: request
@@ -293,10 +299,8 @@ impl PageRequest {
             accept_language: text(header::ACCEPT_LANGUAGE).map(str::to_owned),
             client: Client::of(headers, peer),
             origin: origin_of(headers, trust_forwarded_headers),
-            credential: credential::token_in(
-                headers,
-                crate::http::client_ip::arrived_over_tls(headers, trust_forwarded_headers),
-            ),
+            credential: credential::token_in(headers, https),
+            https,
         }
     }
 
@@ -381,22 +385,67 @@ async fn page_response(ui: &Site, request: &PageRequest) -> Response {
         Some(templates) => render(ui, templates, index, request, language).await,
         None => None,
     };
-    let (status, html) = rendered.unwrap_or_else(|| {
-        (
+    let (status, html, private, signed_out) = match rendered {
+        Some(page) => (page.status, page.html, page.private, page.signed_out),
+        None => (
             unrendered_status(&request.route()),
             page::set_language(index, language),
-        )
-    });
-    (
+            false,
+            false,
+        ),
+    };
+    let mut response = (
         status,
         [
             (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-            (header::CACHE_CONTROL, REVALIDATE),
+            (
+                header::CACHE_CONTROL,
+                if private { PRIVATE } else { REVALIDATE },
+            ),
             (header::VARY, PAGE_VARY),
         ],
         html,
     )
-        .into_response()
+        .into_response();
+    // The cookie's session has ended: the cookie goes with it.
+    if signed_out
+        && let Ok(clear) = HeaderValue::from_str(&credential::set_cookie(None, request.https))
+    {
+        response.headers_mut().insert(header::SET_COOKIE, clear);
+    }
+    response
+}
+
+/// A page rendered on the server.
+struct Rendered {
+    status: StatusCode,
+    html: String,
+    /// Drawn with the customer's own data: `private, no-store`.
+    private: bool,
+    /// The credential cookie's token was refused: the page was drawn signed out.
+    signed_out: bool,
+}
+
+/// `GET /get_card` of the view's service as the customer whose token the credential
+/// cookie holds, on `/cart` (allowed: signed in, a district).
+async fn private_cart(
+    ui: &Site,
+    request: &PageRequest,
+    language: Language,
+    view: PageView,
+    token: &str,
+) -> Answer {
+    let Some(service) = view.service_id else {
+        return Answer::Failed;
+    };
+    let call = CallContext {
+        language,
+        district_id: view.district_id,
+    };
+    let path = format!("/get_card?service_id={service}");
+    ui.source
+        .private_answer(&path, call, &request.client, token)
+        .await
 }
 
 /// The page rendered on the server, with its status; `None` (logged once per cause)
@@ -407,7 +456,7 @@ async fn render(
     index: &str,
     request: &PageRequest,
     language: Language,
-) -> Option<(StatusCode, String)> {
+) -> Option<Rendered> {
     let mut data = fetch(ui, request, language).await;
     let (Some(remote_config), Some(_)) = (data.remote_config.clone(), &data.settings) else {
         let missing = if data.remote_config.is_none() {
@@ -423,9 +472,27 @@ async fn render(
         });
         return None;
     };
-    let view = page::planned_view(request.view, &remote_config, language);
+    let mut view = page::planned_view(request.view, &remote_config, language);
     let route = request.route();
     let matched = match_route(&route);
+    // `/cart` is drawn with the customer's own cart (the credential cookie's token).
+    let cart = match (&request.credential, &matched) {
+        (Some(token), Some(m))
+            if m.route.id == RouteId::Cart && view.signed_in && view.district_id.is_some() =>
+        {
+            Some(private_cart(ui, request, language, view, token).await)
+        }
+        _ => None,
+    };
+    let signed_out = matches!(cart, Some(Answer::SignedOut));
+    if signed_out {
+        // That session has ended: the page is the one a guest gets.
+        let guest = PageView {
+            signed_in: false,
+            ..request.view
+        };
+        view = page::planned_view(guest, &remote_config, language);
+    }
     let decision = decide(
         &route,
         &GuardContext {
@@ -436,6 +503,10 @@ async fn render(
         },
     );
     let subject = fetch_view_data(ui, request, language, view, &decision, matched, &mut data).await;
+    data.cart = match cart {
+        Some(Answer::Data(cart)) if cart_page::context(&cart, language).is_some() => Some(cart),
+        _ => None,
+    };
     // What the route shows does not exist: the not-found page, with the API's status
     // (404, or 410 for something gone).
     let missing = match subject {
@@ -447,7 +518,7 @@ async fn render(
         None => Kind::of(&decision, &data),
     };
     // A UI build without the screen's template still has the shell.
-    if matches!(kind, Kind::Product | Kind::Home)
+    if matches!(kind, Kind::Product | Kind::Home | Kind::Cart)
         && !templates.has(&template_key(language, kind, &view))
     {
         kind = Kind::Shell;
@@ -482,7 +553,7 @@ async fn render(
     let assets = route_id
         .as_deref()
         .and_then(|id| templates.route_assets(id));
-    let drawn = matches!(kind, Kind::Product | Kind::Home);
+    let drawn = matches!(kind, Kind::Product | Kind::Home | Kind::Cart);
     let hints = assets.map(|a| a.hints(drawn)).unwrap_or_default()
         + &page.lead_image_hint(route_id.as_deref());
     let head = Head::of(
@@ -501,7 +572,14 @@ async fn render(
         });
         return None;
     };
-    Some((missing.unwrap_or_else(|| kind.status()), html))
+    Some(Rendered {
+        status: missing.unwrap_or_else(|| kind.status()),
+        html,
+        // The customer's data is in the page (the boot JSON's cart even when the UI
+        // build has no cart template and the shell is sent).
+        private: data.cart.is_some() || signed_out,
+        signed_out,
+    })
 }
 
 /// The API answers every page needs, fetched concurrently.
@@ -524,6 +602,7 @@ async fn fetch(ui: &Site, request: &PageRequest, language: Language) -> PageData
         services: None,
         service: None,
         product: None,
+        cart: None,
         subject: None,
     }
 }

@@ -37,6 +37,9 @@ pub enum Kind {
     Product,
     /// `/home` when the API gave the service: the home screen's top (greeting, offers).
     Home,
+    /// `/cart` when the API gave the customer's cart (the credential cookie's token): the
+    /// cart screen itself, lines and totals.
+    Cart,
     /// Any other route, and redirects: the standard layout with a skeleton body.
     Shell,
     /// No route matches: the not-found screen, answered with 404.
@@ -63,6 +66,12 @@ impl Kind {
             {
                 Kind::Home
             }
+            GuardDecision::Allow { route, .. }
+                if route.id == RouteId::Cart
+                    && data.cart.as_ref().is_some_and(Value::is_object) =>
+            {
+                Kind::Cart
+            }
             _ => Kind::Shell,
         }
     }
@@ -82,6 +91,7 @@ impl Kind {
             Kind::Landing => "landing",
             Kind::Product => "product",
             Kind::Home => "home",
+            Kind::Cart => "cart",
             Kind::Shell => "shell",
             Kind::NotFound => "not_found",
         }
@@ -347,6 +357,9 @@ pub struct PageData {
     pub service: Option<Value>,
     /// `GET /products/{id}` on a product page.
     pub product: Option<Value>,
+    /// `GET /get_card` of the view's service, asked as the customer (the credential
+    /// cookie) on `/cart`: private, so only ever in that customer's page.
+    pub cart: Option<Value>,
     /// What the path's route shows, whatever the guard decided (the product, category,
     /// shop or static page): its head is built from it. Not in the boot JSON.
     pub subject: Option<Value>,
@@ -433,6 +446,7 @@ impl<'a> Page<'a> {
             "home_slider": home_slider(self.data.service.as_ref()),
             "product": self.data.product,
             "product_image": self.data.product.as_ref().and_then(first_picture),
+            "cart": self.cart_context(),
         })
     }
 
@@ -456,7 +470,16 @@ impl<'a> Page<'a> {
             "pages": self.data.pages,
             "footer": self.footer,
             "credential": self.credential,
+            "cart": self.data.cart,
         })
+    }
+
+    /// The cart screen's values ([`super::cart_page`]), on a cart page.
+    fn cart_context(&self) -> Option<Value> {
+        match self.kind {
+            Kind::Cart => super::cart_page::context(self.data.cart.as_ref()?, self.language),
+            _ => None,
+        }
     }
 
     /// The selected service as the app's cache gets it. Its home blocks, most of the
@@ -1102,6 +1125,7 @@ mod tests {
             service: Some(json!({"id": 1, "filter_type": "products_focused",
                 "show_categories_menu": true, "blocks": []})),
             product: None,
+            cart: None,
             subject: None,
         };
         let view = PageView {

@@ -40,6 +40,8 @@ pub enum Answer {
     Data(Value),
     /// The API says there is no such thing: 404, or 410 for something that is gone.
     Missing(StatusCode),
+    /// The API refused the credential (401): a customer's call whose token has ended.
+    SignedOut,
     /// Anything else: timeout, 5xx, a body that is not the API's JSON.
     Failed,
 }
@@ -56,6 +58,9 @@ impl Answer {
     fn of(status: StatusCode, body: Option<&[u8]>) -> Self {
         if status == StatusCode::NOT_FOUND || status == StatusCode::GONE {
             return Answer::Missing(status);
+        }
+        if status == StatusCode::UNAUTHORIZED {
+            return Answer::SignedOut;
         }
         match body {
             Some(bytes) if status.is_success() => {
@@ -139,19 +144,48 @@ impl Source {
     /// `GET path`, telling a missing thing from a failed call.
     pub async fn answer(&self, path: &str, call: CallContext, client: &Client) -> Answer {
         match self {
-            Source::Embedded(api) => embedded_answer(api.clone(), path, call, client).await,
+            Source::Embedded(api) => embedded_answer(api.clone(), path, call, client, None).await,
             Source::External(external) => external.answer(path, call).await,
+        }
+    }
+
+    /// `GET path` as the customer whose `token` it is (`Authorization: Bearer`): never
+    /// cached, and [`Answer::SignedOut`] when the API refuses the token.
+    pub async fn private_answer(
+        &self,
+        path: &str,
+        call: CallContext,
+        client: &Client,
+        token: &str,
+    ) -> Answer {
+        let Ok(bearer) = HeaderValue::from_str(&format!("Bearer {token}")) else {
+            return Answer::SignedOut;
+        };
+        match self {
+            Source::Embedded(api) => {
+                embedded_answer(api.clone(), path, call, client, Some(bearer)).await
+            }
+            Source::External(external) => external.fetch_as(path, call, Some(bearer)).await,
         }
     }
 }
 
-async fn embedded_answer(api: Router, path: &str, call: CallContext, client: &Client) -> Answer {
+async fn embedded_answer(
+    api: Router,
+    path: &str,
+    call: CallContext,
+    client: &Client,
+    bearer: Option<HeaderValue>,
+) -> Answer {
     let Ok(mut request) = Request::get(path).body(Body::empty()) else {
         return Answer::Failed;
     };
     let headers = request.headers_mut();
     for (name, value) in call.headers() {
         headers.insert(name, value);
+    }
+    if let Some(bearer) = bearer {
+        headers.insert(axum::http::header::AUTHORIZATION, bearer);
     }
     for value in &client.forwarded_for {
         headers.append("x-forwarded-for", value.clone());
@@ -253,7 +287,12 @@ impl External {
     }
 
     async fn fetch(&self, path: &str, call: CallContext) -> Answer {
-        match self.body(path, call).await {
+        self.fetch_as(path, call, None).await
+    }
+
+    /// [`Self::fetch`] with the customer's `Authorization`, when there is one.
+    async fn fetch_as(&self, path: &str, call: CallContext, bearer: Option<HeaderValue>) -> Answer {
+        match self.body_as(path, call, bearer).await {
             // Pictures come from the API's server, not this one (media.rs).
             Ok(bytes) => match Answer::of(StatusCode::OK, Some(&bytes)) {
                 Answer::Data(data) => Answer::Data(super::media::resolved(data, &self.base)),
@@ -273,10 +312,22 @@ impl External {
 
     /// The body of a successful `GET path`, or what the failure means.
     async fn body(&self, path: &str, call: CallContext) -> Result<Vec<u8>, Answer> {
+        self.body_as(path, call, None).await
+    }
+
+    async fn body_as(
+        &self,
+        path: &str,
+        call: CallContext,
+        bearer: Option<HeaderValue>,
+    ) -> Result<Vec<u8>, Answer> {
         let url = format!("{}{path}", self.base);
         let mut request = self.http.get(&url);
         for (name, value) in call.headers() {
             request = request.header(name, value);
+        }
+        if let Some(bearer) = bearer {
+            request = request.header(axum::http::header::AUTHORIZATION, bearer);
         }
         let mut response = match request.send().await {
             Ok(response) if response.status().is_success() => response,
@@ -328,6 +379,10 @@ mod tests {
         );
         assert_eq!(Answer::of(StatusCode::OK, Some(b"<html>")), Answer::Failed);
         assert_eq!(Answer::of(StatusCode::OK, None), Answer::Failed);
+        assert_eq!(
+            Answer::of(StatusCode::UNAUTHORIZED, None),
+            Answer::SignedOut
+        );
         for status in [StatusCode::NOT_FOUND, StatusCode::GONE] {
             assert_eq!(Answer::of(status, Some(ok)), Answer::Missing(status));
         }
