@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type BrowserContext, type Page, type StaticHost } from "./fixtures";
-import { productOf, SHOPS } from "./cart-support";
+import { addToCart, productOf, shopProducts, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED, viewCookie } from "./support";
 
 /**
@@ -386,6 +386,58 @@ test.describe("hydration", () => {
     for (const language of ["en", "ar"] as const) {
       if (language === "ar") await switchToArabic(page, context);
       for (const path of ["/", "/account/profile", "/no-such-page"]) await adopted(page, path, language, errors, 1);
+    }
+  });
+
+  test("/cart arrives drawn with the customer's own lines, in both languages, and the app adopts it", async ({
+    page,
+    context,
+    server,
+  }) => {
+    test.slow();
+    const session = await apiSignIn(page.request, server);
+    await seedStorage(page, { token: session.token, district_id: String(SEED.district), selectedService: String(SEED.groceries) });
+    await viewCookie(context, `-.1.${SEED.district}.${SEED.groceries}`);
+    const [first, second] = await shopProducts(page.request, SHOPS.zamalek);
+    if (!first || !second) throw new Error("the demo shop has fewer than two steppable products");
+    await addToCart(page.request, session, first.id, 2);
+    await addToCart(page.request, session, second.id, 1);
+    await noteServerPage(page);
+    const errors = errorsOf(page);
+    // The first page comes without the credential cookie: the app asks the page host for it.
+    await adopted(page, "/home", "en", errors, 1);
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === "storefront_session")).toBe(true);
+
+    for (const language of ["en", "ar"] as const) {
+      if (language === "ar") await switchToArabic(page, context);
+      const names = await Promise.all(
+        [first, second].map(async (p) => {
+          const answer = await page.request.get(`/api/products/${p.id}`, { headers: { Language: language } });
+          return ((await answer.json()) as { data: { name: string } }).data.name;
+        }),
+      );
+      // The raw HTML, before any script: the lines with names and quantities, the count,
+      // the prices as the app's Intl writes them, and no token.
+      const raw = await page.request.get("/cart");
+      expect(raw.headers()["cache-control"]).toBe("private, no-store");
+      const html = await raw.text();
+      for (const name of names) expect(html).toContain(`>${name.replace(/&/g, "&amp;")}</a>`);
+      expect(html).not.toContain(session.token);
+      const money = (amount: string) =>
+        new Intl.NumberFormat(language === "ar" ? "ar-EG" : "en", { style: "currency", currency: "EGP" }).format(Number(amount));
+      const count = language === "ar" ? "٣ منتجات" : "3 items";
+      expect(html).toContain(count);
+      expect(html).toContain(`value="${language === "ar" ? "٢" : "2"}"`);
+      const total = (await (await page.request.get(`/api/get_card?service_id=${SEED.groceries}`, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as {
+        data: { cart_total: string };
+      };
+      expect(html).toContain(money(total.data.cart_total));
+
+      // The app adopts it: no mismatch, the server's element kept, the same text on screen.
+      await adopted(page, "/cart", language, errors, 1);
+      await expect(page.getByTestId("cart-item")).toHaveCount(2);
+      await expect(page.getByTestId("cart-count")).toContainText(count);
+      await expect(page.getByTestId("total-total")).toHaveText(money(total.data.cart_total));
     }
   });
 

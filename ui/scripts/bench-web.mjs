@@ -154,9 +154,20 @@ function kindOf(url, mime, type) {
   return "other";
 }
 
-/** A reader who has been here before: storage, and the page-view cookie the app mirrors from it. */
+/**
+ * The cookies a returning reader's browser holds: the page-view cookie the app mirrors
+ * from storage and, when signed in, the credential cookie the app asked the page host for.
+ */
+function readerCookies(base, { storage, cookie }) {
+  const cookies = cookie ? [{ name: "storefront_view", value: cookie, url: base }] : [];
+  if (storage?.token) cookies.push({ name: "storefront_session", value: storage.token, url: base, httpOnly: true, sameSite: "Lax" });
+  return cookies;
+}
+
+/** A reader who has been here before: storage, and the cookies that go with it. */
 async function returningReader(context, base, { storage, cookie }) {
-  if (cookie) await context.addCookies([{ name: "storefront_view", value: cookie, url: base }]);
+  const cookies = readerCookies(base, { storage, cookie });
+  if (cookies.length > 0) await context.addCookies(cookies);
   if (!storage) return;
   await context.addInitScript((entries) => {
     if (sessionStorage.getItem("bench-seeded")) return;
@@ -253,7 +264,8 @@ async function audit(page, slowdown) {
     args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
   });
   try {
-    if (page.cookie) await context.addCookies([{ name: "storefront_view", value: page.cookie, url: BASE }]);
+    const cookies = readerCookies(BASE, page);
+    if (cookies.length > 0) await context.addCookies(cookies);
     if (page.storage) {
       const tab = await context.newPage();
       await tab.goto(`${BASE}/favicon.svg`);

@@ -13,7 +13,7 @@ import { markAttaching } from "./app/earlyInput";
 import { appCommitted } from "./app/hydration";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { startCredentialCookie } from "./app/credentialCookie";
-import { askForCartEarly } from "./shop/cartEarly";
+import { askForCartEarly, seedCartFromPage } from "./shop/cartEarly";
 import { registerServiceWorker } from "./features/offline/registerServiceWorker";
 import { loadIntlData } from "./i18n/intlLocale";
 import { loadMessages } from "./i18n/messages";
@@ -52,7 +52,7 @@ function rendersAsServer(boot: Boot, client: ClientState, language: Language): b
 
 /** The route this location shows first, as the core's guard decides (none: a redirect). */
 function firstRoute(boot: Boot | null, server: ServerPage | null, client: ClientState): RouteId | null {
-  if (server?.kind === "product" || server?.kind === "home") return server.kind;
+  if (server?.kind === "product" || server?.kind === "home" || server?.kind === "cart") return server.kind;
   const force = boot?.remote_config?.force_select_default_locations ?? false;
   const decision = decideNavigation(globalThis.location.pathname + globalThis.location.search, guardContextOf(client, force));
   return decision.decision === "allow" ? decision.route.id : null;
@@ -65,7 +65,9 @@ startCredentialCookie(client.token, boot?.credential);
 // Adopting the server's page: what these early calls bring waits for React's first commit.
 const answersAfter = server ? appCommitted : Promise.resolve();
 askForStartupLoads(queryClient, answersAfter);
-askForCartEarly(queryClient, globalThis.location.pathname + globalThis.location.search, answersAfter);
+// The cart the server drew /cart with is the page's; otherwise /cart asks for it at once.
+const pageCart = server?.kind === "cart" ? (boot?.cart ?? null) : null;
+if (!pageCart) askForCartEarly(queryClient, globalThis.location.pathname + globalThis.location.search, answersAfter);
 
 /**
  * React adopts the server's page in a transition: its work is cut into slices of a few
@@ -95,12 +97,17 @@ if (root) {
   // evaluating first.
   const route = firstRoute(boot, server, client);
   const first = route ? loadFirstScreen(route).catch(() => undefined) : Promise.resolve();
-  if (server?.kind === "home" || server?.kind === "product") {
-    // The server drew this screen: React adopts it with the screen's code in hand.
-    void first.then(() => {
-      markAttaching();
-      adopt(root, app);
-    });
+  if (server?.kind === "home" || server?.kind === "product" || server?.kind === "cart") {
+    // The server drew this screen: React adopts it with the screen's code in hand (and
+    // on /cart the cart it was drawn with in the store).
+    void first
+      .then(() => (pageCart ? seedCartFromPage(queryClient, pageCart) : undefined))
+      // A cart the core cannot read: React finds the page differs and draws it anew.
+      .catch((error: unknown) => console.error("the page's cart was not read", error))
+      .then(() => {
+        markAttaching();
+        adopt(root, app);
+      });
   } else if (server) {
     // The server drew the landing page, the shell or the not-found page: adopted at once,
     // before answers to the early calls (the cart) could change what React would draw.

@@ -12,21 +12,32 @@ use crate::money::Money;
 /// maximumFractionDigits: 2})` writes them.
 pub fn amount_digits(amount: Money, language: Language) -> String {
     let minor = amount.minor().unsigned_abs();
-    let whole = (minor / 100).to_string();
-    let cents = minor % 100;
-    let (group, point) = match language {
-        Language::En => (',', '.'),
-        Language::Ar => ('\u{066C}', '\u{066B}'),
+    let point = match language {
+        Language::En => '.',
+        Language::Ar => '\u{066B}',
     };
-    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3 + 3);
+    format!(
+        "{}{point}{}",
+        count_digits(minor / 100, language),
+        in_digits(&format!("{:02}", minor % 100), language)
+    )
+}
+
+/// A whole number with its thousands grouped, as `Intl.NumberFormat("en" | "ar-EG")`
+/// writes it (and a plural message's `#`): `1,234` / `١٬٢٣٤`.
+pub fn count_digits(count: u64, language: Language) -> String {
+    let whole = count.to_string();
+    let group = match language {
+        Language::En => ',',
+        Language::Ar => '\u{066C}',
+    };
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
     for (i, digit) in whole.chars().enumerate() {
         if i > 0 && (whole.len() - i).is_multiple_of(3) {
             grouped.push(group);
         }
         grouped.push(digit);
     }
-    grouped.push(point);
-    grouped.push_str(&format!("{cents:02}"));
     in_digits(&grouped, language)
 }
 
@@ -49,6 +60,19 @@ mod tests {
         for (minor, en, ar) in cases {
             assert_eq!(amount_digits(Money::from_minor(minor), Language::En), en);
             assert_eq!(amount_digits(Money::from_minor(minor), Language::Ar), ar);
+        }
+    }
+
+    #[test]
+    fn counts_as_intl_writes_them() {
+        for (n, en, ar) in [
+            (0, "0", "٠"),
+            (999, "999", "٩٩٩"),
+            (1000, "1,000", "١٬٠٠٠"),
+            (987_654_303, "987,654,303", "٩٨٧٬٦٥٤٬٣٠٣"),
+        ] {
+            assert_eq!(count_digits(n, Language::En), en);
+            assert_eq!(count_digits(n, Language::Ar), ar);
         }
     }
 

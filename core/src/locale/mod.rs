@@ -6,7 +6,7 @@ use thiserror::Error;
 mod amount;
 mod plural;
 
-pub use amount::amount_digits;
+pub use amount::{amount_digits, count_digits};
 pub use plural::{PluralCategory, plural_category};
 
 /// A language the storefront is offered in.

@@ -9,15 +9,15 @@
 use serde_json::{Value, json};
 use storefront_core::cart::{Cart, CartLine, compute_totals, unmet_coupon_minimum};
 use storefront_core::delivery::cart_delivery;
-use storefront_core::locale::{Language, amount_digits, in_digits, plural_category};
+use storefront_core::locale::{Language, amount_digits, count_digits, in_digits, plural_category};
 use storefront_core::money::{Money, Sign};
 
 /// The currency the templates are written in: a cart in another is drawn by the app.
 pub const TEMPLATE_CURRENCY: &str = "EGP";
 
-/// A whole number as the page writes it (`Intl.NumberFormat(locale, {useGrouping:
-/// false})`, what the quantity box and the plural's `#` print).
-fn count_text(count: u64, language: Language) -> String {
+/// A quantity as the stepper's box writes it (`Intl.NumberFormat(locale, {useGrouping:
+/// false})`).
+fn quantity_text(count: u64, language: Language) -> String {
     in_digits(&count.to_string(), language)
 }
 
@@ -52,7 +52,7 @@ pub fn context(answer: &Value, language: Language) -> Option<Value> {
                 "product_id": item.product_id,
                 "name": name,
                 "image": product.and_then(|p| p.image.clone()),
-                "qty": count_text(u64::from(item.qty), language),
+                "qty": quantity_text(u64::from(item.qty), language),
                 "price": money(item.price),
                 "total": money(total),
                 "total_value": total.to_string(),
@@ -63,9 +63,11 @@ pub fn context(answer: &Value, language: Language) -> Option<Value> {
     let discounted = cart.coupon_discount.sign() != Sign::Zero;
     Some(json!({
         "empty": cart.items.is_empty(),
-        "count": count_text(u64::from(cart.items_quantity), language),
+        // A plural message's `#`: grouped.
+        "count": count_digits(u64::from(cart.items_quantity), language),
         "count_form": plural_category(u64::from(cart.items_quantity), language).as_str(),
-        "shop": answer.get("branch_name").and_then(Value::as_str),
+        // As the page writes it (`branch_name ?? ""`).
+        "shop": answer.get("branch_name").and_then(Value::as_str).unwrap_or(""),
         "delivery_notice": delivery.notice.map(|notice| notice.render(language)),
         "offer_empty": delivery.offer_empty,
         "can_check_out": delivery.can_check_out,

@@ -5,9 +5,10 @@ type Schemas = components["schemas"];
 
 /** The page the server rendered (spec 2): the landing page, the not-found page, a
  * product's page (its product in `product`), the home page (its top: greeting and offers),
- * or the standard layout with a skeleton where
+ * the cart page of a signed-in customer whose credential cookie came with the request (its
+ * cart in `cart`), or the standard layout with a skeleton where
  * the route's content goes. */
-export type BootKind = "home" | "landing" | "not_found" | "product" | "shell";
+export type BootKind = "cart" | "home" | "landing" | "not_found" | "product" | "shell";
 
 /** What the server assumed storage holds when it rendered the page (from the cookie
  * the app keeps, see `features/session/viewCookie.ts`). */
@@ -40,6 +41,8 @@ export interface Boot {
   pages: Schemas["PageItem"][] | null;
   /** The core's footer for the settings, pages, language and year above. */
   footer: Footer | null;
+  /** `GET /get_card` of the view's service, asked as the customer, on a cart page. */
+  cart?: Schemas["CartBody"] | null;
   /** Whether the request carried the credential cookie (`app/credentialCookie.ts`). */
   credential?: boolean;
 }

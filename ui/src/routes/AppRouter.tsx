@@ -62,7 +62,7 @@ function notFound() {
 
 /**
  * What the server rendered (`ssr/`): the landing page, the home page, a product's page,
- * the not-found page or the shell.
+ * the cart, the not-found page or the shell.
  * Built from the same pieces as the routes, so React keeps the server's DOM when it
  * takes over.
  */
@@ -70,6 +70,7 @@ function serverPage({ kind }: ServerPage, props: ScreenProps) {
   if (kind === "landing" && screens.landing) return page(StandardLayout, screens.landing, props, true);
   if (kind === "home" && screens.home) return page(StandardLayout, screens.home, props, true);
   if (kind === "product" && screens.product) return page(StandardLayout, screens.product, props, true);
+  if (kind === "cart" && screens.cart) return page(StandardLayout, screens.cart, props, true);
   if (kind === "not_found") return notFound();
   return shell();
 }

@@ -2,6 +2,7 @@ import { useIntl } from "react-intl";
 import { moneySign } from "storefront-core/cart";
 import type { CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../ui/Price";
+import { isSlot, SlotIf } from "../ssr/template";
 import styles from "./CartTotals.module.css";
 
 interface CartTotalsProps {
@@ -30,28 +31,39 @@ export function CartTotals({ totals, couponCode, hasItems, currency, titleId, co
   const intl = useIntl();
   const format = usePriceFormatter();
   const money = (amount: string) => format(amount, currency);
-  const discounted = !isZero(totals.coupon_discount);
+  // In the cart's page template the totals are the server's (see `web/cart_page.rs`).
+  const template = isSlot(totals.price);
+  const discounted = !template && !isZero(totals.coupon_discount);
+  const freeDelivery = !template && hasItems && isZero(totals.delivery_price);
   return (
     <dl className={styles.totals} aria-labelledby={titleId} data-testid="cart-totals">
       <div className={styles.totalRow}>
         <dt>{intl.formatMessage({ id: "cart.totals.price" })}</dt>
         <dd data-testid="total-price">{money(totals.price)}</dd>
       </div>
-      {discounted || couponCode ? (
+      <SlotIf test="cart.discounted or cart.coupon_code" when={discounted || Boolean(couponCode)}>
         <div className={`${styles.totalRow} ${styles.discount}`}>
           <dt>
-            {couponCode
-              ? intl.formatMessage({ id: "cart.totals.couponCode" }, { code: couponCode })
-              : intl.formatMessage({ id: "cart.totals.coupon" })}
+            <SlotIf
+              test="cart.coupon_code"
+              when={Boolean(couponCode)}
+              otherwise={intl.formatMessage({ id: "cart.totals.coupon" })}
+            >
+              {intl.formatMessage({ id: "cart.totals.couponCode" }, { code: couponCode ?? "" })}
+            </SlotIf>
           </dt>
-          <dd data-testid="total-coupon">{discounted ? money(`-${totals.coupon_discount}`) : money(totals.coupon_discount)}</dd>
+          <dd data-testid="total-coupon">
+            <SlotIf test="cart.discounted" when={discounted} otherwise={money(totals.coupon_discount)}>
+              {money(`-${totals.coupon_discount}`)}
+            </SlotIf>
+          </dd>
           {couponMinimum ? (
             <dd className={styles.totalNote} data-testid="total-coupon-minimum">
               {intl.formatMessage({ id: "cart.coupon.belowMinimum" }, { amount: money(couponMinimum) })}
             </dd>
           ) : null}
         </div>
-      ) : null}
+      </SlotIf>
       <div className={styles.totalRow}>
         <dt>{intl.formatMessage({ id: "cart.totals.tax" })}</dt>
         <dd data-testid="total-tax">{money(totals.tax)}</dd>
@@ -59,9 +71,9 @@ export function CartTotals({ totals, couponCode, hasItems, currency, titleId, co
       <div className={styles.totalRow}>
         <dt>{intl.formatMessage({ id: "cart.totals.delivery" })}</dt>
         <dd data-testid="total-delivery">
-          {hasItems && isZero(totals.delivery_price)
-            ? intl.formatMessage({ id: "cart.totals.freeDelivery" })
-            : money(totals.delivery_price)}
+          <SlotIf test="cart.free_delivery" when={freeDelivery} otherwise={money(totals.delivery_price)}>
+            {intl.formatMessage({ id: "cart.totals.freeDelivery" })}
+          </SlotIf>
         </dd>
       </div>
       <div className={`${styles.totalRow} ${styles.grandTotal}`}>

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { decideNavigation } from "storefront-core/start";
 import { guardContextOf, useAppStore } from "../app/store";
 import { cartQueryKey } from "./cartKeys";
-import { requestCart } from "./cartRequest";
+import { requestCart, type CartAnswer } from "./cartRequest";
 
 /**
  * Opening /cart signed in: the cart is asked for at once, beside the profile, instead of
@@ -27,4 +27,16 @@ export function askForCartEarly(client: QueryClient, path: string, until: Promis
       return readCart(body);
     },
   });
+}
+
+/**
+ * Opening /cart drawn by the server (the credential cookie): the cart it drew with, from
+ * the page's boot JSON, goes into the store and the cart page's query before React adopts
+ * the page, so the first render is the server's and nothing asks for the cart again.
+ */
+export async function seedCartFromPage(client: QueryClient, body: CartAnswer["data"]): Promise<void> {
+  const { client: state, language } = useAppStore.getState();
+  const { readCart } = await import("./cartAnswer");
+  const shop = readCart({ data: body, message: null } as CartAnswer);
+  client.setQueryData(cartQueryKey(state.token, state.selected_service, language, [state.district_id, state.address_id]), shop);
 }

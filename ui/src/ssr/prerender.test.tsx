@@ -6,8 +6,22 @@ import { renderTemplates } from "./prerender";
 // garbage-collection timer, and with it the build's process, alive.
 test("the prerender writes every template and leaves no query (and no timer) behind", async () => {
   const templates = await renderTemplates();
-  // 2 languages × 5 kinds (landing, home, product, shell, not found) × signed in or not × a district or not.
-  expect(Object.keys(templates)).toHaveLength(40);
+  // 2 languages × 5 kinds (landing, home, product, shell, not found) × signed in or not × a
+  // district or not, and the cart of a signed-in customer with a district in each language.
+  expect(Object.keys(templates)).toHaveLength(42);
+  expect(Object.keys(templates).filter((key) => key.includes(":cart:"))).toEqual(["en:cart:1:1", "ar:cart:1:1"]);
+  // The cart: its lines in a loop, every amount the server's digits in the currency's text
+  // as Intl writes it, plurals chosen by the server's category, the same in the header.
+  const en = templates["en:cart:1:1"] ?? "";
+  expect(en).toContain("{% for line in cart.lines %}");
+  expect(en).toContain('id="cart-line-{{ line.product_id }}-name"');
+  expect(en).toContain('<data value="{{ line.total_value }}" data-testid="line-total">EGP\u00a0{{ line.total }}</data>');
+  expect(en).toContain("{% if cart.count_form == &#x27;one&#x27; %}{{ cart.count }} item{% else %}{{ cart.count }} items{% endif %}");
+  expect(en).toContain('{% if cart and not cart.empty %}<span class="badge" aria-hidden="true" data-testid="cart-badge">{{ cart.count }}</span>{% endif %}');
+  const ar = templates["ar:cart:1:1"] ?? "";
+  expect(ar).toContain("\u200f{{ cart.cart_total }}\u00a0ج.م.\u200f");
+  for (const form of ["zero", "one", "two", "few", "many"]) expect(ar).toContain(`cart.count_form == &#x27;${form}&#x27;`);
+  for (const page of [en, ar]) expect(page).not.toMatch(/NaN|ليس رقمًا|_R_[^"]*-name/);
   // Home opens with the offers the server gives, the first picture eager.
   const home = templates["ar:home:0:1"] ?? "";
   expect(home).toContain('src="{{ home_slider.images[0] }}"');

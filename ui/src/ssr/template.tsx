@@ -111,3 +111,55 @@ export function formatWithSlots(
   for (const [name, standIn] of standIns) text = text.split(intl.formatNumber(standIn)).join(slots[name] ?? "");
   return text;
 }
+
+/** Whether a value is a template's slot (`{{ cart.price }}`) rather than data. */
+export function isSlot(value: unknown): value is string {
+  return typeof value === "string" && value.startsWith("{{ ") && value.endsWith(" }}");
+}
+
+/**
+ * An amount of money in a template: the currency's text as the page locale writes it
+ * (symbol, sign and order), with `slot` where the number's digits go. The server fills
+ * the slot with the core's `amount_digits` (thousands grouped, two decimals, the page's
+ * digits), so the filled text is the app's `Intl` currency text. `negative` writes the
+ * minus sign as the locale places it.
+ */
+export function moneySlot(intl: IntlShape, slot: string, currency: string, negative = false): string {
+  const standIn = 987_654_321;
+  const text = intl.formatNumber(negative ? -standIn : standIn, { style: "currency", currency });
+  const digits = intl.formatNumber(standIn, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return text.split(digits).join(slot);
+}
+
+/** A count of each plural category (the last two digits decide `few` and `many`). */
+const PLURAL_STAND_INS: Record<Intl.LDMLPluralRule, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  few: 987_654_303,
+  many: 987_654_311,
+  other: 987_654_300,
+};
+
+/**
+ * A message with a `{count, plural, …}` in a template: a branch per plural category the
+ * page locale has, each the message as formatted for a count of that category, with
+ * `count` (a Jinja expression: the count as the page writes it) where the count was
+ * printed, chosen by `form` (a Jinja expression: the category's name, the core's
+ * `plural_category`).
+ */
+export function pluralSlot(
+  intl: IntlShape,
+  id: string,
+  values: Record<string, string | number>,
+  slots: { count: string; form: string },
+): string {
+  const categories = new Intl.PluralRules(intl.locale).resolvedOptions().pluralCategories.filter((c) => c !== "other");
+  const branch = (category: Intl.LDMLPluralRule) => {
+    const n = PLURAL_STAND_INS[category];
+    return intl.formatMessage({ id }, { ...values, count: n }).split(intl.formatNumber(n)).join(`{{ ${slots.count} }}`);
+  };
+  const cases = categories.map((category, i) => `{% ${i === 0 ? "if" : "elif"} ${slots.form} == '${category}' %}${branch(category)}`);
+  if (cases.length === 0) return branch("other");
+  return `${cases.join("")}{% else %}${branch("other")}{% endif %}`;
+}

@@ -1,13 +1,23 @@
 import { useCallback } from "react";
 import { useIntl } from "react-intl";
+import { isSlot, moneySlot } from "../ssr/template";
 import styles from "./Price.module.css";
 
-/** Formats an API amount (a decimal string) as currency in the page locale. */
+/**
+ * Formats an API amount (a decimal string) as currency in the page locale. In a page
+ * template the amount may be a slot (`{{ cart.price }}`, or `-{{ … }}`): the currency's
+ * text is written around it for the server to fill (see `moneySlot`).
+ */
 export function usePriceFormatter(): (amount: string, currency?: string | null) => string {
   const intl = useIntl();
   return useCallback(
-    (amount: string, currency?: string | null) =>
-      intl.formatNumber(Number(amount), { style: "currency", currency: currency ?? "EGP" }),
+    (amount: string, currency?: string | null) => {
+      const negative = amount.startsWith("-");
+      if (isSlot(negative ? amount.slice(1) : amount)) {
+        return moneySlot(intl, negative ? amount.slice(1) : amount, currency ?? "EGP", negative);
+      }
+      return intl.formatNumber(Number(amount), { style: "currency", currency: currency ?? "EGP" });
+    },
     [intl],
   );
 }

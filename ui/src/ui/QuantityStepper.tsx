@@ -3,10 +3,13 @@ import { useIntl } from "react-intl";
 import { normalizeDigits, quantityDecrement, quantityIncrement, quantitySet } from "storefront-core/cart";
 import type { Message, QuantityCheck, QuantityLimits } from "storefront-core";
 import { useCoreText } from "../i18n/LocaleProvider";
+import { isSlot } from "../ssr/template";
 import styles from "./Stepper.module.css";
 
 interface QuantityStepperProps {
   value: number;
+  /** Ids from this base instead of `useId` (a cart line: a page template's one line stands for each). */
+  idBase?: string;
   limits: QuantityLimits;
   onChange(qty: number): void;
   disabled?: boolean;
@@ -18,12 +21,14 @@ interface QuantityStepperProps {
  * Quantity Reached', 'Max Quantity Reached', 'There is not enough stock available.',
  * 'This item is unavailable').
  */
-export function QuantityStepper({ value, limits, onChange, disabled = false }: QuantityStepperProps) {
+export function QuantityStepper({ value, idBase, limits, onChange, disabled = false }: QuantityStepperProps) {
   const intl = useIntl();
   const text = useCoreText();
-  const inputId = useId();
-  const messageId = useId();
-  const labelId = useId();
+  const id = useId();
+  const base = idBase ?? id;
+  const inputId = `${base}-qty`;
+  const messageId = `${base}-qty-message`;
+  const labelId = `${base}-qty-label`;
   const [draft, setDraft] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Message | null>(null);
 
@@ -67,7 +72,7 @@ export function QuantityStepper({ value, limits, onChange, disabled = false }: Q
           autoComplete="off"
           aria-describedby={refusal ? messageId : undefined}
           disabled={disabled}
-          value={draft ?? intl.formatNumber(value, { useGrouping: false })}
+          value={draft ?? (isSlot(value) ? value : intl.formatNumber(value, { useGrouping: false }))}
           onChange={(event) => setDraft(event.target.value)}
           onBlur={commitDraft}
           onKeyDown={(event) => {

@@ -1,4 +1,3 @@
-import { useId } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartTotals, quantityLimits } from "storefront-core/cart";
@@ -7,12 +6,19 @@ import { FavoriteButton } from "../../shop/FavoriteButton";
 import { usePriceFormatter } from "../../ui/Price";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import { changeQuantity } from "../../shop/cartFlow";
+import { SlotIf } from "../../ssr/template";
 import styles from "./Cart.module.css";
+
+/** A cart line's fields as the server's cart template gives them (static-host `web/cart_page.rs`). */
+export const LINE_FIELDS = ["product_id", "name", "image", "qty", "price", "total", "total_value", "favorite"] as const;
+export type TemplateLine = Record<(typeof LINE_FIELDS)[number], string>;
 
 interface CartItemRowProps {
   item: CartItem;
   pricing: CartPricing;
   currency?: string | null;
+  /** In the page template: the loop's line, whose values the server writes. */
+  template?: TemplateLine;
 }
 
 /** What the core needs of a product the server described without limits. */
@@ -25,36 +31,49 @@ function productOf(item: CartItem): CartProduct {
  * the core's limits and messages, the line total (the core's arithmetic), the favourite
  * toggle and remove.
  */
-export function CartItemRow({ item, pricing, currency }: CartItemRowProps) {
+export function CartItemRow({ item, pricing, currency, template }: CartItemRowProps) {
   const intl = useIntl();
   const format = usePriceFormatter();
-  const nameId = useId();
+  // Not `useId`: a template's one line stands for every line (see `SlotEach`).
+  const idBase = `cart-line-${item.product_id}`;
+  const nameId = `${idBase}-name`;
   const product = productOf(item);
-  const name = product.name || `#${item.product_id}`;
-  const lineTotal = cartTotals([{ price: item.price, qty: item.qty }], pricing, null).price;
+  const name = template ? template.name : product.name || `#${item.product_id}`;
+  const lineTotal = template ? template.total : cartTotals([{ price: item.price, qty: item.qty }], pricing, null).price;
   return (
     <li className={styles.row} aria-labelledby={nameId} data-testid="cart-item" data-product-id={item.product_id}>
       <div className={styles.thumb}>
-        {product.image ? (
-          <img src={product.image} alt="" width={88} height={88} loading="lazy" decoding="async" />
-        ) : null}
+        <SlotIf test="line.image" when={Boolean(product.image)}>
+          <img src={product.image ?? ""} alt="" width={88} height={88} loading="lazy" decoding="async" />
+        </SlotIf>
       </div>
       <div className={styles.rowMain}>
         <h2 id={nameId} className={styles.itemName}>
           <Link href={`/products/${item.product_id}`}>{name}</Link>
         </h2>
         <p className={styles.unitPrice}>{intl.formatMessage({ id: "cart.unitPrice" }, { price: format(item.price, currency) })}</p>
-        <QuantityStepper value={item.qty} limits={quantityLimits(product)} onChange={(qty) => changeQuantity(item, qty)} />
+        <QuantityStepper
+          value={item.qty}
+          idBase={idBase}
+          limits={quantityLimits(product)}
+          onChange={(qty) => changeQuantity(item, qty)}
+        />
       </div>
       <div className={styles.rowSide}>
         <p className={styles.lineTotal}>
           <span className="visually-hidden">{intl.formatMessage({ id: "cart.lineTotal" })} </span>
-          <data value={lineTotal} data-testid="line-total">
+          <data value={template ? template.total_value : lineTotal} data-testid="line-total">
             {format(lineTotal, currency)}
           </data>
         </p>
         <div className={styles.rowActions}>
-          <FavoriteButton type="product" id={item.product_id} name={name} active={item.favorite} />
+          <FavoriteButton
+            type="product"
+            id={item.product_id}
+            name={name}
+            active={item.favorite}
+            activeTest={template ? "line.favorite" : undefined}
+          />
           <button
             type="button"
             className={styles.remove}

@@ -9,6 +9,7 @@ import { errorText } from "../../api/client";
 import { applyCoupon } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
 import { Button } from "../../ui/Button";
+import { SlotIf } from "../../ssr/template";
 
 /**
  * Coupon entry (`POST /add_coupon`). A refusal ('This coupon code is not valid.', 'This
@@ -43,7 +44,7 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
 
   return (
     <div className={styles.coupon}>
-      {appliedCode ? (
+      <SlotIf test="cart.coupon_code" when={Boolean(appliedCode)}>
         <>
           <p className={styles.couponApplied} data-testid="coupon-applied">
             <span>{intl.formatMessage({ id: "cart.coupon.applied" }, { code: appliedCode })}</span>
@@ -58,13 +59,13 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
               {intl.formatMessage({ id: "cart.coupon.remove" })}
             </Button>
           </p>
-          {minimum ? (
+          <SlotIf test="cart.coupon_minimum" when={Boolean(minimum)}>
             <p className={styles.couponNote} data-testid="coupon-minimum">
-              {intl.formatMessage({ id: "cart.coupon.belowMinimum" }, { amount: format(minimum) })}
+              {intl.formatMessage({ id: "cart.coupon.belowMinimum" }, { amount: format(minimum ?? "0") })}
             </p>
-          ) : null}
+          </SlotIf>
         </>
-      ) : null}
+      </SlotIf>
       <form className={styles.couponForm} onSubmit={submit} noValidate>
         <label htmlFor={inputId} className={styles.couponLabel}>
           {intl.formatMessage({ id: "cart.coupon.label" })}
