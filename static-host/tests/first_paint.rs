@@ -814,8 +814,10 @@ async fn customer_with_a_cart(
     (c, names)
 }
 
-fn credential(token: &str, view: &str) -> String {
-    format!("storefront_view={view}; storefront_session={token}")
+/// `path` for a browser holding the page-view cookie `view` and the credential cookie.
+async fn page_as(server: &Server, path: &str, token: &str, view: &str) -> Page {
+    let cookies = format!("storefront_view={view}; storefront_session={token}");
+    page_with_cookies(server, path, Some(&cookies), None).await
 }
 
 #[tokio::test]
@@ -824,13 +826,7 @@ async fn the_cart_is_drawn_with_the_customer_s_own_lines_and_kept_nowhere() {
     let (c, names) = customer_with_a_cart(&server, "01001230101").await;
     assert_eq!(names.len(), 2);
 
-    let cart = page_with_cookies(
-        &server,
-        "/cart",
-        Some(&credential(&c.token, "en.1.1.1")),
-        None,
-    )
-    .await;
+    let cart = page_as(&server, "/cart", &c.token, "en.1.1.1").await;
     assert_eq!(cart.status, 200);
     assert_eq!(cart.template(), "en:cart:1:1");
     for name in &names {
@@ -861,13 +857,7 @@ async fn the_cart_is_drawn_with_the_customer_s_own_lines_and_kept_nowhere() {
     assert!(!cart.html.contains(&c.token));
 
     // In Arabic: Arabic-Indic digits and the Arabic plural form.
-    let arabic = page_with_cookies(
-        &server,
-        "/cart",
-        Some(&credential(&c.token, "ar.1.1.1")),
-        None,
-    )
-    .await;
+    let arabic = page_as(&server, "/cart", &c.token, "ar.1.1.1").await;
     assert_eq!(arabic.template(), "ar:cart:1:1");
     assert!(
         arabic.html.contains(r#"<p class="cart">٣ few · "#),
@@ -882,13 +872,7 @@ async fn the_cart_is_drawn_with_the_customer_s_own_lines_and_kept_nowhere() {
     assert!(!shell.html.contains("data-line="));
     assert_eq!(shell.header(header::CACHE_CONTROL), "no-cache");
     // Other pages never read the cart, cookie or not.
-    let home = page_with_cookies(
-        &server,
-        "/home",
-        Some(&credential(&c.token, "en.1.1.1")),
-        None,
-    )
-    .await;
+    let home = page_as(&server, "/home", &c.token, "en.1.1.1").await;
     assert!(!home.html.contains("data-line=") && home.boot()["cart"].is_null());
 }
 
@@ -897,13 +881,7 @@ async fn another_customer_s_cookie_never_shows_this_cart() {
     let server = start_rendering(&[]).await;
     customer_with_a_cart(&server, "01001230102").await;
     let other = orders_support::customer(&server, "01001230103").await;
-    let theirs = page_with_cookies(
-        &server,
-        "/cart",
-        Some(&credential(&other.token, "en.1.1.1")),
-        None,
-    )
-    .await;
+    let theirs = page_as(&server, "/cart", &other.token, "en.1.1.1").await;
     assert_eq!(theirs.template(), "en:cart:1:1");
     // (The product names may be elsewhere in the page: the service's home blocks.)
     assert!(!theirs.html.contains("data-line="), "{}", theirs.html);
@@ -921,13 +899,7 @@ async fn a_cookie_whose_session_ended_gets_the_signed_out_page_and_is_cleared() 
     let (c, _) = customer_with_a_cart(&server, "01001230104").await;
     let (status, _) = orders_support::post(&server, &c, "/api/user/logout", json!({})).await;
     assert_eq!(status, 200);
-    let ended = page_with_cookies(
-        &server,
-        "/cart",
-        Some(&credential(&c.token, "en.1.1.1")),
-        None,
-    )
-    .await;
+    let ended = page_as(&server, "/cart", &c.token, "en.1.1.1").await;
     // The page a guest gets on /cart (the guard sends guests away: the shell).
     assert_eq!(ended.template(), "en:shell:0:1");
     assert_eq!(ended.boot()["view"]["signed_in"], false);
@@ -947,24 +919,12 @@ async fn with_an_external_api_the_cart_is_asked_of_it_as_the_customer_every_time
     let (proxy, counts) = counting_proxy(upstream.base.clone()).await;
     let server = start_rendering(&["--api-base-url", &format!("{proxy}/api")]).await;
     for _ in 0..2 {
-        let cart = page_with_cookies(
-            &server,
-            "/cart",
-            Some(&credential(&c.token, "en.1.1.1")),
-            None,
-        )
-        .await;
+        let cart = page_as(&server, "/cart", &c.token, "en.1.1.1").await;
         assert_eq!(cart.template(), "en:cart:1:1");
         assert_eq!(cart.html.matches("data-line=").count(), 2);
         assert!(cart.html.contains(&format!("{} × ", names[0])));
         // Another customer right after: their own cart, never a cached one.
-        let theirs = page_with_cookies(
-            &server,
-            "/cart",
-            Some(&credential(&other.token, "en.1.1.1")),
-            None,
-        )
-        .await;
+        let theirs = page_as(&server, "/cart", &other.token, "en.1.1.1").await;
         assert!(!theirs.html.contains("data-line="), "{}", theirs.html);
     }
     let count = counts
