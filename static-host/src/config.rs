@@ -209,6 +209,13 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         statuses: Vec<String>,
     },
+    /// Checks the ledgers' invariants (wallet, points, stock, coupons, card charges,
+    /// order totals) and exits non-zero naming each broken one with its rows.
+    CheckDb {
+        /// Card charges and payment outbox rows younger than this are still on their way.
+        #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
+        settle: std::time::Duration,
+    },
 }
 
 /// A configured limit: `N/PERIOD` (e.g. `20/1h`, `3/10s`) or `off`.

@@ -431,5 +431,21 @@ async fn a_sigkill_in_the_middle_of_a_burst_leaves_consistent_data() {
                 .unwrap()
         );
         check_consistency(&db, &products, &customers, &ack);
+        drop(ack);
+        // And the operator's check of every ledger (captures queued just before the kill
+        // are still within its settling time, and the new process makes them).
+        let check = std::process::Command::new(env!("CARGO_BIN_EXE_static-host"))
+            .arg("--data-dir")
+            .arg(root.path().join("data"))
+            .arg("check-db")
+            .env("RUST_LOG", "warn")
+            .output()
+            .expect("static-host runs");
+        assert!(
+            check.status.success(),
+            "round {round}: check-db: {}{}",
+            String::from_utf8_lossy(&check.stdout),
+            String::from_utf8_lossy(&check.stderr)
+        );
     }
 }

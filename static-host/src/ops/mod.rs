@@ -13,6 +13,8 @@
 //! changes nothing. It is safe to run while the server serves the same directory
 //! (SQLite WAL; the write waits for the server's writer).
 
+pub mod check_db;
+
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -47,6 +49,8 @@ pub enum OpsError {
     Failed(String),
     #[error("cannot write the output: {0}")]
     Io(#[from] std::io::Error),
+    #[error("{count} invariant(s) broken: {names}", count = .0.len(), names = .0.join(", "))]
+    Broken(Vec<&'static str>),
 }
 
 fn known_statuses() -> String {
@@ -136,6 +140,32 @@ pub fn run(config: &Config, command: &Command, out: &mut impl Write) -> Result<(
                 }
             }
             Ok(())
+        }
+        Command::CheckDb { settle } => {
+            let db = Db::open(&database_path(&config.data_dir)?, 1)?;
+            // One read transaction: a consistent snapshot while the server writes.
+            let broken = db.with_writer(|conn| {
+                let snapshot = conn.transaction()?;
+                check_db::check(&snapshot, crate::clock::now_ms(), *settle)
+            });
+            let broken = broken.map_err(|err| OpsError::Failed(err.to_string()))?;
+            for invariant in check_db::INVARIANTS {
+                match broken.iter().find(|b| b.invariant == invariant) {
+                    None => writeln!(out, "{invariant}: ok")?,
+                    Some(b) => {
+                        writeln!(out, "{invariant}: BROKEN ({} rows)", b.count)?;
+                        for row in &b.rows {
+                            writeln!(out, "  {row}")?;
+                        }
+                    }
+                }
+            }
+            match broken.is_empty() {
+                true => Ok(()),
+                false => Err(OpsError::Broken(
+                    broken.iter().map(|b| b.invariant).collect(),
+                )),
+            }
         }
     }
 }
