@@ -17,27 +17,6 @@ fn day(days: i64) -> String {
     date.format(&format).unwrap()
 }
 
-fn deliver(server: &Server, order: i64) {
-    for to in [
-        OrderStatus::Processing,
-        OrderStatus::Shipped,
-        OrderStatus::Delivered,
-    ] {
-        set_status(server, order, to).unwrap();
-    }
-}
-
-fn order_item(server: &Server, order: i64) -> i64 {
-    server
-        .db()
-        .query_row(
-            "SELECT id FROM order_items WHERE order_id = ?1 ORDER BY id LIMIT 1",
-            [order],
-            |r| r.get(0),
-        )
-        .unwrap()
-}
-
 fn request(item: i64, quantity: u32, address: i64, method: &str) -> Value {
     json!({
         "items": [{"id": item, "quantity": quantity, "reason": "damaged", "comment": "The box was crushed"}],

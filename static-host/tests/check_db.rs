@@ -35,16 +35,6 @@ fn tomorrow() -> String {
         .unwrap()
 }
 
-fn deliver(server: &Server, order: i64) {
-    for to in [
-        OrderStatus::Processing,
-        OrderStatus::Shipped,
-        OrderStatus::Delivered,
-    ] {
-        set_status(server, order, to).unwrap();
-    }
-}
-
 /// A shop's history through the API and the status machine: a cash order delivered and
 /// half returned, a card order paid partly from the wallet and cancelled, a card order
 /// delivered.
@@ -59,14 +49,7 @@ async fn history(server: &Server) -> Customer {
         .as_i64()
         .unwrap();
     deliver(server, cash);
-    let item: i64 = server
-        .db()
-        .query_row(
-            "SELECT id FROM order_items WHERE order_id = ?1",
-            [cash],
-            |r| r.get(0),
-        )
-        .unwrap();
+    let item = order_item(server, cash);
     let (status, body) = post(
         server,
         &c,
@@ -185,14 +168,7 @@ async fn each_broken_invariant_is_named_with_its_rows() {
     let out = check_db(&server, &[]);
     assert!(!out.status.success());
     let stdout = text(&out.stdout);
-    for invariant in [
-        "wallet",
-        "points",
-        "stock",
-        "coupons",
-        "card charges",
-        "order totals",
-    ] {
+    for invariant in static_host::ops::check_db::INVARIANTS {
         assert!(
             stdout.contains(&format!("{invariant}: BROKEN (")),
             "{invariant}:\n{stdout}"

@@ -11,27 +11,6 @@ use orders_support::*;
 use serde_json::{Value, json};
 use storefront_core::orders::OrderStatus;
 
-fn deliver(server: &Server, order: i64) {
-    for to in [
-        OrderStatus::Processing,
-        OrderStatus::Shipped,
-        OrderStatus::Delivered,
-    ] {
-        set_status(server, order, to).unwrap();
-    }
-}
-
-fn order_item(server: &Server, order: i64) -> i64 {
-    server
-        .db()
-        .query_row(
-            "SELECT id FROM order_items WHERE order_id = ?1 ORDER BY id LIMIT 1",
-            [order],
-            |r| r.get(0),
-        )
-        .unwrap()
-}
-
 fn tomorrow() -> String {
     let day = time::OffsetDateTime::now_utc() + time::Duration::days(1);
     format!(

@@ -108,13 +108,12 @@ fn wallet(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     )?;
     found.extend(rows(
         conn,
-        "SELECT o.id AS order_id, o.wallet_minor,
-                coalesce((SELECT -sum(w.amount_minor) FROM wallet_entries w
-                          WHERE w.order_id = o.id AND w.kind = 'order_payment'), 0) AS paid_from_wallet_minor
-         FROM orders o
-         WHERE o.wallet_minor <> coalesce((SELECT -sum(w.amount_minor) FROM wallet_entries w
-                                           WHERE w.order_id = o.id AND w.kind = 'order_payment'), 0)
-         ORDER BY o.id",
+        "SELECT * FROM (
+             SELECT o.id AS order_id, o.wallet_minor,
+                    coalesce((SELECT -sum(w.amount_minor) FROM wallet_entries w
+                              WHERE w.order_id = o.id AND w.kind = 'order_payment'), 0) AS paid_from_wallet_minor
+             FROM orders o)
+         WHERE wallet_minor <> paid_from_wallet_minor ORDER BY order_id",
         [],
     )?);
     // Refunds to the wallet and to the card together never exceed what the order took.
@@ -140,13 +139,12 @@ fn points(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     )?;
     found.extend(rows(
         conn,
-        "SELECT o.id AS order_id, o.points_earned,
-                coalesce((SELECT sum(p.points) FROM point_entries p
-                          WHERE p.order_id = o.id AND p.kind = 'earned'), 0) AS ledger_points
-         FROM orders o
-         WHERE o.points_earned <> coalesce((SELECT sum(p.points) FROM point_entries p
-                                            WHERE p.order_id = o.id AND p.kind = 'earned'), 0)
-         ORDER BY o.id",
+        "SELECT * FROM (
+             SELECT o.id AS order_id, o.points_earned,
+                    coalesce((SELECT sum(p.points) FROM point_entries p
+                              WHERE p.order_id = o.id AND p.kind = 'earned'), 0) AS ledger_points
+             FROM orders o)
+         WHERE points_earned <> ledger_points ORDER BY order_id",
         [],
     )?);
     Ok(found)
@@ -245,13 +243,13 @@ fn order_totals(conn: &Connection) -> rusqlite::Result<Vec<String>> {
     // What pays the part not paid from the wallet: the card or cash charge.
     found.extend(rows(
         conn,
-        "SELECT o.id AS order_id, o.due_minor,
-                coalesce((SELECT sum(p.amount_minor) FROM payments p
-                          WHERE p.order_id = o.id AND p.kind = 'charge' AND p.method IN ('card', 'cash')), 0) AS charged_minor
-         FROM orders o
-         WHERE o.due_minor <> coalesce((SELECT sum(p.amount_minor) FROM payments p
-                                        WHERE p.order_id = o.id AND p.kind = 'charge' AND p.method IN ('card', 'cash')), 0)
-         ORDER BY o.id",
+        "SELECT * FROM (
+             SELECT o.id AS order_id, o.due_minor,
+                    coalesce((SELECT sum(p.amount_minor) FROM payments p
+                              WHERE p.order_id = o.id AND p.kind = 'charge' AND p.method IN ('card', 'cash')), 0)
+                        AS charged_minor
+             FROM orders o)
+         WHERE due_minor <> charged_minor ORDER BY order_id",
         [],
     )?);
     Ok(found)

@@ -298,6 +298,29 @@ pub fn set_status(
     )
 }
 
+/// Takes an order from pending to delivered as the shop would.
+pub fn deliver(server: &Server, order: i64) {
+    for to in [
+        OrderStatus::Processing,
+        OrderStatus::Shipped,
+        OrderStatus::Delivered,
+    ] {
+        set_status(server, order, to).unwrap();
+    }
+}
+
+/// The order's first line (its id, as a return names it).
+pub fn order_item(server: &Server, order: i64) -> i64 {
+    server
+        .db()
+        .query_row(
+            "SELECT id FROM order_items WHERE order_id = ?1 ORDER BY id LIMIT 1",
+            [order],
+            |r| r.get(0),
+        )
+        .unwrap()
+}
+
 /// A valid test card (approved by the test gateway).
 pub fn card(holder: &str) -> Value {
     json!({"number": "4242 4242 4242 4242", "exp_month": 12, "exp_year": "39", "cvv": "123", "name": holder})
