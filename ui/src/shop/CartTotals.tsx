@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import { moneySign } from "storefront-core/cart";
 import type { CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../ui/Price";
-import { isSlot, SlotIf } from "../ssr/template";
+import { SlotIf, useTemplateMode } from "../ssr/template";
 import styles from "./CartTotals.module.css";
 
 interface CartTotalsProps {
@@ -32,7 +32,7 @@ export function CartTotals({ totals, couponCode, hasItems, currency, titleId, co
   const format = usePriceFormatter();
   const money = (amount: string) => format(amount, currency);
   // In the cart's page template the totals are the server's (see `web/cart_page.rs`).
-  const template = isSlot(totals.price);
+  const template = useTemplateMode();
   const discounted = !template && !isZero(totals.coupon_discount);
   const freeDelivery = !template && hasItems && isZero(totals.delivery_price);
   return (
