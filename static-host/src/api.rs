@@ -16,6 +16,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::clock::{Clock, SystemClock};
 use crate::config::Config;
+use crate::http::disk_floor::{self, DiskSpace, FreeSpaceProbe};
 use crate::http::error::{self, ApiError};
 use crate::http::extract::Lang;
 use crate::http::state::AppState;
@@ -79,15 +80,20 @@ pub struct Services {
     pub gateway: orders::payment::Gateway,
     /// The time sign-in and sessions go by.
     pub clock: Arc<dyn Clock>,
+    /// What reads the free space of the data directory's disk (for the floor that
+    /// refuses writes, `--limit-min-free-disk`); `None`: the file system's own answer
+    /// for the data directory.
+    pub free_space: Option<FreeSpaceProbe>,
 }
 
 impl Services {
-    /// The reference server's: a [`orders::payment::TestGateway`] of its own and the
-    /// system clock.
+    /// The reference server's: a [`orders::payment::TestGateway`] of its own, the
+    /// system clock and the file system's free space.
     pub fn reference() -> Self {
         Services {
             gateway: orders::payment::reference_gateway(),
             clock: Arc::new(SystemClock),
+            free_space: None,
         }
     }
 }
@@ -105,6 +111,10 @@ pub fn router(config: &Config, services: Services) -> Result<(Router, db::Db), A
         drop(state::private_file(&db_path)?);
     }
     let secret = Arc::new(state::load_or_create_secret(data_dir)?);
+    let free_space = services
+        .free_space
+        .clone()
+        .unwrap_or_else(|| disk_floor::available_space_of(data_dir.to_owned()));
     let db = db::Db::open(&db_path, 4)?;
     db.with_writer(|conn| seed::run(conn, crate::clock::now_ms(), config.seed_products))?;
     let state = AppState {
@@ -122,6 +132,7 @@ pub fn router(config: &Config, services: Services) -> Result<(Router, db::Db), A
             unused_after: config.limit_unused_upload_age,
             min_free_disk: config.limit_min_free_disk,
         },
+        disk: DiskSpace::new(free_space),
         payments: Arc::new(tokio::sync::Notify::new()),
         clock: services.clock.clone(),
     };
@@ -172,6 +183,13 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 fn build(state: AppState, services: Services) -> Router {
     let (router, openapi) = operations().split_for_parts();
     let per_ip = rate_limit::IpLimitState(state.limits.clone());
+    let write_floor = disk_floor::WriteFloor {
+        disk: state.disk.clone(),
+        floor: state.uploads.min_free_disk,
+        limits: state.limits.clone(),
+        clock: state.clock.clone(),
+        checked_by_handler: upload::CHECKS_THE_DISK_FLOOR,
+    };
     let openapi = Arc::new(contract::finish(openapi));
     router
         .route("/health", get(health))
@@ -192,6 +210,12 @@ fn build(state: AppState, services: Services) -> Router {
         // Like the effects, the gateway reaches the order handlers as an extension: the
         // shared state (`http`) names no order types.
         .layer(Extension::<orders::payment::Gateway>(services.gateway))
+        // Below the disk's free-space floor, every write is refused before its handler
+        // runs (inside the per-IP limits: a flood is limited before the disk is read).
+        .layer(axum::middleware::from_fn_with_state(
+            write_floor,
+            disk_floor::refuse_writes_below_floor,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             per_ip,
             rate_limit::limit_per_ip,

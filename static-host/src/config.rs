@@ -176,9 +176,9 @@ pub struct Config {
     )]
     pub limit_unused_upload_age: Duration,
 
-    /// Uploads are refused (503) while the data directory's disk has less free space
-    /// than this (`512MB`, `2GB`; `0` never refuses): the database's own writes (orders)
-    /// keep the rest.
+    /// While the data directory's disk has less free space than this (`512MB`, `2GB`;
+    /// `0` never refuses), uploads and every other write to the API are refused (503);
+    /// reads go on. An upload is also refused when it would take the disk below it.
     #[arg(
         long,
         env = "STOREFRONT_LIMIT_MIN_FREE_DISK",

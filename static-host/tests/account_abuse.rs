@@ -574,15 +574,43 @@ async fn unused_uploads_are_deleted_and_a_replaced_picture_goes_at_once() {
 
 #[tokio::test]
 async fn uploads_are_refused_when_the_disk_is_nearly_full() {
-    let server = start(&["--limit-min-free-disk=1000000TB"]).await;
+    let server = start(&["--limit-min-free-disk=1MB"]).await;
     let token = register(&server, OWNER_IP, "01001236901", "disk@example.com").await;
+    let rename = |name: &'static str| {
+        call(
+            &server,
+            OWNER_IP,
+            reqwest::Method::PATCH,
+            "/api/user/update-profile",
+            Some(&token),
+            Some(json!({ "name": name })),
+        )
+    };
+    // Just above the floor: other writes go on, but the picture would take the disk
+    // below it. (The server reads the disk at most once a second of its clock.)
+    server.disk.set_free((1 << 20) + 500);
+    server.clock.advance(Duration::from_secs(1));
+    let uploads_paused = "Uploads are paused for a while: the server is short of storage space. Please try again later.";
     let (status, body) = upload(&server, &token, 1000).await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["message"], uploads_paused);
+    assert_eq!(rename("Mona A").await.0, 200);
+    // Below the floor, the upload keeps its own message; other writes get theirs.
+    server.disk.set_free(10);
+    server.clock.advance(Duration::from_secs(1));
+    let (status, body) = upload(&server, &token, 1000).await;
+    assert_eq!((status, &body["message"]), (503, &json!(uploads_paused)));
+    let (status, body) = rename("Mona B").await;
     assert_eq!(status, 503, "{body}");
     assert_eq!(
         body["message"],
-        "Uploads are paused for a while: the server is short of storage space. Please try again later."
+        "Changes are paused for a while: the server is short of storage space. Please try again later."
     );
     assert_eq!(stored_bytes(&server), 0);
+    assert_eq!(
+        profile(&server, &token).await.1["data"]["user"]["name"],
+        "Mona A"
+    );
 }
 
 #[cfg(unix)]

@@ -1,12 +1,13 @@
 //! Finishing touches on the generated OpenAPI document: the answers that come from
 //! the layers around the handlers (body parsing, body limits, timeouts, rate limits,
-//! code delivery) rather than from a handler's own `responses(...)`, and `anyOf`
+//! code delivery, the disk's free-space floor) rather than from a handler's own `responses(...)`, and `anyOf`
 //! for untagged unions. Checked by schemathesis (`just fuzz-api`) against what the
 //! server really answers.
 
 use axum::http::Method;
 use serde_json::{Value, json};
 
+use crate::http::disk_floor::is_write;
 use crate::http::rate_limit::{IpGroup, ip_groups};
 
 /// Applies every rule below to the document.
@@ -144,12 +145,6 @@ fn add_layer_responses(method: &Method, path: &str, operation: &mut Value) {
             ),
         );
     }
-    if groups.contains(&IpGroup::CodeRequests) {
-        add(
-            "503",
-            error_response("The code could not be delivered", "ErrorBody"),
-        );
-    }
     add(
         "408",
         error_response(
@@ -157,6 +152,33 @@ fn add_layer_responses(method: &Method, path: &str, operation: &mut Value) {
             "ErrorBody",
         ),
     );
+    // The layers' reasons for a 503, listed together. A handler's own 503 with a
+    // description of its own (the upload's: its disk check) stays as it is; one
+    // without gets the layers' reasons.
+    let mut unavailable = Vec::new();
+    if groups.contains(&IpGroup::CodeRequests) {
+        unavailable.push("The code could not be delivered");
+    }
+    if is_write(method) {
+        unavailable.push("Writes are paused: the server's disk is nearly full");
+    }
+    if !unavailable.is_empty() {
+        let reasons = unavailable.join("; or: ");
+        match responses.get_mut("503").and_then(Value::as_object_mut) {
+            Some(own) => {
+                let described = own
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .is_some_and(|d| !d.trim().is_empty());
+                if !described {
+                    own.insert("description".to_owned(), json!(reasons));
+                }
+            }
+            None => {
+                responses.insert("503".to_owned(), error_response(&reasons, "ErrorBody"));
+            }
+        }
+    }
     // Every 429, the handlers' own included, says how long to wait.
     if let Some(limited) = responses.get_mut("429").and_then(Value::as_object_mut) {
         limited.entry("headers").or_insert_with(|| {
@@ -191,9 +213,32 @@ mod tests {
             assert!(login.get(status).is_some(), "login-by-otp: {status}");
         }
         assert!(login["429"]["headers"].get("Retry-After").is_some());
+        assert!(
+            login["503"]["description"]
+                .as_str()
+                .unwrap()
+                .contains("disk is nearly full")
+        );
         let profile = &value["paths"]["/user/profile"]["get"]["responses"];
         assert!(profile.get("408").is_some());
         assert!(profile.get("429").is_none(), "reads are not rate limited");
+        assert!(
+            profile.get("503").is_none(),
+            "reads go on below the disk floor"
+        );
+        // Every write documents the floor's 503.
+        let paths = value["paths"].as_object().unwrap();
+        for (path, item) in paths {
+            for (method, operation) in item.as_object().unwrap() {
+                if !["post", "put", "patch", "delete"].contains(&method.as_str()) {
+                    continue;
+                }
+                assert!(
+                    operation["responses"]["503"].is_object(),
+                    "{method} {path}: no 503"
+                );
+            }
+        }
         assert!(value["paths"]["/map/search"]["get"]["responses"]["429"].is_object());
         let upload = &value["paths"]["/upload-file/upload"]["post"]["responses"];
         assert!(upload.get("413").is_some() && upload.get("400").is_some());

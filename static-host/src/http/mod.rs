@@ -1,9 +1,10 @@
 //! HTTP plumbing shared by every feature: the application state, extractors,
-//! envelopes and errors, abuse limits, sessions, client addresses, security headers
+//! envelopes and errors, abuse limits, the disk's free-space floor, sessions, client addresses, security headers
 //! and the OpenAPI finishing touches. Features build on it; it knows no feature.
 
 pub mod client_ip;
 pub mod contract;
+pub mod disk_floor;
 pub mod envelope;
 pub mod error;
 pub mod extract;

@@ -130,9 +130,10 @@ pub struct RateLimits {
     exempt: Vec<IpAddr>,
     /// Requests refused per group since the last [`RateLimits::take_refusals`].
     refused: [AtomicU64; 5],
-    /// Uploads refused for want of disk space (`--limit-min-free-disk`), logged at
-    /// most once a minute with their count: a flood of uploads on a full disk must not
-    /// flood the log too. Each server counts its own.
+    /// Writes (uploads included) refused for want of disk space
+    /// (`--limit-min-free-disk`), logged at most once a minute with their count: a
+    /// flood of writes on a full disk must not flood the log too. Each server counts
+    /// its own.
     pub low_disk_log: CountedLog,
 }
 

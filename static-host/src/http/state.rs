@@ -25,6 +25,9 @@ pub struct AppState {
     pub sessions: SessionPolicy,
     /// The per-customer upload quota, the clean-up age and the free-space floor.
     pub uploads: UploadPolicy,
+    /// The free space of the data directory's disk, read at most once a second (the
+    /// floor refuses writes below it: `http::disk_floor`).
+    pub disk: crate::http::disk_floor::DiskSpace,
     /// Wakes the payment worker when a request has queued card work.
     pub payments: Arc<tokio::sync::Notify>,
     /// What the time is. Sign-in and sessions read it here (not the system clock), so

@@ -103,6 +103,8 @@ pub enum Msg {
     },
     /// Uploads are paused: the disk is nearly full.
     StorageLow,
+    /// Every write is paused: the disk is nearly full (`http::disk_floor`).
+    WritesPaused,
     /// A code confirming a new e-mail address was sent to it.
     EmailChangeCodeSent {
         email: String,
@@ -446,6 +448,10 @@ impl Msg {
                 "Uploads are paused for a while: the server is short of storage space. Please try again later.",
                 "رفع الملفات متوقف مؤقتًا لنقص مساحة التخزين على الخادم. يرجى المحاولة لاحقًا.",
             ),
+            Msg::WritesPaused => pick(
+                "Changes are paused for a while: the server is short of storage space. Please try again later.",
+                "حفظ التغييرات متوقف مؤقتًا لنقص مساحة التخزين على الخادم. يرجى المحاولة لاحقًا.",
+            ),
             Msg::EmailChangeCodeSent { email } => {
                 if ar {
                     format!("أرسلنا رمزًا إلى {email}. أدخله لتأكيد بريدك الإلكتروني الجديد.")
@@ -567,6 +573,7 @@ mod tests {
                 hours: 3,
             },
             Msg::StorageLow,
+            Msg::WritesPaused,
             Msg::EmailChangeCodeSent {
                 email: "a@example.com".into(),
             },
@@ -627,6 +634,7 @@ mod tests {
                 Msg::SendFailed => {}
                 Msg::UploadQuota { .. } => {}
                 Msg::StorageLow => {}
+                Msg::WritesPaused => {}
                 Msg::EmailChangeCodeSent { .. } => {}
                 Msg::EmailChanged => {}
                 Msg::LoggedOutEverywhere => {}

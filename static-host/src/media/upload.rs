@@ -7,7 +7,9 @@
 //! and bytes at once (422 past it); a picture the profile stops using is deleted at
 //! once, and an upload no profile uses is deleted once `--limit-unused-upload-age` old;
 //! and uploads are refused (503) while the disk has less than `--limit-min-free-disk`
-//! free, so a flood of pictures cannot fill the disk that orders are written to.
+//! free once the file is counted, so a flood of pictures cannot fill the disk that
+//! orders are written to (below the floor every other write is refused too, by
+//! `http::disk_floor`; the upload checks it here, with its own message).
 //! Uploads are the only files customers can send (contact-us and support take text
 //! only), so these limits cover every file a customer can store.
 
@@ -36,6 +38,10 @@ use crate::i18n::Msg;
 pub use crate::http::MAX_UPLOAD_BYTES;
 /// Where uploaded files are served, relative to the API mount.
 pub const UPLOADS_PATH: &str = "/api/media/uploads/";
+
+/// The upload checks the disk's free-space floor itself (with the file's size, and
+/// its own message): the floor's middleware (`http::disk_floor`) lets it through.
+pub const CHECKS_THE_DISK_FLOOR: &[&str] = &["/upload-file/upload"];
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -188,30 +194,28 @@ async fn upload(
     // the disk's free space.
     let current = state.db.read(move |c| Ok(held(c, user_id)?)).await?;
     within_quota(policy, current, size, lang)?;
-    if policy.min_free_disk > 0 {
-        let dir = state.uploads_dir.clone();
-        let free = tokio::task::spawn_blocking(move || fs4::available_space(dir))
-            .await
-            .map_err(|e| ApiError::internal(format!("free space task failed: {e}")))?
-            .map_err(|e| ApiError::internal(format!("cannot read free disk space: {e}")))?;
-        if free.saturating_sub(size) < policy.min_free_disk {
-            if let Some(refused) = state
-                .limits
-                .low_disk_log
-                .count_and_due(state.clock.now_ms())
-            {
-                tracing::warn!(
-                    free,
-                    floor = policy.min_free_disk,
-                    refused,
-                    "uploads refused: the disk is nearly full"
-                );
-            }
-            return Err(ApiError::Status {
-                status: StatusCode::SERVICE_UNAVAILABLE,
-                message: Msg::StorageLow.text(lang),
-            });
+    // The disk's reading is the one every write goes by (at most a second old); one that
+    // cannot be read refuses nothing, as for the other writes (`http::disk_floor`).
+    if policy.min_free_disk > 0
+        && let Some(free) = state.disk.free(state.clock.now_ms()).await
+        && free.saturating_sub(size) < policy.min_free_disk
+    {
+        if let Some(refused) = state
+            .limits
+            .low_disk_log
+            .count_and_due(state.clock.now_ms())
+        {
+            tracing::warn!(
+                free,
+                floor = policy.min_free_disk,
+                refused,
+                "uploads refused: the disk is nearly full"
+            );
         }
+        return Err(ApiError::Status {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: Msg::StorageLow.text(lang),
+        });
     }
     let mut name = [0u8; 16];
     rand::fill(&mut name);

@@ -108,6 +108,59 @@ pub struct Server {
     /// This server's clock (sign-in and sessions go by it): it shows the wall time the
     /// server started at and stands still until the test moves it.
     pub clock: Arc<ManualClock>,
+    /// What this server's disk reports as its free space (the real answer unless the
+    /// test says otherwise).
+    pub disk: Arc<TestDisk>,
+}
+
+/// A server's disk as its test wants it: plenty of free space (whatever this machine's
+/// disk holds, so no test depends on it), or a given amount, or a failing probe. The
+/// server reads it at most once a second of its clock.
+#[derive(Debug, Default)]
+pub struct TestDisk {
+    /// `None`: [`PLENTY`] free.
+    report: std::sync::Mutex<Option<DiskReport>>,
+    probes: std::sync::atomic::AtomicU64,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum DiskReport {
+    Free(u64),
+    Fails,
+}
+
+/// What a test server's disk has free unless its test says otherwise: far above any floor.
+pub const PLENTY: u64 = 1 << 50;
+
+impl TestDisk {
+    /// Reports `bytes` free from now on.
+    pub fn set_free(&self, bytes: u64) {
+        *self.report.lock().unwrap() = Some(DiskReport::Free(bytes));
+    }
+
+    /// Fails to read the free space from now on.
+    pub fn set_failing(&self) {
+        *self.report.lock().unwrap() = Some(DiskReport::Fails);
+    }
+
+    /// How many times the server has read the free space.
+    pub fn probes(&self) -> u64 {
+        self.probes.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    fn probe(self: &Arc<Self>) -> static_host::http::disk_floor::FreeSpaceProbe {
+        let disk = self.clone();
+        Arc::new(move || {
+            disk.probes
+                .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            let report = *disk.report.lock().unwrap();
+            match report {
+                None => Ok(PLENTY),
+                Some(DiskReport::Free(bytes)) => Ok(bytes),
+                Some(DiskReport::Fails) => Err(std::io::Error::other("the test's disk fails")),
+            }
+        })
+    }
 }
 
 impl Server {
@@ -285,9 +338,11 @@ pub async fn start_with_ui(
     let config = Config::try_parse_from(args).unwrap();
     let gateway = Arc::new(TestGateway::default());
     let clock = Arc::new(ManualClock::at(static_host::clock::now_ms()));
+    let disk = Arc::new(TestDisk::default());
     let services = static_host::Services {
         gateway: gateway.clone(),
         clock: clock.clone(),
+        free_space: Some(disk.probe()),
     };
     let (app, _) = static_host::app_with(&config, services).unwrap();
     if let (Some(template), false) = (&template, seeded) {
@@ -306,6 +361,7 @@ pub async fn start_with_ui(
         client: client(),
         gateway,
         clock,
+        disk,
     }
 }
 
