@@ -154,3 +154,107 @@ fn queued_gateway_calls_survive_a_restart_and_failures_are_retried() {
         assert_eq!(status, "pending");
     });
 }
+
+/// The stalling test card's details (`TEST_CARD_STALLING`).
+fn stalling_card(holder: &str) -> serde_json::Value {
+    json!({"number": static_host::orders::payment::TEST_CARD_STALLING, "exp_month": 12,
+           "exp_year": "39", "cvv": "123", "name": holder})
+}
+
+/// Starts a card checkout of `payer`'s cart in the background: its status and how long
+/// it took.
+fn checkout_in_background(
+    server: &common::Server,
+    payer: &Customer,
+    address: i64,
+    card: serde_json::Value,
+) -> tokio::task::JoinHandle<(u16, Duration)> {
+    let (base, client, token) = (
+        server.base.clone(),
+        server.client.clone(),
+        payer.token.clone(),
+    );
+    tokio::spawn(async move {
+        let started = Instant::now();
+        let response = client
+            .post(format!("{base}/api/order/checkout"))
+            .bearer_auth(token)
+            .json(
+                &json!({"service_id": 1, "address_id": address, "payment_method": "card",
+                          "card": card}),
+            )
+            .send()
+            .await
+            .unwrap();
+        (response.status().as_u16(), started.elapsed())
+    })
+}
+
+#[tokio::test]
+async fn the_stalling_test_card_is_paid_after_its_authorization_and_capture_stall() {
+    let server = start_with(&[], None).await;
+    let shop = make_shop(&server, Shop::default());
+    let product = make_product(&server, shop, Item::default());
+    let payer = customer(&server, "01001290201").await;
+    let address = make_address(&server, &payer, 1);
+    add(&server, &payer, product, 1).await;
+    // This server's gateway only, and a short stall (10 s by default).
+    let stall = Duration::from_millis(200);
+    server.gateway.set_stall(stall);
+    let holder = "Stalling Holder 0201";
+    let (status, took) = checkout_in_background(&server, &payer, address, stalling_card(holder))
+        .await
+        .unwrap();
+    assert_eq!(status, 201);
+    assert!(
+        took >= stall * 2,
+        "authorization and capture stall: {took:?}"
+    );
+    let journal = server.gateway.journal_for(holder);
+    assert_eq!(journal.len(), 1, "{journal:?}");
+    assert!(journal[0].stalling && journal[0].captured && !journal[0].released);
+    let charge: String = server
+        .db()
+        .query_row(
+            "SELECT status FROM payments WHERE method = 'card' AND kind = 'charge'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(charge, "captured");
+}
+
+#[tokio::test]
+async fn while_a_stalling_card_is_authorized_other_customers_write() {
+    let server = start_with(&[], None).await;
+    let shop = make_shop(&server, Shop::default());
+    let product = make_product(&server, shop, Item::default());
+    let payer = customer(&server, "01001290301").await;
+    let other = customer(&server, "01001290302").await;
+    let address = make_address(&server, &payer, 1);
+    add(&server, &payer, product, 1).await;
+    let stall = Duration::from_secs(2);
+    server.gateway.set_stall(stall);
+    let holder = "Stalling Holder 0301";
+    let checkout = checkout_in_background(&server, &payer, address, stalling_card(holder));
+    // Waits for the authorization to be under way (an event, not a guess of time).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while server.gateway.authorizations_begun() == 0 {
+        assert!(Instant::now() < deadline, "the authorization never began");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let started = Instant::now();
+    add(&server, &other, product, 1).await;
+    let took = started.elapsed();
+    assert!(
+        !checkout.is_finished(),
+        "the checkout ended first: the write did not meet the stall"
+    );
+    assert!(took < stall, "a cart write waited {took:?}");
+    // The stall under way keeps its length; the capture to come need not wait.
+    server.gateway.set_stall(Duration::ZERO);
+    let (status, checkout_took) = checkout.await.unwrap();
+    assert_eq!(status, 201);
+    assert!(checkout_took >= stall, "{checkout_took:?}");
+    assert!(server.gateway.journal_for(holder)[0].captured);
+}

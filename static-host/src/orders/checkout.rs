@@ -663,7 +663,7 @@ pub async fn checkout(
         Ok(Written::Placed(order_id)) => {
             // The capture, after the commit: the writer is free while the gateway works.
             if authorization.is_some() {
-                crate::orders::payment_outbox::settle(&state, &gateway).await;
+                crate::orders::payment_outbox::settle(&state, &gateway, order_id).await;
             }
             answer(&state, user_id, order_id, false, lang, now).await
         }

@@ -515,7 +515,7 @@ pub async fn cancel_order(
         })
         .await?;
     // The card refund, after the commit.
-    crate::orders::payment_outbox::settle(&state, &gateway).await;
+    crate::orders::payment_outbox::settle(&state, &gateway, id).await;
     let detail = state
         .db
         .read(move |c| load_detail(c, user_id, id, lang, now))

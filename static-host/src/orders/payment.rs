@@ -23,6 +23,13 @@
 //! | `4242424242424242` | Visa              |
 //! | `5555555555554444` | Mastercard        |
 //! | `4000056655665556` | Visa debit        |
+//! | `4000000000000077` | approved, slowly: a stalling provider |
+//!
+//! The stalling card ([`TEST_CARD_STALLING`]) is approved like the others, but its
+//! authorization takes [`STALL`] (10 s) and so does the capture of that
+//! authorization: a provider that hangs, which a soak or a tester can trigger from
+//! outside the process. Since gateway calls run on the blocking pool and never inside
+//! a database transaction, only that checkout waits; the shop's other writes go on.
 //!
 //! Every other number (e.g. `4000000000000002`) and every expired card is declined:
 //! the customer sees 'An error occured while processing your payment, please try
@@ -38,6 +45,7 @@
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 use storefront_core::locale::Language;
@@ -54,6 +62,14 @@ pub const TEST_CARDS_APPROVED: [&str; 3] =
 
 /// A card number the test gateway always declines (any unlisted number does).
 pub const TEST_CARD_DECLINED: &str = "4000000000000002";
+
+/// A card number the test gateway approves after stalling: its authorization, and the
+/// capture of that authorization, each take [`STALL`] (a provider that hangs).
+pub const TEST_CARD_STALLING: &str = "4000000000000077";
+
+/// How long each call about [`TEST_CARD_STALLING`] stalls (a test gateway's own:
+/// [`TestGateway::with_stall`]).
+pub const STALL: Duration = Duration::from_secs(10);
 
 /// Card details as checked by [`CardInput::validate`].
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -136,6 +152,8 @@ pub struct JournalEntry {
     pub refunded_minor: i64,
     /// The keys of the calls already done (a retry with the same key does nothing).
     pub keys: Vec<String>,
+    /// Authorized with [`TEST_CARD_STALLING`]: its capture stalls too.
+    pub stalling: bool,
 }
 
 /// How many authorizations the test gateway remembers (the oldest go first).
@@ -147,16 +165,70 @@ fn holder_hash(holder: &str) -> String {
 }
 
 /// The gateway of the reference server (see the module doc for its test cards).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TestGateway {
     journal: Mutex<VecDeque<JournalEntry>>,
     /// Milliseconds each capture and refund takes (tests: a stalling provider).
     delay_ms: AtomicU64,
     /// Captures and refunds begun, so a test can wait for one to be under way.
     begun: AtomicU64,
+    /// Milliseconds each call about [`TEST_CARD_STALLING`] takes ([`STALL`]).
+    stall_ms: AtomicU64,
+    /// Authorizations begun (approved, declined or still stalling).
+    authorizations: AtomicU64,
+}
+
+impl Default for TestGateway {
+    fn default() -> Self {
+        TestGateway::with_stall(STALL)
+    }
+}
+
+fn millis(duration: Duration) -> u64 {
+    u64::try_from(duration.as_millis()).unwrap_or(u64::MAX)
 }
 
 impl TestGateway {
+    /// A test gateway whose stalling card ([`TEST_CARD_STALLING`]) stalls for `stall`
+    /// on each call instead of [`STALL`] (tests need not wait 10 s).
+    pub fn with_stall(stall: Duration) -> Self {
+        TestGateway {
+            journal: Mutex::new(VecDeque::new()),
+            delay_ms: AtomicU64::new(0),
+            begun: AtomicU64::new(0),
+            stall_ms: AtomicU64::new(millis(stall)),
+            authorizations: AtomicU64::new(0),
+        }
+    }
+
+    /// Sets how long each call about the stalling card stalls from now on.
+    pub fn set_stall(&self, stall: Duration) {
+        self.stall_ms.store(millis(stall), Ordering::Relaxed);
+    }
+
+    /// How many authorizations have begun (done or still stalling), so a test can wait
+    /// for one to be under way.
+    pub fn authorizations_begun(&self) -> u64 {
+        self.authorizations.load(Ordering::SeqCst)
+    }
+
+    /// Blocks for the stalling card's stall.
+    fn stall_for_card(&self) {
+        let ms = self.stall_ms.load(Ordering::Relaxed);
+        if ms > 0 {
+            std::thread::sleep(Duration::from_millis(ms));
+        }
+    }
+
+    /// Whether `reference` was authorized with the stalling card.
+    fn stalling(&self, reference: &str) -> bool {
+        self.journal
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .iter()
+            .any(|e| e.reference == reference && e.stalling)
+    }
+
     fn with_entry(&self, reference: &str, key: &str, f: impl FnOnce(&mut JournalEntry)) {
         let mut journal = self
             .journal
@@ -193,11 +265,8 @@ impl TestGateway {
     }
 
     /// Makes every capture and refund take `delay` (a provider that stalls).
-    pub fn set_delay(&self, delay: std::time::Duration) {
-        self.delay_ms.store(
-            u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
-            Ordering::Relaxed,
-        );
+    pub fn set_delay(&self, delay: Duration) {
+        self.delay_ms.store(millis(delay), Ordering::Relaxed);
     }
 
     /// How many captures and refunds have begun (done or still stalling).
@@ -209,7 +278,7 @@ impl TestGateway {
         self.begun.fetch_add(1, Ordering::SeqCst);
         let ms = self.delay_ms.load(Ordering::Relaxed);
         if ms > 0 {
-            std::thread::sleep(std::time::Duration::from_millis(ms));
+            std::thread::sleep(Duration::from_millis(ms));
         }
     }
 }
@@ -221,8 +290,13 @@ impl PaymentGateway for TestGateway {
         amount_minor: i64,
         now_ms: i64,
     ) -> Result<Authorization, Declined> {
+        self.authorizations.fetch_add(1, Ordering::SeqCst);
+        let stalling = card.number == TEST_CARD_STALLING;
+        if stalling {
+            self.stall_for_card();
+        }
         if amount_minor <= 0
-            || !TEST_CARDS_APPROVED.contains(&card.number.as_str())
+            || !(stalling || TEST_CARDS_APPROVED.contains(&card.number.as_str()))
             || !card.unexpired(now_ms)
         {
             return Err(Declined);
@@ -249,12 +323,16 @@ impl PaymentGateway for TestGateway {
             released: false,
             refunded_minor: 0,
             keys: Vec::new(),
+            stalling,
         });
         Ok(authorization)
     }
 
     fn capture(&self, reference: &str, _amount_minor: i64, key: &str) -> Result<(), Declined> {
         self.stall();
+        if self.stalling(reference) {
+            self.stall_for_card();
+        }
         if !reference.starts_with("tst_") {
             return Err(Declined);
         }
@@ -456,6 +534,43 @@ mod tests {
             gateway.authorize(&card(TEST_CARDS_APPROVED[0], 12, 30), 0, MARCH_2025),
             Err(Declined)
         );
+    }
+
+    #[test]
+    fn the_stalling_card_is_approved_after_a_stall_and_its_capture_stalls_too() {
+        assert_eq!(
+            TestGateway::default().stall_ms.load(Ordering::Relaxed),
+            10_000
+        );
+        let stall = Duration::from_millis(50);
+        let gateway = TestGateway::with_stall(stall);
+        let started = std::time::Instant::now();
+        let auth = gateway
+            .authorize(&card(TEST_CARD_STALLING, 12, 30), 1_000, MARCH_2025)
+            .unwrap();
+        assert!(started.elapsed() >= stall);
+        assert_eq!(gateway.authorizations_begun(), 1);
+        let started = std::time::Instant::now();
+        gateway
+            .capture(&auth.reference, auth.amount_minor, "c")
+            .unwrap();
+        assert!(started.elapsed() >= stall);
+        let entry = &gateway.journal_for("Unit Test Holder")[0];
+        assert!(entry.stalling && entry.captured);
+        // The other cards' calls do not stall.
+        gateway.set_stall(Duration::from_secs(3600));
+        let quick = gateway
+            .authorize(&card(TEST_CARDS_APPROVED[0], 12, 30), 1_000, MARCH_2025)
+            .unwrap();
+        gateway.capture(&quick.reference, 1_000, "q").unwrap();
+        assert!(!gateway.journal_for("Unit Test Holder")[1].stalling);
+        // Expired, it is declined like any card (after its stall).
+        gateway.set_stall(Duration::ZERO);
+        assert_eq!(
+            gateway.authorize(&card(TEST_CARD_STALLING, 2, 25), 1_000, MARCH_2025),
+            Err(Declined)
+        );
+        assert_eq!(gateway.authorizations_begun(), 3);
     }
 
     #[test]

@@ -83,18 +83,20 @@ struct Job {
     attempts: i64,
 }
 
-/// Claims the due rows whose earlier rows of the same reference are done.
-fn claim(tx: &Transaction<'_>, now: i64) -> rusqlite::Result<Vec<Job>> {
+/// Claims the due rows (of one order, or of every order) whose earlier rows of the
+/// same reference are done.
+fn claim(tx: &Transaction<'_>, now: i64, order_id: Option<i64>) -> rusqlite::Result<Vec<Job>> {
     let jobs: Vec<Job> = {
         let mut stmt = tx.prepare(
             "SELECT id, action, payment_id, reference, amount_minor, attempts FROM payment_outbox o
              WHERE done_at IS NULL AND next_attempt_at <= ?1
+               AND (?3 IS NULL OR order_id = ?3)
                AND (claimed_until IS NULL OR claimed_until < ?1)
                AND NOT exists(SELECT 1 FROM payment_outbox e
                               WHERE e.reference = o.reference AND e.id < o.id AND e.done_at IS NULL)
              ORDER BY id LIMIT ?2",
         )?;
-        stmt.query_map(params![now, BATCH], |r| {
+        stmt.query_map(params![now, BATCH, order_id], |r| {
             Ok(Job {
                 id: r.get(0)?,
                 action: r.get(1)?,
@@ -177,10 +179,11 @@ fn finish(
 
 /// Makes the due gateway calls through the server's database: claims in one write,
 /// calls the gateway on the blocking pool with no transaction open, records the
-/// outcomes in another write. Returns how many calls were made.
-pub async fn run_due(db: &Db, gateway: &Gateway) -> Result<usize, ApiError> {
+/// outcomes in another write. Returns how many calls were made. `order_id`: only that
+/// order's rows (a request's own); `None`: every order's (the worker).
+pub async fn run_due(db: &Db, gateway: &Gateway, order_id: Option<i64>) -> Result<usize, ApiError> {
     let now = now_ms();
-    let jobs = db.write(move |tx| Ok(claim(tx, now)?)).await?;
+    let jobs = db.write(move |tx| Ok(claim(tx, now, order_id)?)).await?;
     if jobs.is_empty() {
         return Ok(0);
     }
@@ -205,11 +208,12 @@ pub async fn run_due(db: &Db, gateway: &Gateway) -> Result<usize, ApiError> {
     Ok(count)
 }
 
-/// Makes the calls a request just queued, after its commit and before its answer
-/// (so the answer shows them done when the gateway answers at once); on failure the
-/// worker retries them.
-pub async fn settle(state: &crate::http::state::AppState, gateway: &Gateway) {
-    if let Err(err) = run_due(&state.db, gateway).await {
+/// Makes the calls a request just queued for its order, after its commit and before
+/// its answer (so the answer shows them done when the gateway answers at once); on
+/// failure the worker retries them. Only this order's: a stalling call owed by another
+/// order never holds this answer (the worker makes those).
+pub async fn settle(state: &crate::http::state::AppState, gateway: &Gateway, order_id: i64) {
+    if let Err(err) = run_due(&state.db, gateway, Some(order_id)).await {
         tracing::warn!(?err, "payment outbox round failed; the worker will retry");
         state.payments.notify_one();
     }
@@ -219,7 +223,7 @@ pub async fn settle(state: &crate::http::state::AppState, gateway: &Gateway) {
 /// the server's writer: no transaction is open during the gateway calls either.
 pub fn run_due_on(conn: &mut Connection, gateway: &dyn PaymentGateway) -> rusqlite::Result<usize> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let jobs = claim(&tx, now_ms())?;
+    let jobs = claim(&tx, now_ms(), None)?;
     tx.commit()?;
     let outcomes: Vec<_> = jobs.iter().map(|job| call(gateway, job)).collect();
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -234,7 +238,7 @@ pub fn run_due_on(conn: &mut Connection, gateway: &dyn PaymentGateway) -> rusqli
 /// work, and every few seconds (rows queued by another process, retries).
 pub async fn worker(db: Db, gateway: Gateway, wake: Arc<tokio::sync::Notify>) {
     loop {
-        match run_due(&db, &gateway).await {
+        match run_due(&db, &gateway, None).await {
             // More may be due at once: go on without waiting.
             Ok(n) if n as i64 >= BATCH => continue,
             Ok(_) => {}
@@ -258,5 +262,48 @@ mod tests {
         assert_eq!(backoff_ms(11), 2_048_000);
         assert_eq!(backoff_ms(12), 3_600_000);
         assert_eq!(backoff_ms(500), 3_600_000);
+    }
+
+    /// A request settles its own order's calls only: another order's call (one that
+    /// may stall at the gateway) is left to the worker, which claims every order's.
+    #[test]
+    fn a_request_claims_only_its_orders_rows() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(
+            "CREATE TABLE payment_outbox (id INTEGER PRIMARY KEY, action TEXT NOT NULL,
+                 order_id INTEGER NOT NULL, payment_id INTEGER NOT NULL, reference TEXT NOT NULL,
+                 amount_minor INTEGER NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,
+                 next_attempt_at INTEGER NOT NULL, claimed_until INTEGER, last_error TEXT,
+                 done_at INTEGER, created_at INTEGER NOT NULL)",
+        )
+        .unwrap();
+        for (order, reference) in [(1, "tst_a"), (2, "tst_b"), (3, "tst_c")] {
+            queue(
+                &conn,
+                Action::Capture,
+                order,
+                order * 10,
+                reference,
+                500,
+                1_000,
+            )
+            .unwrap();
+        }
+        let tx = conn.transaction().unwrap();
+        let own = claim(&tx, 2_000, Some(2)).unwrap();
+        assert_eq!(
+            own.iter()
+                .map(|job| job.reference.as_str())
+                .collect::<Vec<_>>(),
+            ["tst_b"]
+        );
+        let rest = claim(&tx, 2_000, None).unwrap();
+        assert_eq!(
+            rest.iter()
+                .map(|job| job.reference.as_str())
+                .collect::<Vec<_>>(),
+            ["tst_a", "tst_c"],
+            "the worker claims the others, not the one the request holds"
+        );
     }
 }
