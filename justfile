@@ -329,12 +329,28 @@ bench-api:
     node static-host/bench/api-latency.mjs
 
 # No 5xx, no answer outside the contract, no crash. FUZZ_EXAMPLES (per operation)
-# and FUZZ_SEED change the budget and the seed.
+# and FUZZ_SEED change the budget and the seed; FUZZ_DEEP=1 runs the deep budget
+# (more than 50,000 cases, a 5-minute stateful phase through the document's links).
 # Fuzz the embedded API from its OpenAPI document (schemathesis) on a fresh database.
 fuzz-api:
     # Same feature set as `cargo test --workspace`, so nothing is rebuilt.
     {{linted}} cargo build --workspace --all-targets --quiet
     python3 static-host/contract-fuzz/run.py --max-examples "${FUZZ_EXAMPLES:-50}" --seed "${FUZZ_SEED:-20251124}"
+
+# Locust's shoppers against the release server on a fresh data directory, with a kill -9,
+# a stalled payment gateway and a crossed disk floor once each, and `check-db` after each
+# fault and at the end; fails on any failed step and on a missed target (see README,
+# "The soak"). SOAK_MINUTES (10) and SOAK_USERS (200) change its length and crowd.
+# A shoppers' soak with faults (Locust), ledgers checked.
+soak: (server "release")
+    python3 static-host/soak/run.py --bin target/release/static-host --targets
+
+# The soak of `./dev test`: one minute, 20 shoppers, the kill -9 fault and `check-db`, on
+# the debug server the Rust suites built (no latency targets: the machine is shared).
+[private]
+soak-short:
+    {{linted}} cargo build --workspace --all-targets --quiet
+    python3 static-host/soak/run.py --bin target/debug/static-host --minutes 1 --users 20 --faults kill
 
 # Format Rust and fix lint where it can be fixed automatically.
 fix:
@@ -415,6 +431,7 @@ test:
       "eslint"                       "cd ui && npm run --silent lint" \
       "jest"                         "cd ui && npx jest --ci"
     suite "API fuzzing (schemathesis)"  just fuzz-api
+    suite "soak (1 min, 20 shoppers, kill -9)" just soak-short
     suite "package fixtures"            just pkg-fixtures
     suite "package reference (TypeDoc)" just pkg-docs
     suite "second client (node-shopper)" just node-shopper
