@@ -230,7 +230,7 @@ async fn a_new_english_reader_gets_the_landing_page_filled_with_the_store_data()
     assert_eq!(boot["language"], "en");
     assert_eq!(
         boot["view"],
-        json!({"signed_in": false, "district_id": null, "service_id": 1})
+        json!({"signed_in": false, "district_id": null, "service_id": 1, "address_id": null})
     );
     assert_eq!(boot["settings"], settings["data"]);
     assert_eq!(boot["remote_config"], remote_config["data"]);
@@ -318,7 +318,7 @@ async fn the_view_cookie_picks_the_template_and_fills_the_services_bar() {
     assert_eq!(boot["kind"], "shell");
     assert_eq!(
         boot["view"],
-        json!({"signed_in": false, "district_id": 1, "service_id": 1})
+        json!({"signed_in": false, "district_id": 1, "service_id": 1, "address_id": null})
     );
     assert_eq!(boot["services"], services["data"]);
     assert_eq!(boot["service"], service["data"]);
@@ -503,13 +503,19 @@ async fn counting_proxy(upstream: String) -> (String, Arc<Mutex<HashMap<String, 
         let (client, seen, upstream) = (client.clone(), seen.clone(), upstream.clone());
         async move {
             let path = request.uri().path_and_query().unwrap().to_string();
-            *seen.lock().unwrap().entry(path.clone()).or_default() += 1;
+            // A call for a delivery address is counted apart, under its address.
+            let key = match request.headers().get("address-id") {
+                Some(id) => format!("{path} address-id={}", id.to_str().unwrap()),
+                None => path.clone(),
+            };
+            *seen.lock().unwrap().entry(key).or_default() += 1;
             let mut forward = client.get(format!("{upstream}{path}"));
             for name in [
                 "language",
                 "district-id",
                 "user-agent-type",
                 "authorization",
+                "address-id",
             ] {
                 if let Some(value) = request.headers().get(name) {
                     forward = forward.header(name, value.to_str().unwrap());
@@ -915,11 +921,15 @@ async fn a_cookie_whose_session_ended_gets_the_signed_out_page_and_is_cleared() 
 async fn with_an_external_api_the_cart_is_asked_of_it_as_the_customer_every_time() {
     let upstream = start_rendering(&[]).await;
     let (c, names) = customer_with_a_cart(&upstream, "01001230105").await;
+    let address = orders_support::make_address(&upstream, &c, 1);
     let other = orders_support::customer(&upstream, "01001230106").await;
     let (proxy, counts) = counting_proxy(upstream.base.clone()).await;
     let server = start_rendering(&["--api-base-url", &format!("{proxy}/api")]).await;
     for _ in 0..2 {
-        let cart = page_as(&server, "/cart", &c.token, "en.1.1.1").await;
+        // The first customer's cookie names their cart's delivery address.
+        let view = format!("en.1.1.1.{address}");
+        let cart = page_as(&server, "/cart", &c.token, &view).await;
+        assert_eq!(cart.boot()["view"]["address_id"], address);
         assert_eq!(cart.template(), "en:cart:1:1");
         assert_eq!(cart.html.matches("data-line=").count(), 2);
         assert!(cart.html.contains(&format!("{} × ", names[0])));
@@ -927,10 +937,9 @@ async fn with_an_external_api_the_cart_is_asked_of_it_as_the_customer_every_time
         let theirs = page_as(&server, "/cart", &other.token, "en.1.1.1").await;
         assert!(!theirs.html.contains("data-line="), "{}", theirs.html);
     }
-    let count = counts
-        .lock()
-        .unwrap()
-        .get("/api/get_card?service_id=1")
-        .copied();
-    assert_eq!(count, Some(4));
+    let counts = counts.lock().unwrap();
+    // Asked for that address, as the app asks; the other customer named none.
+    let for_address = format!("/api/get_card?service_id=1 address-id={address}");
+    assert_eq!(counts.get(&for_address).copied(), Some(2), "{counts:?}");
+    assert_eq!(counts.get("/api/get_card?service_id=1").copied(), Some(2));
 }

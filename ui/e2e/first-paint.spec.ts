@@ -519,7 +519,7 @@ test.describe("hydration", () => {
     await page.goto("/home");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     const cookies = await page.context().cookies();
-    expect(cookies.find((c) => c.name === "storefront_view")?.value).toBe(`ar.0.${SEED.district}.${SEED.restaurants}`);
+    expect(cookies.find((c) => c.name === "storefront_view")?.value).toBe(`ar.0.${SEED.district}.${SEED.restaurants}.0`);
     // The next page comes from the server as the app shows it: Arabic, the chosen service pressed.
     const html = await (await page.request.get("/home")).text();
     expect(html).toContain('dir="rtl"');

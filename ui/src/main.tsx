@@ -36,8 +36,9 @@ if (boot) {
 
 /**
  * Whether the server rendered the page this browser would render: same path, language,
- * sign-in state, district and service (the page-view cookie can be stale: storage
- * cleared, another tab). Then React adopts the server's HTML; otherwise it renders anew.
+ * sign-in state, district and service, and on /cart the same delivery address (the
+ * page-view cookie can be stale: storage cleared, another tab). Then React adopts the
+ * server's HTML; otherwise it renders anew.
  */
 function rendersAsServer(boot: Boot, client: ClientState, language: Language): boolean {
   const here = globalThis.location.pathname + globalThis.location.search;
@@ -46,7 +47,8 @@ function rendersAsServer(boot: Boot, client: ClientState, language: Language): b
     boot.language === language &&
     boot.view.signed_in === (client.token !== null) &&
     boot.view.district_id === client.district_id &&
-    boot.view.service_id === client.selected_service
+    boot.view.service_id === client.selected_service &&
+    (boot.kind !== "cart" || (boot.view.address_id ?? null) === client.address_id)
   );
 }
 

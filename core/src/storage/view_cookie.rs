@@ -1,11 +1,13 @@
 //! The page-view cookie: the few stored values that change how a page looks before any
 //! script runs (its language, the header of a signed-in customer, the services bar of a
-//! chosen district, the selected service), mirrored into a cookie so that the server
-//! can send the page already laid out as the app will render it (spec 2, startup).
+//! chosen district, the selected service, the cart's delivery address), mirrored into a
+//! cookie so that the server can send the page already laid out as the app will render
+//! it (spec 2, startup).
 //!
-//! It holds no secret and nothing personal: no token (only whether one is stored), no
-//! address. The server uses it only to choose what to render; the app checks it against
-//! storage before adopting the server's HTML.
+//! It holds no secret and nothing personal: no token (only whether one is stored), and
+//! of the address only its id, never a location or a line of it (the server asks the
+//! cart for that address, as the app does). The server uses it only to choose what to
+//! render; the app checks it against storage before adopting the server's HTML.
 
 use super::codec::{decode_id, decode_language};
 use super::state::ClientState;
@@ -23,6 +25,8 @@ pub struct PageView {
     pub signed_in: bool,
     pub district_id: Option<u64>,
     pub service_id: Option<u64>,
+    /// The address the cart is delivered to (its totals and delivery notice depend on it).
+    pub address_id: Option<u64>,
 }
 
 impl PageView {
@@ -33,32 +37,38 @@ impl PageView {
             signed_in: state.signed_in(),
             district_id: state.district_id,
             service_id: state.selected_service,
+            address_id: state.address_id,
         }
     }
 
-    /// The cookie value: `language.signed_in.district.service`, with `-` for no language
-    /// and `0` for no id (`ar.1.3.2`, `-.0.0.0`). Only characters a cookie value allows.
+    /// The cookie value: `language.signed_in.district.service.address`, with `-` for no
+    /// language and `0` for no id (`ar.1.3.2.17`, `-.0.0.0.0`). Only characters a cookie
+    /// value allows.
     pub fn cookie_value(&self) -> String {
         format!(
-            "{}.{}.{}.{}",
+            "{}.{}.{}.{}.{}",
             self.language.map_or("-", Language::code),
             u8::from(self.signed_in),
             self.district_id.unwrap_or(0),
             self.service_id.unwrap_or(0),
+            self.address_id.unwrap_or(0),
         )
     }
 
     /// Reads a cookie value; anything unreadable reads as not there (a guest with
-    /// nothing chosen).
+    /// nothing chosen). A value written before the address joined it (four parts) reads
+    /// with no address.
     pub fn from_cookie_value(value: &str) -> Self {
         let mut parts = value.trim().split('.');
         let mut next = || parts.next().unwrap_or_default();
-        let (language, signed_in, district, service) = (next(), next(), next(), next());
+        let (language, signed_in, district, service, address) =
+            (next(), next(), next(), next(), next());
         Self {
             language: decode_language(language),
             signed_in: signed_in == "1",
             district_id: decode_id(district),
             service_id: decode_id(service),
+            address_id: decode_id(address),
         }
     }
 
@@ -84,15 +94,16 @@ mod tests {
             language: Some(Language::Ar),
             district_id: Some(3),
             selected_service: Some(2),
+            address_id: Some(17),
             user_mobile: Some("+201012345678".into()),
             ..ClientState::default()
         };
         let value = PageView::of(&state).cookie_value();
-        assert_eq!(value, "ar.1.3.2");
+        assert_eq!(value, "ar.1.3.2.17");
         assert!(!value.contains("secret") && !value.contains("2010"));
         assert_eq!(
             PageView::of(&ClientState::default()).cookie_value(),
-            "-.0.0.0"
+            "-.0.0.0.0"
         );
     }
 
@@ -105,14 +116,30 @@ mod tests {
                 signed_in: true,
                 district_id: Some(9_007_199_254_740_991),
                 service_id: None,
+                address_id: Some(4),
             },
         ] {
             assert_eq!(PageView::from_cookie_value(&view.cookie_value()), view);
         }
-        for junk in ["", "x", "fr.2.-1.abc", "ar.1", ";;;", "en.1.3.2.9"] {
+        for junk in ["", "x", "fr.2.-1.abc", "ar.1", ";;;"] {
             let view = PageView::from_cookie_value(junk);
-            assert!(view.district_id.is_none() || junk == "en.1.3.2.9", "{junk}");
+            assert!(
+                view.district_id.is_none() && view.address_id.is_none(),
+                "{junk}"
+            );
         }
+        // A cookie from before the address joined it.
+        assert_eq!(
+            PageView::from_cookie_value("en.1.3.2"),
+            PageView {
+                language: Some(Language::En),
+                signed_in: true,
+                district_id: Some(3),
+                service_id: Some(2),
+                address_id: None,
+            }
+        );
+        assert_eq!(PageView::from_cookie_value("en.1.3.2.x").address_id, None);
         assert_eq!(
             PageView::from_cookie_value("fr.2.-1.abc"),
             PageView::default()

@@ -444,7 +444,7 @@ async fn private_cart(
     };
     let path = format!("/get_card?service_id={service}");
     ui.source
-        .private_answer(&path, call, &request.client, token)
+        .private_answer(&path, call, &request.client, token, view.address_id)
         .await
 }
 

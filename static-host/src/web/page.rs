@@ -461,6 +461,7 @@ impl<'a> Page<'a> {
                 "signed_in": self.view.signed_in,
                 "district_id": self.view.district_id,
                 "service_id": self.view.service_id,
+                "address_id": self.view.address_id,
             },
             "settings": self.data.settings,
             "remote_config": self.data.remote_config,
@@ -794,6 +795,7 @@ mod tests {
             signed_in,
             district_id: district,
             service_id: None,
+            address_id: None,
         }
     }
 
@@ -1133,6 +1135,7 @@ mod tests {
             signed_in: false,
             district_id: Some(2),
             service_id: Some(1),
+            address_id: None,
         };
         let page = Page::new(Kind::Shell, "/home?x=1", Language::Ar, view, &data, 2026);
         let context = page.context();
@@ -1162,7 +1165,7 @@ mod tests {
         assert_eq!(boot["path"], "/home?x=1");
         assert_eq!(
             boot["view"],
-            json!({"signed_in": false, "district_id": 2, "service_id": 1})
+            json!({"signed_in": false, "district_id": 2, "service_id": 1, "address_id": null})
         );
         assert_eq!(boot["service"], data.service.clone().unwrap());
         assert_eq!(boot["remote_config"], data.remote_config.clone().unwrap());

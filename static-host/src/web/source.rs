@@ -144,28 +144,35 @@ impl Source {
     /// `GET path`, telling a missing thing from a failed call.
     pub async fn answer(&self, path: &str, call: CallContext, client: &Client) -> Answer {
         match self {
-            Source::Embedded(api) => embedded_answer(api.clone(), path, call, client, None).await,
+            Source::Embedded(api) => embedded_answer(api.clone(), path, call, client, &[]).await,
             Source::External(external) => external.answer(path, call).await,
         }
     }
 
-    /// `GET path` as the customer whose `token` it is (`Authorization: Bearer`): never
-    /// cached, and [`Answer::SignedOut`] when the API refuses the token.
+    /// `GET path` as the customer whose `token` it is (`Authorization: Bearer`), for
+    /// their delivery address `address_id` when they chose one (`address-id`, as the
+    /// app's calls carry it): never cached, and [`Answer::SignedOut`] when the API
+    /// refuses the token.
     pub async fn private_answer(
         &self,
         path: &str,
         call: CallContext,
         client: &Client,
         token: &str,
+        address_id: Option<u64>,
     ) -> Answer {
         let Ok(bearer) = HeaderValue::from_str(&format!("Bearer {token}")) else {
             return Answer::SignedOut;
         };
+        let mut customer = vec![(axum::http::header::AUTHORIZATION, bearer)];
+        if let Some(id) = address_id {
+            customer.push((HeaderName::from_static("address-id"), HeaderValue::from(id)));
+        }
         match self {
             Source::Embedded(api) => {
-                embedded_answer(api.clone(), path, call, client, Some(bearer)).await
+                embedded_answer(api.clone(), path, call, client, &customer).await
             }
-            Source::External(external) => external.fetch_as(path, call, Some(bearer)).await,
+            Source::External(external) => external.fetch_as(path, call, &customer).await,
         }
     }
 }
@@ -175,7 +182,7 @@ async fn embedded_answer(
     path: &str,
     call: CallContext,
     client: &Client,
-    bearer: Option<HeaderValue>,
+    customer: &[(HeaderName, HeaderValue)],
 ) -> Answer {
     let Ok(mut request) = Request::get(path).body(Body::empty()) else {
         return Answer::Failed;
@@ -184,8 +191,8 @@ async fn embedded_answer(
     for (name, value) in call.headers() {
         headers.insert(name, value);
     }
-    if let Some(bearer) = bearer {
-        headers.insert(axum::http::header::AUTHORIZATION, bearer);
+    for (name, value) in customer {
+        headers.insert(name.clone(), value.clone());
     }
     for value in &client.forwarded_for {
         headers.append("x-forwarded-for", value.clone());
@@ -287,12 +294,18 @@ impl External {
     }
 
     async fn fetch(&self, path: &str, call: CallContext) -> Answer {
-        self.fetch_as(path, call, None).await
+        self.fetch_as(path, call, &[]).await
     }
 
-    /// [`Self::fetch`] with the customer's `Authorization`, when there is one.
-    async fn fetch_as(&self, path: &str, call: CallContext, bearer: Option<HeaderValue>) -> Answer {
-        match self.body_as(path, call, bearer).await {
+    /// [`Self::fetch`] with the customer's headers (`Authorization`, `address-id`),
+    /// when there is one.
+    async fn fetch_as(
+        &self,
+        path: &str,
+        call: CallContext,
+        customer: &[(HeaderName, HeaderValue)],
+    ) -> Answer {
+        match self.body_as(path, call, customer).await {
             // Pictures come from the API's server, not this one (media.rs).
             Ok(bytes) => match Answer::of(StatusCode::OK, Some(&bytes)) {
                 Answer::Data(data) => Answer::Data(super::media::resolved(data, &self.base)),
@@ -312,22 +325,22 @@ impl External {
 
     /// The body of a successful `GET path`, or what the failure means.
     async fn body(&self, path: &str, call: CallContext) -> Result<Vec<u8>, Answer> {
-        self.body_as(path, call, None).await
+        self.body_as(path, call, &[]).await
     }
 
     async fn body_as(
         &self,
         path: &str,
         call: CallContext,
-        bearer: Option<HeaderValue>,
+        customer: &[(HeaderName, HeaderValue)],
     ) -> Result<Vec<u8>, Answer> {
         let url = format!("{}{path}", self.base);
         let mut request = self.http.get(&url);
         for (name, value) in call.headers() {
             request = request.header(name, value);
         }
-        if let Some(bearer) = bearer {
-            request = request.header(axum::http::header::AUTHORIZATION, bearer);
+        for (name, value) in customer {
+            request = request.header(name.clone(), value.clone());
         }
         let mut response = match request.send().await {
             Ok(response) if response.status().is_success() => response,

@@ -16,6 +16,8 @@ export interface BootView {
   signed_in: boolean;
   district_id: number | null;
   service_id: number | null;
+  /** The cart's delivery address the page was drawn for (`/cart`). */
+  address_id: number | null;
 }
 
 /**

@@ -8,7 +8,7 @@ function boot(overrides: Partial<Boot> = {}): Boot {
     kind: "shell",
     path: "/home",
     language: "en",
-    view: { signed_in: false, district_id: 4, service_id: 2 },
+    view: { signed_in: false, district_id: 4, service_id: 2, address_id: null },
     settings: null,
     remote_config: null,
     services: null,
@@ -50,7 +50,7 @@ describe("seedServerData", () => {
     expect(guest.getQueryState(productKey("en", [4, null], 9))?.dataUpdatedAt).toBeGreaterThan(0);
     // A signed-in customer's favourite flag is not a guest's: shown, and read again at once.
     const customer = new QueryClient();
-    const view = { signed_in: true, district_id: 4, service_id: 2 };
+    const view = { signed_in: true, district_id: 4, service_id: 2, address_id: null };
     seedServerData(boot({ path: "/products/9", product, view }), customer, "en", [4, 7]);
     expect(customer.getQueryState(productKey("en", [4, 7], 9))?.dataUpdatedAt).toBe(0);
     // Another district's reader gets no copy.
