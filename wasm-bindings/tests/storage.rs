@@ -304,7 +304,7 @@ fn times_must_be_whole_non_negative_milliseconds() {
 #[wasm_bindgen_test]
 fn the_view_cookie_mirrors_what_storage_holds() {
     storage_with(&[]);
-    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.0");
+    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.0.0");
     storage_with(&[
         ("language", "ar"),
         ("token", "tok"),
@@ -312,7 +312,8 @@ fn the_view_cookie_mirrors_what_storage_holds() {
         ("selectedService", "2"),
         ("address_id", "8"),
     ]);
-    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=ar.1.3.2");
+    // The cart's address by its id only.
+    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=ar.1.3.2.8");
     // Corrupt values read as absent; the token itself never goes into the cookie.
     storage_with(&[
         ("language", "fr"),
@@ -320,7 +321,7 @@ fn the_view_cookie_mirrors_what_storage_holds() {
         ("district_id", "x"),
         ("selectedService", "7"),
     ]);
-    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.7");
+    assert_eq!(storefront_wasm::view_cookie(), "storefront_view=-.0.0.7.0");
 }
 
 /// An adapter over a JS `Map` (the shape `setStorageAdapter` takes), and the map.
