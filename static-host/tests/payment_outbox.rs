@@ -25,27 +25,7 @@ async fn a_stalling_gateway_does_not_hold_the_shops_other_writes() {
     let holder = "Stalled Holder 0001";
     // This server's gateway only: the stall ends with the test, passed or failed.
     server.gateway.set_delay(Duration::from_secs(3));
-    let checkout = {
-        let (base, client, token) = (
-            server.base.clone(),
-            server.client.clone(),
-            payer.token.clone(),
-        );
-        tokio::spawn(async move {
-            let started = Instant::now();
-            let response = client
-                .post(format!("{base}/api/order/checkout"))
-                .bearer_auth(token)
-                .json(
-                    &json!({"service_id": 1, "address_id": address, "payment_method": "card",
-                              "card": card(holder)}),
-                )
-                .send()
-                .await
-                .unwrap();
-            (response.status().as_u16(), started.elapsed())
-        })
-    };
+    let checkout = checkout_in_background(&server, &payer, address, card(holder));
     // While the provider stalls on the capture, another customer's writes go through.
     let deadline = Instant::now() + Duration::from_secs(10);
     while server.gateway.captures_and_refunds_begun() == 0 {
