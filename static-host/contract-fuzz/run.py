@@ -10,12 +10,26 @@ Afterwards the server must still be running (no crash) and stop cleanly on SIGTE
 The run fails when schemathesis's "schema validation mismatch" warning lists an
 operation: its valid data was all refused, so the document understates the rules.
 
-Usage: run.py [--bin target/debug/static-host] [--max-examples N] [--seed S] [-- st args]
+Two schemathesis runs share the server: first the examples, coverage and fuzzing
+phases (every operation on its own, the customer's records pinned as real ids), then
+the stateful phase as a shopper: the same token plus `district-id: 1` (Zamalek, where
+the config's point lies), chaining calls through the document's OpenAPI links (saved
+address -> checkout -> cancel, product -> cart -> update/remove/checkout, ...) with
+the ids the answers hold, so nothing is pinned there. At the end it prints the cases
+run and the links the stateful phase covered.
+
+`--deep` (or FUZZ_DEEP=1, `FUZZ_DEEP=1 ./dev fuzz-api`) raises the budget to more than
+50,000 cases: DEEP_EXAMPLES per operation, DEEP_SCENARIOS stateful scenarios of up to
+DEEP_STEPS calls.
+
+Usage: run.py [--bin target/debug/static-host] [--max-examples N] [--seed S] [--deep]
+              [-- st args]
 """
 
 import argparse
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -45,6 +59,15 @@ UNLIMITED = {
 # fuzzed with; the Rust suites cover them (tests/api_auth.rs, tests/api_fuzz.rs,
 # tests/account_abuse.rs).
 EXCLUDED_PATHS = ["/user/logout", "/user/logout-all"]
+# The deep mode's budget (FUZZ_DEEP=1): about 55,000 cases in all (see README).
+DEEP_EXAMPLES = 600
+DEEP_SCENARIOS = 1000
+DEEP_STEPS = 12
+# Hypothesis ends a stateful suite on its own after a few hundred scenarios; in deep
+# mode schemathesis repeats suites (new seeds) until this many seconds are spent.
+DEEP_STATEFUL_SECONDS = 300
+# The stateful phase's district: Zamalek, the district of the config's point.
+DISTRICT = "1"
 
 
 def start_server(binary: Path, data: Path, outbox: Path):
@@ -228,8 +251,10 @@ def customer_data(base: str, token: str) -> dict:
     }
 
 
-def config_with(records: dict, directory: Path) -> Path:
-    """The checked-in settings plus the ids of the customer's records."""
+def config_with(records: dict, directory: Path, stateful: bool = False, max_steps: int | None = None) -> Path:
+    """The checked-in settings plus the ids of the customer's records. For the
+    stateful run (`stateful`), the record ids are not pinned: the links give the ids
+    the earlier calls of a scenario created, and the pins would override them."""
     pinned = {
         "/addresses/{id}": {"path.id": records["address"]},
         "/addresses/{id}/default": {"path.id": records["address"]},
@@ -280,6 +305,15 @@ values = {json.dumps([records["address"]])}
         ("POST", "/add_coupon"): {"body.service_id": {"dictionary": "second_service"}},
         ("POST", "/orders/{id}/cancel"): {"path.id": {"dictionary": "cancellable_orders"}},
     }
+    if stateful:
+        # The body fields stay (the links' values replace them when a link is followed);
+        # path ids and the pinned query come from the links.
+        chosen = {key: {name: value for name, value in parameters.items() if name.startswith("body.")}
+                  for key, parameters in chosen.items()}
+        chosen = {key: parameters for key, parameters in chosen.items() if parameters}
+        pinned = {}
+        if max_steps:
+            text += f"\n[phases.stateful]\nmax-steps = {max_steps}\n"
     for (method, path), parameters in chosen.items():
         values = ", ".join(
             f"{json.dumps(k)} = {{ " + ", ".join(f"{a} = {json.dumps(b)}" for a, b in v.items()) + " }"
@@ -302,7 +336,7 @@ values = {json.dumps([records["address"]])}
             methods += "".join(f"\nphases.{phase}.extra-data-sources.responses = false"
                                for phase in ("examples", "coverage", "fuzzing"))
         text += f"\n[[operations]]\ninclude-path = {json.dumps(path)}{methods}\nparameters = {{ {values} }}\n"
-    config = directory / "schemathesis.toml"
+    config = directory / ("schemathesis-stateful.toml" if stateful else "schemathesis.toml")
     config.write_text(text)
     return config
 
@@ -335,12 +369,47 @@ def validation_mismatches(output: list[str]) -> list[str]:
     return operations
 
 
+def cases_run(output: list[str]) -> int:
+    """The "Test cases: N generated, ..." figure of schemathesis's summary."""
+    for index, line in enumerate(output):
+        if line.strip() == "Test cases:" and index + 1 < len(output):
+            match = re.match(r"\s*(\d+) generated", output[index + 1])
+            if match:
+                return int(match.group(1))
+    return 0
+
+
+def links_covered(output: list[str]) -> tuple[int, int, int, int] | None:
+    """(covered, selected, total, inferred) of the stateful phase's "API Links" line."""
+    for line in output:
+        match = re.search(r"API Links:\s+(\d+) covered / (\d+) selected / (\d+) total(?: \((\d+) inferred\))?", line)
+        if match:
+            covered, selected, total, inferred = match.groups()
+            return int(covered), int(selected), int(total), int(inferred or 0)
+    return None
+
+
+def declared_links(base: str) -> int:
+    """The number of OpenAPI links the served document declares."""
+    _, doc = call(base, "GET", "/api/openapi.json")
+    return sum(len(response.get("links", {}))
+               for item in doc["paths"].values() for operation in item.values()
+               if isinstance(operation, dict)
+               for response in operation.get("responses", {}).values())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=str(ROOT / "target" / "debug" / "static-host"))
     parser.add_argument("--max-examples", type=int, default=25)
     parser.add_argument("--seed", type=int, default=20251124)
     parser.add_argument("--workers", default="2")
+    parser.add_argument("--deep", action="store_true", default=os.environ.get("FUZZ_DEEP", "") not in ("", "0"),
+                        help="the deep budget (also FUZZ_DEEP=1): >50,000 cases")
+    parser.add_argument("--stateful-only", action="store_true",
+                        help="only the stateful run (to try links quickly)")
+    parser.add_argument("--scenarios", type=int, help="stateful scenarios (default: --max-examples)")
+    parser.add_argument("--max-steps", type=int, help="calls in a stateful scenario at most")
     parser.add_argument("st_args", nargs="*")
     args = parser.parse_args()
     if not ST.exists():
@@ -351,13 +420,16 @@ def main() -> int:
         server, base, log = start_server(Path(args.bin), data, outbox)
         try:
             token = sign_in(base, outbox)
-            config = config_with(customer_data(base, token), Path(tmp))
-            command = [
-                str(ST), "--config-file", str(config), "run", f"{base}/api/openapi.json",
+            records = customer_data(base, token)
+            examples, scenarios, steps = args.max_examples, args.max_examples, None
+            if args.deep:
+                examples = max(examples, DEEP_EXAMPLES)
+                scenarios, steps = max(scenarios, DEEP_SCENARIOS), DEEP_STEPS
+            scenarios, steps = args.scenarios or scenarios, args.max_steps or steps
+            common = [
                 "--url", f"{base}/api",
                 "--header", f"Authorization: Bearer {token}",
                 "--checks", "all",
-                "--max-examples", str(args.max_examples),
                 "--seed", str(args.seed),
                 "--workers", args.workers,
                 "--request-timeout", "30",
@@ -365,12 +437,46 @@ def main() -> int:
                 "--report-dir", str(ROOT / "target" / "schemathesis"),
             ]
             for path in EXCLUDED_PATHS:
-                command += ["--exclude-path", path]
-            command += args.st_args
+                common += ["--exclude-path", path]
+            runs = [
+                # Every operation on its own: examples, coverage (edge cases), fuzzing.
+                ("operations", config_with(records, Path(tmp)),
+                 ["--phases", "examples,coverage,fuzzing", "--max-examples", str(examples)]),
+                # Chains of calls through the links, as a shopper in a delivery district.
+                ("stateful", config_with(records, Path(tmp), stateful=True, max_steps=steps),
+                 ["--phases", "stateful", "--max-examples", str(scenarios),
+                  "--header", f"district-id: {DISTRICT}"]
+                 + (["--max-time", str(DEEP_STATEFUL_SECONDS)] if args.deep else [])),
+            ]
+            if args.stateful_only:
+                runs = runs[1:]
             started = time.monotonic()
-            # Run inside target/: schemathesis keeps a cache directory where it runs.
-            status, output = run_and_echo(command, cwd=ROOT / "target")
-            print(f"schemathesis finished in {time.monotonic() - started:.0f} s with status {status}")
+            status, cases, output = 0, {}, []
+            for name, config, extra in runs:
+                command = [str(ST), "--config-file", str(config), "run", f"{base}/api/openapi.json",
+                           *common, *extra, *args.st_args]
+                # Run inside target/: schemathesis keeps a cache directory where it runs.
+                run_status, run_output = run_and_echo(command, cwd=ROOT / "target")
+                print(f"schemathesis ({name}) finished with status {run_status}")
+                status = status or run_status
+                cases[name] = cases_run(run_output)
+                output += run_output
+                if server.poll() is not None:
+                    break
+            elapsed = time.monotonic() - started
+            links = links_covered(output)
+            print(f"schemathesis finished in {elapsed:.0f} s with status {status}"
+                  f"{' (deep mode)' if args.deep else ''}, seed {args.seed}")
+            total = sum(cases.values())
+            print(f"Cases run: {total} ({cases.get('operations', 0)} operation by operation, "
+                  f"{cases.get('stateful', 0)} in stateful scenarios), {total / max(elapsed, 1):.0f} a second")
+            if links:
+                covered, selected, all_links, inferred = links
+                print(f"Links covered: {covered} of {all_links} ({100 * covered / max(all_links, 1):.0f} %; "
+                      f"{declared_links(base)} declared in the document, {inferred} inferred by schemathesis; "
+                      f"{selected} selected)")
+            else:
+                print("Links covered: the stateful phase printed no link statistics")
             mismatched = validation_mismatches(output)
             if mismatched:
                 print(

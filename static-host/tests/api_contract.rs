@@ -269,3 +269,167 @@ async fn ids_and_required_parameters_are_stated() {
         (200, Some("in_stock"))
     );
 }
+
+/// The schema `schema` (a `$ref` followed, and every branch of an `anyOf`/`oneOf`/
+/// `allOf`) at the JSON pointer `pointer` of a value it describes: whether some
+/// branch has that property (array indexes go through `items`).
+fn schema_has_pointer(doc: &Value, schema: &Value, tokens: &[&str]) -> bool {
+    if let Some(reference) = schema["$ref"].as_str() {
+        let target = doc
+            .pointer(reference.trim_start_matches('#'))
+            .unwrap_or_else(|| panic!("unresolved {reference}"));
+        return schema_has_pointer(doc, target, tokens);
+    }
+    for union in ["anyOf", "oneOf", "allOf"] {
+        if let Some(branches) = schema[union].as_array() {
+            return branches
+                .iter()
+                .any(|branch| schema_has_pointer(doc, branch, tokens));
+        }
+    }
+    let Some((first, rest)) = tokens.split_first() else {
+        return true;
+    };
+    if first.parse::<usize>().is_ok() && schema.get("items").is_some() {
+        return schema_has_pointer(doc, &schema["items"], rest);
+    }
+    match schema["properties"].get(*first) {
+        Some(property) => schema_has_pointer(doc, property, rest),
+        None => false,
+    }
+}
+
+/// Whether a runtime expression (`$response.body#/…`, `$request.body#/…`,
+/// `$request.query.name`, `$request.path.name`) names something `source` (an
+/// operation, answering `status`) has.
+fn expression_resolves(doc: &Value, source: &Value, status: &str, expression: &str) -> bool {
+    let json_body = |at: &Value| at.pointer("/content/application~1json/schema").cloned();
+    let pointer_tokens = |pointer: &str| -> Vec<String> {
+        pointer
+            .trim_start_matches('/')
+            .split('/')
+            .map(|t| t.replace("~1", "/").replace("~0", "~"))
+            .collect()
+    };
+    if let Some(pointer) = expression.strip_prefix("$response.body#") {
+        let schema = json_body(&source["responses"][status]).expect("a JSON answer");
+        let tokens = pointer_tokens(pointer);
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        return schema_has_pointer(doc, &schema, &tokens);
+    }
+    if let Some(pointer) = expression.strip_prefix("$request.body#") {
+        let Some(schema) = json_body(&source["requestBody"]) else {
+            return false;
+        };
+        let tokens = pointer_tokens(pointer);
+        let tokens: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        return schema_has_pointer(doc, &schema, &tokens);
+    }
+    for location in ["query", "path", "header"] {
+        if let Some(name) = expression.strip_prefix(&format!("$request.{location}.")) {
+            return source["parameters"].as_array().is_some_and(|parameters| {
+                parameters
+                    .iter()
+                    .any(|p| p["in"] == location && p["name"] == name)
+            });
+        }
+    }
+    false
+}
+
+/// The OpenAPI links (`http/contract/links.rs`) that schemathesis's stateful phase
+/// follows: each names an existing operation, fills a parameter or body field the
+/// target has, and takes its value from a field the source's answer or request has;
+/// so a renamed field or operation breaks this test, not silently the fuzzing.
+#[tokio::test]
+async fn links_name_real_operations_and_fields() {
+    let server = start().await;
+    let (_, doc) = server.get_json("/api/openapi.json").await;
+    let mut operations = std::collections::HashMap::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            if let Some(id) = operation["operationId"].as_str() {
+                operations.insert(id.to_owned(), (format!("{method} {path}"), operation));
+            }
+        }
+    }
+    let mut seen = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, source) in item.as_object().unwrap() {
+            for (status, response) in source["responses"].as_object().unwrap() {
+                let Some(links) = response["links"].as_object() else {
+                    continue;
+                };
+                for (name, link) in links {
+                    let at = format!("{method} {path} {status} {name}");
+                    let target_id = link["operationId"].as_str().unwrap();
+                    let (target_label, target) = operations
+                        .get(target_id)
+                        .unwrap_or_else(|| panic!("{at}: no operation {target_id}"));
+                    seen.push(format!("{method} {path} -> {target_label}"));
+                    let parameters = link["parameters"].as_object();
+                    for (parameter, expression) in parameters.into_iter().flatten() {
+                        let (location, parameter) = parameter.split_once('.').unwrap();
+                        assert!(
+                            target["parameters"]
+                                .as_array()
+                                .unwrap()
+                                .iter()
+                                .any(|p| p["in"] == location && p["name"] == parameter),
+                            "{at}: {target_label} has no {location} parameter {parameter}"
+                        );
+                        let expression = expression.as_str().unwrap();
+                        assert!(
+                            expression_resolves(&doc, source, status, expression),
+                            "{at}: {expression} names nothing of {method} {path}"
+                        );
+                    }
+                    let body = link["requestBody"].as_object();
+                    let target_body = target
+                        .pointer("/requestBody/content/application~1json/schema")
+                        .cloned();
+                    for (field, value) in body.into_iter().flatten() {
+                        let target_body = target_body
+                            .as_ref()
+                            .unwrap_or_else(|| panic!("{at}: {target_label} takes no JSON body"));
+                        assert!(
+                            schema_has_pointer(&doc, target_body, &[field.as_str()]),
+                            "{at}: {target_label}'s body has no {field}"
+                        );
+                        let value = value.as_str().unwrap();
+                        if value.starts_with('$') {
+                            assert!(
+                                expression_resolves(&doc, source, status, value),
+                                "{at}: {value} names nothing of {method} {path}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The chains the stateful fuzzing needs to reach the deep calls with real ids.
+    for chain in [
+        "post /addresses -> get /addresses/{id}",
+        "post /addresses -> put /addresses/{id}",
+        "post /addresses -> delete /addresses/{id}",
+        "post /addresses -> post /addresses/{id}/default",
+        "post /addresses -> post /order/checkout",
+        "post /addresses -> post /orders/{id}/return",
+        "post /order/add-to-cart -> post /order/update-cart",
+        "post /order/add-to-cart -> delete /orders/item/{id}",
+        "post /order/add-to-cart -> post /order/checkout",
+        "post /order/add-to-cart -> get /get_card",
+        "post /order/checkout -> get /orders/{id}",
+        "post /order/checkout -> post /orders/{id}/cancel",
+        "post /order/checkout -> post /orders/{id}/return",
+        "get /products -> post /order/add-to-cart",
+        "get /products -> post /favorites/toggle",
+        "get /products/{id} -> post /order/add-to-cart",
+        "get /products/{id} -> post /favorites/toggle",
+        "get /notifications -> post /notifications/{id}/read",
+        "post /favorites/toggle -> get /favorites",
+    ] {
+        assert!(seen.iter().any(|s| s == chain), "no link {chain}");
+    }
+}

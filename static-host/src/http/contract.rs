@@ -10,6 +10,8 @@ use serde_json::{Value, json};
 use crate::http::disk_floor::is_write;
 use crate::http::rate_limit::{IpGroup, ip_groups};
 
+mod links;
+
 /// Applies every rule below to the document.
 pub fn finish(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     let Ok(mut value) = serde_json::to_value(&doc) else {
@@ -30,6 +32,7 @@ pub fn finish(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             }
         }
     }
+    links::add_links(&mut value);
     serde_json::from_value(value).unwrap_or(doc)
 }
 
