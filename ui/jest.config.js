@@ -5,6 +5,8 @@ const config = {
   // jsdom (with Node's TextEncoder, fetch, Request, Response) for every test.
   testEnvironment: "<rootDir>/src/test/jsdom-environment.cjs",
   roots: ["<rootDir>/src"],
+  // The core's start module, in before each test file's modules (src/test/startCore.ts).
+  setupFilesAfterEnv: ["<rootDir>/src/test/startCore.ts"],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
     "^.+\\.(t|j)sx?$": [

@@ -10,37 +10,6 @@ import { pick } from "./src/i18n/parts";
 const CORE_DATA = fileURLToPath(new URL("../pkg/data/", import.meta.url));
 
 /**
- * The first-paint WASM module (`storefront-core/start`) is fetched by the entry chunk's
- * top-level await, i.e. only once that chunk has arrived and run. A preload link starts
- * its download with the HTML instead. The other modules (cart, whole core) load with the
- * pages that use them and are not preloaded. (`crossorigin` matches the mode of the
- * fetch() that instantiates it, so the browser reuses the preloaded response.)
- */
-function preloadWasm(): Plugin {
-  return {
-    name: "storefront:preload-wasm",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(_html, context) {
-        const bundle = context.bundle ?? {};
-        return Object.keys(bundle)
-          .filter((file) => {
-            const asset = bundle[file];
-            const from = asset?.type === "asset" ? asset.originalFileNames : [];
-            return file.endsWith(".wasm") && from.some((name) => name.includes("/start/"));
-          })
-          .map((file) => ({
-            tag: "link",
-            attrs: { rel: "preload", href: `/${file}`, as: "fetch", type: "application/wasm", crossorigin: "" },
-            injectTo: "head" as const,
-          }));
-      },
-    },
-  };
-}
-
-/**
  * The message catalogues (the UI's `i18n/{en,ar}.json` and the core's
  * `data/messages.{en,ar}.json`) are shipped parsed: each ICU message as formatjs's AST,
  * so react-intl runs without its message parser (aliased away below) and no page pays
@@ -73,7 +42,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The SSR build (the page templates, `src/ssr/`) runs the core's Node build instead.
     ...(isSsrBuild ? [] : [wasm()]),
     react(),
-    preloadWasm(),
     // The service worker (src/service-worker/sw.ts) with the build's precache manifest.
     // Registered by the app itself (features/offline); the manifest comes from the API.
     ...(isSsrBuild
@@ -127,6 +95,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           : {
               groups: [
                 { name: "start", tags: ["$initial"], priority: 2 },
+                // vite-plugin-wasm's loader and the CoreError class, which every module of the
+                // core imports: on their own, or they join the first shared chunk that has
+                // them (the cart's, whose import would bring the cart's WASM with the start's).
+                { name: "wasm-loader", test: /vite-plugin-wasm-helper|[\\/]pkg[\\/]core-error\./, priority: 3 },
                 // The catalogue's screens, the shop's shared parts and the kit pieces they
                 // show. Not the parts that run the cart's part of the core (its WASM would
                 // then load with every screen: /home must stay within the start module).

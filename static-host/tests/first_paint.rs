@@ -88,7 +88,8 @@ fn write_templates(ui: &Path, templates: serde_json::Map<String, Value>) {
             "scripts": ["/assets/ProductPage-1.js"],
             "styles": ["/assets/ProductPage-1.css"],
             "wasm": ["/assets/cart-1.wasm"]
-        }}
+        }},
+        "core": {"scripts": ["/assets/start-glue-1.js"], "wasm": ["/assets/start-1.wasm"]}
     });
     std::fs::write(ui.join("ssr/pages.json"), file.to_string()).unwrap();
 }
@@ -656,6 +657,42 @@ async fn a_route_page_asks_for_its_screen_s_files_with_the_page() {
     for path in ["/home", "/", "/no-such-page"] {
         let other = page(&server, path, Some("en.0.1.1"), None).await;
         assert!(!other.html.contains("ProductPage-1"), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_guest_s_landing_page_leaves_the_core_for_later_and_every_other_page_asks_for_it() {
+    let server = start_rendering(&[]).await;
+    let hints = [
+        r#"<link rel="modulepreload" crossorigin href="/assets/start-glue-1.js">"#,
+        r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/start-1.wasm">"#,
+    ];
+    let head = |page: &Page| page.html[..page.html.find("</head>").unwrap()].to_owned();
+    // A guest's landing page, new or returning, in either language: the app loads the
+    // core once the shopper reaches for the page, and the page does not ask for it.
+    for cookie in [None, Some("ar.0.0.0"), Some("en.0.1.1")] {
+        let landing = page(&server, "/", cookie, None).await;
+        assert!(landing.rendered(), "{cookie:?}");
+        assert_eq!(landing.boot()["kind"], "landing", "{cookie:?}");
+        assert_eq!(landing.boot()["core_on_intent"], true, "{cookie:?}");
+        for hint in hints {
+            assert!(!landing.html.contains(hint), "{cookie:?}: {hint}");
+        }
+    }
+    // Every other page runs the core at once and asks for it with the page: a signed-in
+    // customer's landing page (its startup calls need it), home, a product, the not-found page.
+    for (path, cookie) in [
+        ("/", "en.1.0.0"),
+        ("/home", "en.0.1.1"),
+        ("/products/1", "ar.0.1.1"),
+        ("/no-such-page", "en.0.0.0"),
+    ] {
+        let other = page(&server, path, Some(cookie), None).await;
+        assert!(other.rendered(), "{path}");
+        assert_eq!(other.boot()["core_on_intent"], false, "{path} {cookie}");
+        for hint in hints {
+            assert!(head(&other).contains(hint), "{path} {cookie}: {hint}");
+        }
     }
 }
 

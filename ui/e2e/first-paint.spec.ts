@@ -176,11 +176,13 @@ test.describe("with scripts held back", () => {
     const heading = await page.getByRole("heading", { level: 1 }).elementHandle();
     const header = await page.getByRole("banner").elementHandle();
     release();
-    // Hydrated: once the app has taken the page over, the button works at the first
-    // click, and the elements painted before any script are still the page's.
-    await page.locator("html[data-app='ready']").waitFor({ state: "attached", timeout: 15_000 });
+    // The app waits for the shopper (a guest's landing page); the first click is theirs:
+    // the app takes the page over and acts on it, and the elements painted before any
+    // script are still the page's.
+    await page.locator("html[data-core='on-intent']").waitFor({ state: "attached", timeout: 15_000 });
     await page.getByRole("button", { name: "Choose delivery location" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator("html")).toHaveAttribute("data-app", "ready");
     expect(await heading?.evaluate((element) => element.isConnected)).toBe(true);
     expect(await header?.evaluate((element) => element.isConnected)).toBe(true);
     expect(errors).toEqual([]);
@@ -324,6 +326,55 @@ test.describe("hydration", () => {
     await box.press("Enter");
     await expect(page).toHaveURL(/\/branches-results\?query=milk$/);
     expect(errors).toEqual([]);
+  });
+
+  test("a guest's landing page downloads no WASM until the shopper reaches for it, then takes a tap at once", async ({
+    browser,
+    baseURL,
+  }) => {
+    for (const language of ["en", "ar"]) {
+      // A first visit: a browser with nothing stored (what the app stores after taking
+      // over makes the next visit a returning one).
+      const context = await browser.newContext({ baseURL });
+      if (language === "ar") await context.addCookies([{ name: "storefront_view", value: "ar.0.0.0", url: baseURL ?? "" }]);
+      const page = await context.newPage();
+      const errors = errorsOf(page);
+      const wasm: string[] = [];
+      page.on("request", (request) => {
+        if (request.url().endsWith(".wasm")) wasm.push(request.url());
+      });
+      // Loaded and read, untouched: the server's page, and no WASM asked for.
+      await page.goto("/");
+      await page.waitForLoadState("networkidle");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(language === "en" ? LANDING_EN : LANDING_AR);
+      await expect(page.locator("html")).toHaveAttribute("data-core", "on-intent");
+      await expect(page.locator("html")).not.toHaveAttribute("data-app", /.*/);
+      expect(wasm, language).toEqual([]);
+      if (language === "en") {
+        // The shopper scrolls: the core loads and the app takes the page over.
+        await page.mouse.wheel(0, 40);
+        await expect(page.locator("html")).toHaveAttribute("data-app", "ready", { timeout: 15_000 });
+      } else {
+        // The shopper's first act is a tap: it is held while the core loads, then acted on.
+        await page.getByRole("button", { name: "تسجيل الدخول / إنشاء حساب" }).first().click();
+        await expect(page.getByTestId("sign-in-modal")).toBeVisible({ timeout: 15_000 });
+      }
+      // The start module at least (the sign-in brings the rest of the core).
+      expect(wasm.length, language).toBeGreaterThanOrEqual(1);
+      expect(errors, language).toEqual([]);
+      await context.close();
+    }
+  });
+
+  test("a returning guest's landing page starts the core at once: storage can say more than the cookie", async ({ page }) => {
+    // Arabic stored, but no page-view cookie (cleared): the server draws English.
+    await seedStorage(page, { language: "ar" });
+    await page.goto("/", { waitUntil: "commit" });
+    // No act of the shopper's: the app reads storage and shows the page in Arabic.
+    await expect(page.locator("html")).toHaveAttribute("data-app", "ready", { timeout: 15_000 });
+    await expect(page.locator("html")).not.toHaveAttribute("data-core", /.*/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(LANDING_AR);
   });
 
   test("a tap before the app has taken over the page is not lost: it is acted on once the app has", async ({ page }) => {

@@ -16,7 +16,17 @@ async function appTakenOver(page: Page, response: Response | null, waitUntil: st
   if (waitUntil === "commit") return;
   const type = response?.headers()["content-type"] ?? "";
   if (!type.startsWith("text/html")) return;
+  await reachFor(page);
   await page.locator("html[data-app='ready']").waitFor({ state: "attached", timeout: 15_000 });
+}
+
+/**
+ * A page the app takes over only once the shopper reaches for it (a guest's landing page,
+ * `html[data-core="on-intent"]`): a key goes down (Shift, which does nothing else).
+ */
+export async function reachFor(page: Page): Promise<void> {
+  if ((await page.locator("html[data-core='on-intent']:not([data-app])").count()) === 0) return;
+  await page.keyboard.press("Shift");
 }
 
 /**

@@ -81,13 +81,25 @@ function routeAssets() {
       wasm: unique(files.flatMap((f) => f.assets ?? []).filter((file) => file.endsWith(".wasm"))),
     };
   }
+  // The core's start module, which the app imports itself (src/core/start.ts): its glue
+  // chunk with what that imports, and its WASM. static-host asks for them with every page
+  // that runs it at once (not a guest's landing page, which waits for the shopper).
+  const start = manifest["../pkg/start/storefront_core.js"];
+  if (!start) throw new Error("the manifest has no ../pkg/start/storefront_core.js (the core's start module)");
+  const startFiles = [...closure("../pkg/start/storefront_core.js")].map((k) => manifest[k]);
+  const core = {
+    scripts: [...new Set(startFiles.map((f) => f.file))].filter(fresh).map((file) => `/${file}`),
+    styles: [],
+    wasm: [...new Set(startFiles.flatMap((f) => f.assets ?? []))].filter((file) => file.endsWith(".wasm")).map((file) => `/${file}`),
+  };
+  if (core.wasm.length !== 1) throw new Error(`the start module's chunk brings ${core.wasm.length} WASM modules, not 1: ${core.wasm}`);
   // /home stays within the start module (issue: first paint): a chunk grouping that pulled
   // in a part running the cart's rules would bring the cart module's WASM with it.
   if (routes.home?.wasm.length) throw new Error(`the home screen loads WASM beyond the start module: ${routes.home.wasm}`);
-  return routes;
+  return { routes, core };
 }
 
 mkdirSync(`${ui}/dist/ssr`, { recursive: true });
-writeFileSync(`${ui}/dist/ssr/pages.json`, JSON.stringify({ templates, routes: routeAssets() }));
+writeFileSync(`${ui}/dist/ssr/pages.json`, JSON.stringify({ templates, ...routeAssets() }));
 const sizes = Object.values(templates).map((html) => html.length);
 console.log(`prerendered ${sizes.length} page templates (${Math.min(...sizes)}–${Math.max(...sizes)} bytes)`);

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition, type ReactNode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { decideNavigation } from "storefront-core/start";
+import { decideNavigation, loadStartOnIntent, startCore } from "./core/start";
 import type { ClientState, Language, RouteId } from "storefront-core";
 import { App } from "./App";
 import { readBoot, type Boot } from "./app/boot";
@@ -8,8 +8,8 @@ import { queryClient } from "./app/queryClient";
 import { seedServerData } from "./app/seed";
 import { ServerPageContext, type ServerPage } from "./app/serverPage";
 import { askForStartupLoads, runStartupPlan } from "./app/StartupGate";
-import { guardContextOf, useAppStore } from "./app/store";
-import { markAttaching } from "./app/earlyInput";
+import { guardContextOf, readStoredState, useAppStore } from "./app/store";
+import { inputHeld, markAttaching } from "./app/earlyInput";
 import { appCommitted } from "./app/hydration";
 import { mirrorViewCookie } from "./app/viewCookie";
 import { startCredentialCookie } from "./app/credentialCookie";
@@ -21,6 +21,41 @@ import { loadFirstScreen } from "./routes/screens";
 import "./styles/tokens.css";
 
 const boot = readBoot();
+
+/**
+ * Whether this browser has stored nothing for the store: a first visit. A returning
+ * shopper's storage, which only the core reads, can say more than the page-view cookie the
+ * server drew the page for (the cookie cleared, its language or district changed in
+ * another tab), so their page starts the core at once. Storage that cannot be read holds
+ * nothing the core could read either.
+ */
+function nothingStored(): boolean {
+  try {
+    return globalThis.localStorage.length === 0;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * A page the server says is only read until the shopper reaches for it (a guest's landing
+ * page, `core_on_intent`), on a first visit, stays the server's until then: the core's
+ * start module, and React's adoption, which runs it, wait for that first sign
+ * (`loadStartOnIntent`: a press, a touch, a key, focus, a wheel, a scroll), so a first
+ * visit downloads no WASM it does not run. Taps meanwhile are held by the early-input
+ * script and replayed once React has taken over; links work as links. Every other page
+ * needs the core at once.
+ */
+const waitsForShopper = boot?.core_on_intent === true && nothingStored();
+void registerServiceWorker();
+if (waitsForShopper) {
+  document.documentElement.dataset.core = "on-intent";
+  // Its texts meanwhile, in the language the server drew the page in.
+  void loadMessages(useAppStore.getState().language);
+}
+// A tap held before this script ran is the shopper reaching for the page already.
+await (waitsForShopper && !inputHeld() ? loadStartOnIntent() : startCore());
+readStoredState();
 const store = useAppStore.getState();
 
 // A reader who chose Arabic gets the Arabic catalogue before the first paint.
@@ -124,4 +159,3 @@ if (root) {
   }
 }
 
-void registerServiceWorker();

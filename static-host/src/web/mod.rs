@@ -554,7 +554,12 @@ async fn render(
         .as_deref()
         .and_then(|id| templates.route_assets(id));
     let drawn = matches!(kind, Kind::Product | Kind::Home | Kind::Cart);
-    let hints = assets.map(|a| a.hints(drawn)).unwrap_or_default()
+    let core = match page.core_on_intent() {
+        true => String::new(),
+        false => templates.core_assets().hints(false),
+    };
+    let hints = core
+        + &assets.map(|a| a.hints(drawn)).unwrap_or_default()
         + &page.lead_image_hint(route_id.as_deref());
     let head = Head::of(
         &page,

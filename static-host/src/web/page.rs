@@ -195,6 +195,9 @@ pub struct Templates {
     env: Environment<'static>,
     /// What each route's screen loads beyond every page's files, by route id.
     routes: BTreeMap<String, RouteAssets>,
+    /// The core's start module (its glue and WASM), which the app loads itself; asked for
+    /// with every page that runs it at once ([`Page::core_on_intent`]).
+    core: RouteAssets,
 }
 
 /// The files a route's screen loads (its chunks, stylesheets and WASM module), as the
@@ -252,13 +255,16 @@ impl Templates {
     }
 
     /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}, "routes": {"<route
-    /// id>": {"scripts": […], "styles": […], "wasm": […]}, …}}`.
+    /// id>": {"scripts": […], "styles": […], "wasm": […]}, …}, "core": {"scripts": […],
+    /// "wasm": […]}}`.
     pub fn from_json(text: &str) -> Result<Self, String> {
         #[derive(serde::Deserialize)]
         struct File {
             templates: BTreeMap<String, Value>,
             #[serde(default)]
             routes: BTreeMap<String, RouteAssets>,
+            #[serde(default)]
+            core: RouteAssets,
         }
         let file: File = serde_json::from_str(text).map_err(|err| err.to_string())?;
         let mut env = Environment::new();
@@ -287,12 +293,18 @@ impl Templates {
         Ok(Templates {
             env,
             routes: file.routes,
+            core: file.core,
         })
     }
 
     /// Whether the build has the template `key`.
     pub fn has(&self, key: &str) -> bool {
         self.env.get_template(key).is_ok()
+    }
+
+    /// The core's start module's files, as the build listed them (none in an older build).
+    pub fn core_assets(&self) -> &RouteAssets {
+        &self.core
     }
 
     /// What the route's screen loads, if the build listed it.
@@ -472,7 +484,17 @@ impl<'a> Page<'a> {
             "footer": self.footer,
             "credential": self.credential,
             "cart": self.data.cart,
+            "core_on_intent": self.core_on_intent(),
         })
+    }
+
+    /// Whether the app loads the core's start module (and adopts the page) only when the
+    /// shopper first reaches for the page, rather than at once: a guest's landing page,
+    /// which a first visit mostly reads, and whose startup needs no call (a signed-in
+    /// customer's asks for the profile at once). Its page then does not ask for the
+    /// module either.
+    pub fn core_on_intent(&self) -> bool {
+        self.kind == Kind::Landing && !self.view.signed_in
     }
 
     /// The cart screen's values ([`super::cart_page`]), on a cart page.

@@ -5,7 +5,7 @@ import {
   noResponseMessage,
   offlineMessage,
   requestHeaders,
-} from "storefront-core/start";
+} from "../core/start";
 import type { Effect, FieldError, Text } from "storefront-core";
 import { apiBase } from "../app/config";
 import { resolveMedia } from "./media";

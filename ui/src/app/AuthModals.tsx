@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from "react";
-import { locationPickerOpenEffects } from "storefront-core/start";
+import { locationPickerOpenEffects } from "../core/start";
 import type { LoginStep, Modal } from "storefront-core";
 import { runEffects } from "./effects";
 import { useAppStore } from "./store";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo } from "react";
-import { restoreNeeded } from "storefront-core/start";
+import { restoreNeeded } from "../core/start";
 import { useHydrated } from "./hydration";
 import { useAppStore } from "./store";
 import { withRestMessages } from "../i18n/messages";

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
 import type { QueryClient, UseQueryResult } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { planStartup, startupScreen } from "storefront-core/start";
+import { planStartup, startupScreen } from "../core/start";
 import type { LoadState, StartupLoads } from "storefront-core";
 import {
   profileQuery,

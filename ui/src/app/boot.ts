@@ -47,6 +47,11 @@ export interface Boot {
   cart?: Schemas["CartBody"] | null;
   /** Whether the request carried the credential cookie (`app/credentialCookie.ts`). */
   credential?: boolean;
+  /**
+   * The server's startup decision: the app loads the core's start module, and adopts the
+   * page, only when the shopper first reaches for it (a guest's landing page).
+   */
+  core_on_intent?: boolean;
 }
 
 export const BOOT_ELEMENT_ID = "storefront-boot";

@@ -18,6 +18,11 @@ export function markAttaching(doc: Document = document): void {
   doc.documentElement.dataset.app ??= "attaching";
 }
 
+/** Whether `public/early-input.js` holds a tap or submit (the shopper acted already). */
+export function inputHeld(win: Window = window): boolean {
+  return (win.__storefrontEarlyInput?.length ?? 0) > 0;
+}
+
 /**
  * Replays the taps and submits `public/early-input.js` held before React took the page
  * over, on the same elements (React keeps the server's elements when it adopts the

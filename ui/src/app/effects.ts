@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { applyStorageEffects, textDirection } from "storefront-core/start";
+import { applyStorageEffects, textDirection } from "../core/start";
 import type { ApiCall, Effect, Language } from "storefront-core";
 import type { CallAnswer } from "../api/calls";
 import { forgetPersonalCache } from "../service-worker/routes";

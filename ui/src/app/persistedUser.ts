@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { applyStorageEffects, persistUserEffect, readPersistedUser } from "storefront-core/start";
+import { applyStorageEffects, persistUserEffect, readPersistedUser } from "../core/start";
 import type { PersistedUser } from "storefront-core";
 import { useProfile } from "../api/queries";
 import { whenIdle } from "./idle";

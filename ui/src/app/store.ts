@@ -3,7 +3,7 @@ import type { LoadedCart } from "../shop/cartAnswer";
 import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
 import { followCredential } from "./credentialCookie";
-import { readClientState } from "storefront-core/start";
+import { readClientState, startLoaded } from "../core/start";
 import type { Cart, CartState, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
 
 export interface Toast {
@@ -82,8 +82,32 @@ export function initialLanguage(client: ClientState): Language {
   return client.language ?? readBoot()?.language ?? "en";
 }
 
+/**
+ * Storage not read yet: the core's start module is not loaded (a guest's landing page,
+ * adopted once the shopper reaches for it, `main.tsx`). Nothing is drawn from it: the app
+ * reads storage through the core (`readStoredState`) before React starts.
+ */
+const UNREAD: ClientState = {
+  token: null,
+  language: null,
+  district_id: null,
+  address_id: null,
+  selected_address: null,
+  location: null,
+  selected_service: null,
+  selected_service_name: null,
+  use_default_location: false,
+  currency: null,
+  login_in_progress: false,
+  user_mobile: null,
+  user_code: null,
+  user_exists: null,
+  modal: null,
+  resend_ready_at: null,
+};
+
 const store = createStore<AppStore>()((set) => {
-  const client = readClientState();
+  const client = startLoaded() ? readClientState() : UNREAD;
   return {
     client,
     language: initialLanguage(client),
@@ -128,5 +152,14 @@ export const useAppStore: UseBoundStore<StoreApi<AppStore>> = Object.assign(
   <T,>(selector: (state: AppStore) => T) => useStore(store, selector),
   store,
 ) as UseBoundStore<StoreApi<AppStore>>;
+
+/**
+ * Reads storage through the core into the store (what the store starts from when the core
+ * was in before it): for a store created before the start module loaded.
+ */
+export function readStoredState(): void {
+  const client = readClientState();
+  store.setState({ client, language: initialLanguage(client), modal: client.modal });
+}
 
 export const signedIn = (s: Pick<AppStore, "client">): boolean => s.client.token !== null;

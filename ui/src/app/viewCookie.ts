@@ -1,4 +1,4 @@
-import { viewCookie } from "storefront-core/start";
+import { viewCookie } from "../core/start";
 
 /** A year: the cookie follows storage, which persists. */
 const MAX_AGE_S = 365 * 24 * 60 * 60;

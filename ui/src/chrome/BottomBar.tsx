@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import { bottomBar } from "storefront-core/start";
+import { bottomBar } from "../core/start";
 import type { BottomBarItem } from "storefront-core";
 import { useRemoteConfig, useSelectedService } from "../api/queries";
 import { useHydrated } from "../app/hydration";

@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { cartBadge } from "storefront-core/start";
+import { cartBadge } from "../core/start";
 import { selectCart, useAppStore } from "../app/store";
 import { CartIcon } from "./icons";
 import { fill, isSlot, pluralSlot, SlotIf, useTemplateMode } from "../ssr/template";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { addressLabel, cutLabel } from "storefront-core/start";
+import { addressLabel, cutLabel } from "../core/start";
 import { layoutConstants } from "../core/layout";
 import { useHydrated } from "../app/hydration";
 import { useAppStore } from "../app/store";

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { logoTarget, searchElement } from "storefront-core/start";
+import { logoTarget, searchElement } from "../core/start";
 import type { SearchElement } from "storefront-core";
 import { profileDropdown } from "../core/layout";
 import { useSelectedService, useSettings } from "../api/queries";

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
-import { submitSearch, suggestionQuery } from "storefront-core/start";
+import { submitSearch, suggestionQuery } from "../core/start";
 import type { SearchElement } from "storefront-core";
 import { runEffects } from "../app/effects";
 import { useTypedBeforeHydration } from "../app/hydration";

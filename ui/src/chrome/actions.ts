@@ -1,4 +1,4 @@
-import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
+import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "../core/start";
 import type { Language, LogoutReason, ServiceChoice } from "storefront-core";
 import { runEffects, type EffectHost } from "../app/effects";
 import { appHost } from "../app/host";

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { suggestionQuery } from "storefront-core/start";
+import { suggestionQuery } from "../core/start";
 import { layoutConstants } from "../core/layout";
 import { api, unwrap } from "../api/client";
 import { useDeliveryArea } from "../api/queries";

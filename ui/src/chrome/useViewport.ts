@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { isSmallScreen } from "storefront-core/start";
+import { isSmallScreen } from "../core/start";
 
 function subscribe(onChange: () => void): () => void {
   globalThis.addEventListener?.("resize", onChange);

@@ -2,7 +2,7 @@
  * The core's modules that load on first use.
  *
  * The first paint runs on `storefront-core/start` (guards, storage, startup, request
- * headers, the shell's rules), which every module may import statically. The other
+ * headers, the shell's rules), which every module calls through `./start.ts`. The other
  * rules come from here, so the landing page and /home download no WASM they do not run:
  * - `cartCore()`: the cart, quantities and money (what product and cart pages import
  *   statically, and what an add-to-cart on /home loads on the click);

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
 import { useLocation, useSearch } from "wouter";
-import { decideNavigation } from "storefront-core/start";
+import { decideNavigation } from "../core/start";
 import type { GuardContext } from "storefront-core";
 import { useRemoteConfig } from "../api/queries";
 import { useHydrated } from "../app/hydration";

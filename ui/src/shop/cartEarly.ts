@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { decideNavigation } from "storefront-core/start";
+import { decideNavigation } from "../core/start";
 import { guardContextOf, useAppStore } from "../app/store";
 import { cartQueryKey } from "./cartKeys";
 import { requestCart, type CartAnswer } from "./cartRequest";

@@ -1,4 +1,4 @@
-import { cartRequest } from "storefront-core/start";
+import { cartRequest } from "../core/start";
 import { ApiError, api, unwrap } from "../api/client";
 
 /** `GET /get_card`'s answer, before the core reads it. */

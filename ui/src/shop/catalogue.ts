@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { catalogueListRequest, suggestionQuery } from "storefront-core/start";
+import { catalogueListRequest, suggestionQuery } from "../core/start";
 import type { CatalogueList } from "storefront-core";
 import { renderMessage } from "../i18n/coreText";
 import { api, unwrap } from "../api/client";

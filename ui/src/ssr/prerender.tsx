@@ -11,6 +11,11 @@ import { ServerPageContext } from "../app/serverPage";
 import { useAppStore } from "../app/store";
 import { loadMessages, loadRestMessages } from "../i18n/messages";
 import { TemplateMode } from "./template";
+import * as start from "storefront-core/start";
+import { provideStart } from "../core/start";
+
+// The core's start module, loaded by Node with the rest (a browser loads it on demand).
+provideStart(start);
 
 /**
  * Writes the pages static-host sends before any script runs (issue: first paint): the

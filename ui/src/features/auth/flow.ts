@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { readClientState, restoreNeeded } from "storefront-core/start";
+import { readClientState, restoreNeeded } from "../../core/start";
 import { phoneLoginStart, phoneLoginUpdate, type LoginEvent, type PhoneLogin } from "storefront-core";
 import type { CallAnswer } from "../../api/calls";
 import { onSessionReset, runEffects } from "../../app/effects";

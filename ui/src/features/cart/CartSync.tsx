@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { planStartup } from "storefront-core/start";
+import { planStartup } from "../../core/start";
 import { useDeliveryArea, useProfile, useRemoteConfig } from "../../api/queries";
 import { useIdle } from "../../app/idle";
 import { startupInputs } from "../../app/StartupGate";

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { cutLabel } from "storefront-core/start";
+import { cutLabel } from "../../core/start";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import type { ScreenProps } from "../../routes/screens";
 import { AddToCartProvider } from "../../shop/AddToCart";

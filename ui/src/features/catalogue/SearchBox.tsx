@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import { submitSearch } from "storefront-core/start";
+import { submitSearch } from "../../core/start";
 import { runEffects } from "../../app/effects";
 import { appHost } from "../../app/host";
 import { useProductSuggestions } from "../../shop/catalogue";

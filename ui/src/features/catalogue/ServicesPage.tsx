@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation } from "wouter";
-import { chooseServiceEffects } from "storefront-core/start";
+import { chooseServiceEffects } from "../../core/start";
 import { useServices } from "../../api/queries";
 import { runEffects } from "../../app/effects";
 import { appHost } from "../../app/host";

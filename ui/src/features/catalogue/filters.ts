@@ -1,4 +1,4 @@
-import { isCoreError } from "storefront-core/start";
+import { isCoreError } from "../../core/start";
 import { moneySign, orderPriceRange, parseMoney } from "storefront-core/cart";
 
 /**

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { readClientState } from "storefront-core/start";
+import { readClientState } from "../../core/start";
 import { locationPickerStart, locationPickerUpdate, type LocationPicker, type LocationPickerEvent } from "storefront-core";
 import type { CallAnswer } from "../../api/calls";
 import { onSessionReset, runEffects } from "../../app/effects";

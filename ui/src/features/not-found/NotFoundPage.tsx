@@ -1,6 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
-import { logoTarget } from "storefront-core/start";
+import { logoTarget } from "../../core/start";
 import { useAppStore } from "../../app/store";
 import styles from "./NotFoundPage.module.css";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { readClientState } from "storefront-core/start";
+import { readClientState } from "../../../core/start";
 import { locationPickerStart, locationPickerUpdate, type ApiCall, type GeoPoint, type LocationPicker, type LocationPickerEvent } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { cutLabel } from "storefront-core/start";
+import { cutLabel } from "../../../core/start";
 import { useSelectedService } from "../../../api/queries";
 import { AddToCartProvider } from "../../../shop/AddToCart";
 import { BranchCard, type CardBranch } from "../../../shop/BranchCard";
