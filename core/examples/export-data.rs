@@ -3,7 +3,9 @@
 //! - `messages.en.json`, `messages.ar.json`: every message template by id, in ICU
 //!   syntax, for react-intl or any ICU formatter;
 //! - `layout.json`: the layout constants (breakpoints, list and map sizes), the account
-//!   menu and the profile dropdown.
+//!   menu and the profile dropdown;
+//! - `storage.json`: `nothing_stored`, the client state the core reads from empty
+//!   storage (what a client holds before it has read storage).
 //!
 //! Clients read these instead of asking the WASM module, so the browser build carries
 //! neither language's texts nor these tables.
@@ -12,6 +14,7 @@ use serde_json::json;
 use storefront_core::layout::{account_menu, layout_constants, profile_dropdown};
 use storefront_core::locale::Language;
 use storefront_core::messages::catalogue;
+use storefront_core::storage::{MemoryStorage, read_state};
 
 fn main() {
     let Some(dir) = std::env::args().nth(1) else {
@@ -40,5 +43,9 @@ fn main() {
             "account_menu": account_menu(),
             "profile_dropdown": profile_dropdown(),
         }),
+    );
+    write(
+        "storage.json",
+        json!({ "nothing_stored": read_state(&MemoryStorage::default()) }),
     );
 }

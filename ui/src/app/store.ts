@@ -4,6 +4,7 @@ import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
 import { followCredential } from "./credentialCookie";
 import { readClientState, startLoaded } from "../core/start";
+import { nothingStored } from "../core/storage";
 import type { Cart, CartState, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
 
 export interface Toast {
@@ -82,32 +83,11 @@ export function initialLanguage(client: ClientState): Language {
   return client.language ?? readBoot()?.language ?? "en";
 }
 
-/**
- * Storage not read yet: the core's start module is not loaded (a guest's landing page,
- * adopted once the shopper reaches for it, `main.tsx`). Nothing is drawn from it: the app
- * reads storage through the core (`readStoredState`) before React starts.
- */
-const UNREAD: ClientState = {
-  token: null,
-  language: null,
-  district_id: null,
-  address_id: null,
-  selected_address: null,
-  location: null,
-  selected_service: null,
-  selected_service_name: null,
-  use_default_location: false,
-  currency: null,
-  login_in_progress: false,
-  user_mobile: null,
-  user_code: null,
-  user_exists: null,
-  modal: null,
-  resend_ready_at: null,
-};
-
 const store = createStore<AppStore>()((set) => {
-  const client = startLoaded() ? readClientState() : UNREAD;
+  // Storage not read yet when the core's start module is not in (a guest's landing page,
+  // adopted once the shopper reaches for it): nothing is drawn from it, as `main.tsx`
+  // reads storage through the core (`readStoredState`) before React starts.
+  const client = startLoaded() ? readClientState() : nothingStored;
   return {
     client,
     language: initialLanguage(client),

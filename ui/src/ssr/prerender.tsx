@@ -13,6 +13,7 @@ import { loadMessages, loadRestMessages } from "../i18n/messages";
 import { TemplateMode } from "./template";
 import * as start from "storefront-core/start";
 import { provideStart } from "../core/start";
+import { nothingStored } from "../core/storage";
 
 // The core's start module, loaded by Node with the rest (a browser loads it on demand).
 provideStart(start);
@@ -52,24 +53,7 @@ export function templateKey(language: Language, kind: BootKind, signedIn: boolea
 
 /** Storage as the cookie describes it: the values the templates depend on. */
 function clientState(language: Language, signedIn: boolean, hasDistrict: boolean): ClientState {
-  return {
-    token: signedIn ? "template" : null,
-    language,
-    district_id: hasDistrict ? 1 : null,
-    address_id: null,
-    selected_address: null,
-    location: null,
-    selected_service: null,
-    selected_service_name: null,
-    use_default_location: false,
-    currency: null,
-    login_in_progress: false,
-    user_mobile: null,
-    user_code: null,
-    user_exists: null,
-    modal: null,
-    resend_ready_at: null,
-  };
+  return { ...nothingStored, token: signedIn ? "template" : null, language, district_id: hasDistrict ? 1 : null };
 }
 
 async function render(kind: BootKind): Promise<string> {
