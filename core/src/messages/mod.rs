@@ -72,6 +72,9 @@ messages! {
     CardNumberDigits = "card_number_digits" { en: "Card number must be 16 digits", ar: "يجب أن يتكون رقم البطاقة من 16 رقمًا" }
     CvvDigits = "cvv_digits" { en: "CVV must be 3 digits", ar: "يجب أن يتكون رمز التحقق (CVV) من 3 أرقام" }
     YearDigits = "year_digits" { en: "Year must be 2 digits", ar: "يجب أن تتكون السنة من رقمين" }
+    // A card number of the right length whose check digit is wrong (a typo), issue 36.
+    CardNumberInvalid = "card_number_invalid" { en: "This card number is not valid", ar: "رقم البطاقة غير صالح" }
+    ExpiryMonthInvalid = "expiry_month_invalid" { en: "Month must be between 1 and 12", ar: "يجب أن يكون الشهر بين 1 و12" }
     AcceptPrivacyTerms = "accept_privacy_terms" {
         en: "Please accept the privacy policy and the terms and conditions",
         ar: "يرجى الموافقة على سياسة الخصوصية والشروط والأحكام"
@@ -158,6 +161,38 @@ messages! {
     // Spec 9's delivery promise, "two days", said on a product that can be ordered.
     DeliveryPromise = "delivery_promise" { en: "Delivery within two days", ar: "التوصيل خلال يومين" }
     CheckingLocation = "checking_location" { en: "Checking location…", ar: "جارٍ التحقق من الموقع…" }
+
+    // Product reviews (issue 36).
+    RatingRequired = "rating_required" { en: "Please choose a rating", ar: "يرجى اختيار تقييم" }
+    RatingOutOfRange = "rating_out_of_range" {
+        en: "The rating must be from 1 to 5 stars",
+        ar: "يجب أن يكون التقييم من 1 إلى 5 نجوم"
+    }
+    ReviewCommentTooLong = "review_comment_too_long" {
+        en: "Your review is too long. The maximum is {len, plural, one {# character} other {# characters}}.",
+        ar: "مراجعتك طويلة جدًا. الحد الأقصى هو {len, plural, zero {# حرف} one {حرف واحد} two {حرفان} few {# أحرف} many {# حرفًا} other {# حرف}}."
+    }
+    ReviewCommentControlCharacters = "review_comment_control_characters" {
+        en: "Your review contains invisible characters that are not allowed",
+        ar: "تحتوي مراجعتك على رموز غير مرئية لا يُسمح بها"
+    }
+    AlreadyReviewed = "already_reviewed" {
+        en: "You have already reviewed this product",
+        ar: "لقد كتبت مراجعة لهذا المنتج من قبل"
+    }
+    ReviewRequiresDelivery = "review_requires_delivery" {
+        en: "You can review this product after it has been delivered to you",
+        ar: "يمكنك كتابة مراجعة لهذا المنتج بعد توصيله إليك"
+    }
+    // Shown in place of a reviewer without a name (never their phone or e-mail).
+    ReviewerAnonymous = "reviewer_anonymous" { en: "A customer", ar: "أحد العملاء" }
+
+    // Saved payment cards (issue 36).
+    CardExpired = "card_expired" { en: "This card has expired", ar: "انتهت صلاحية هذه البطاقة" }
+    SavedCardsLimit = "saved_cards_limit" {
+        en: "You can save up to {max, plural, one {# card} other {# cards}}. Remove a saved card to add a new one.",
+        ar: "يمكنك حفظ {max, plural, zero {# بطاقة} one {بطاقة واحدة} two {بطاقتين} few {# بطاقات} many {# بطاقة} other {# بطاقة}} كحد أقصى. احذف بطاقة محفوظة لإضافة بطاقة جديدة."
+    }
 }
 
 /// A message id with its parameters, e.g. `too_long {len: "200"}`.

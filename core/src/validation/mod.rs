@@ -36,6 +36,7 @@ pub use address_form::{
 };
 pub use checkout::{address_chosen, location_chosen, privacy_terms_accepted};
 pub use date_picker::{YEAR_OPTIONS, year_options};
+pub(crate) use digits::ascii_digit;
 pub use digits::normalize_digits;
 pub use email::{EMAIL_FORMAT_EXAMPLE, email, email_format, is_email};
 pub use fields::{
@@ -46,7 +47,8 @@ pub use image_upload::{ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, image_file, image_
 pub use otp::{OtpBoxes, OtpEntry, backspace, is_complete, otp_code, paste, type_char};
 pub use password::{PASSWORD_MIN_CHARS, password, passwords_match};
 pub use payment_card::{
-    CARD_NUMBER_DIGITS, CVV_DIGITS, EXPIRY_YEAR_DIGITS, card_number, cvv, expiry_year,
+    CARD_NUMBER_DIGITS, CVV_DIGITS, EXPIRY_YEAR_DIGITS, card_number, card_number_checksum, cvv,
+    expiry_month, expiry_year,
 };
 pub use phone::{
     PhoneCheck, PhoneKind, PhoneNumber, login_can_submit, login_mobile, parse_phone, phone,

@@ -1,8 +1,9 @@
-//! Payment card fields (spec 5, 9): card number 16 digits, CVV 3, expiry year 2.
+//! Payment card fields (spec 5, 9): card number 16 digits, CVV 3, expiry year 2; and
+//! (issue 36) the card number's check digit and an expiry month from 1 to 12.
 
 use crate::messages::{Message, MessageId};
 
-use super::digits::is_digit;
+use super::digits::{ascii_digit, is_digit};
 
 /// Digits in a card number, a CVV and an expiry year (spec 9).
 pub const CARD_NUMBER_DIGITS: usize = 16;
@@ -28,6 +29,35 @@ pub fn card_number(value: &str) -> Result<(), Message> {
         Ok(())
     } else {
         Err(MessageId::CardNumberDigits.into())
+    }
+}
+
+/// 'This card number is not valid' when the number fails the Luhn check (a mistyped
+/// digit); see [`crate::payment_cards::luhn_valid`]. Put after [`card_number`], which
+/// says what is wrong with a number of the wrong length.
+pub fn card_number_checksum(value: &str) -> Result<(), Message> {
+    if value.trim().is_empty() || crate::payment_cards::luhn_valid(value) {
+        Ok(())
+    } else {
+        Err(MessageId::CardNumberInvalid.into())
+    }
+}
+
+/// 'Month must be between 1 and 12' (the card's expiry month: one or two digits,
+/// `5` or `05`).
+pub fn expiry_month(value: &str) -> Result<(), Message> {
+    let value = value.trim();
+    let month = || {
+        let digits: Option<String> = value.chars().map(ascii_digit).collect();
+        digits
+            .filter(|d| (1..=2).contains(&d.len()))?
+            .parse::<u8>()
+            .ok()
+    };
+    if value.is_empty() || month().is_some_and(|m| (1..=12).contains(&m)) {
+        Ok(())
+    } else {
+        Err(MessageId::ExpiryMonthInvalid.into())
     }
 }
 
@@ -92,9 +122,50 @@ mod tests {
     }
 
     #[test]
+    fn the_check_digit_catches_typos() {
+        for good in [
+            "4242424242424242",
+            "4242 4242 4242 4242",
+            "5555555555554444",
+            "4000000000000077",
+        ] {
+            assert_eq!(card_number_checksum(good), Ok(()), "{good}");
+        }
+        for bad in ["4242424242424241", "5555 5555 5555 4445", "1234", "4242x"] {
+            assert_eq!(
+                card_number_checksum(bad).unwrap_err().english(),
+                "This card number is not valid",
+                "{bad}"
+            );
+        }
+        assert_eq!(
+            card_number_checksum("1")
+                .unwrap_err()
+                .render(crate::locale::Language::Ar),
+            "رقم البطاقة غير صالح"
+        );
+    }
+
+    #[test]
+    fn expiry_months_are_one_to_twelve() {
+        for good in ["1", "01", "9", "09", "10", "12", " 12 ", "٠٥", "١٢"] {
+            assert_eq!(expiry_month(good), Ok(()), "{good}");
+        }
+        for bad in ["0", "00", "13", "99", "001", "1a", "-1", "1.5", "1 2"] {
+            assert_eq!(
+                expiry_month(bad).unwrap_err().english(),
+                "Month must be between 1 and 12",
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
     fn blank_is_left_to_the_required_rule() {
         assert_eq!(card_number(""), Ok(()));
         assert_eq!(cvv(" "), Ok(()));
         assert_eq!(expiry_year(""), Ok(()));
+        assert_eq!(card_number_checksum("  "), Ok(()));
+        assert_eq!(expiry_month(""), Ok(()));
     }
 }
