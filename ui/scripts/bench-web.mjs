@@ -415,10 +415,14 @@ for (let run = 0; run < 3; run += 1) {
 calibrationPage.close();
 indexes.sort((a, b) => a - b);
 const benchmarkIndex = indexes[Math.floor((indexes.length - 1) / 2)] ?? PHONE.benchmarkIndex;
-const slowdown = slowdownFor(benchmarkIndex);
+// BENCH_CPU_SLOWDOWN fixes it instead, to compare two builds on a host whose load varies.
+const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN) || slowdownFor(benchmarkIndex);
+const fixed = Number(process.env.BENCH_CPU_SLOWDOWN) > 0;
 console.log(
   `\nHost: Lighthouse benchmarkIndex ${Math.round(benchmarkIndex)} (runs ${indexes.map(Math.round).join(", ")}); ` +
-    `CPU slowdown ${slowdown.toFixed(2)} (4 × index / ${PHONE.benchmarkIndex}, at least 1): the same phone on every host`,
+    (fixed
+      ? `CPU slowdown ${slowdown.toFixed(2)}, fixed by BENCH_CPU_SLOWDOWN (not the same phone on every host)`
+      : `CPU slowdown ${slowdown.toFixed(2)} (4 × index / ${PHONE.benchmarkIndex}, at least 1): the same phone on every host`),
 );
 
 if (!args["no-lighthouse"]) {
