@@ -86,10 +86,9 @@ fn write_templates(ui: &Path, templates: serde_json::Map<String, Value>) {
         "templates": templates,
         "routes": {"product": {
             "scripts": ["/assets/ProductPage-1.js"],
-            "styles": ["/assets/ProductPage-1.css"],
-            "wasm": ["/assets/cart-1.wasm"]
+            "styles": ["/assets/ProductPage-1.css"]
         }},
-        "core": {"scripts": ["/assets/start-glue-1.js"], "wasm": ["/assets/start-1.wasm"]}
+        "core": {"scripts": ["/assets/start-glue-1.js"]}
     });
     std::fs::write(ui.join("ssr/pages.json"), file.to_string()).unwrap();
 }
@@ -645,14 +644,15 @@ async fn a_route_page_asks_for_its_screen_s_files_with_the_page() {
     let server = start_rendering(&[]).await;
     let product = page(&server, "/products/1", Some("en.0.1.1"), None).await;
     assert!(product.rendered());
+    let head = &product.html[..product.html.find("</head>").unwrap()];
     for hint in [
         r#"<link rel="modulepreload" crossorigin href="/assets/ProductPage-1.js">"#,
         r#"<link rel="preload" as="style" crossorigin href="/assets/ProductPage-1.css">"#,
-        r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/cart-1.wasm">"#,
     ] {
-        let head = &product.html[..product.html.find("</head>").unwrap()];
         assert!(head.contains(hint), "{hint} in {head}");
     }
+    // The core's WASM is the app's to ask for: not with the page's first bytes.
+    assert!(!head.contains("application/wasm"), "{head}");
     // Another route, the landing page and a missing page ask for none of them.
     for path in ["/home", "/", "/no-such-page"] {
         let other = page(&server, path, Some("en.0.1.1"), None).await;
@@ -663,10 +663,7 @@ async fn a_route_page_asks_for_its_screen_s_files_with_the_page() {
 #[tokio::test]
 async fn a_guest_s_landing_page_leaves_the_core_for_later_and_every_other_page_asks_for_it() {
     let server = start_rendering(&[]).await;
-    let hints = [
-        r#"<link rel="modulepreload" crossorigin href="/assets/start-glue-1.js">"#,
-        r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/start-1.wasm">"#,
-    ];
+    let hints = [r#"<link rel="modulepreload" crossorigin href="/assets/start-glue-1.js">"#];
     let head = |page: &Page| page.html[..page.html.find("</head>").unwrap()].to_owned();
     // A guest's landing page, new or returning, in either language: the app loads the
     // core once the shopper reaches for the page, and the page does not ask for it.

@@ -195,20 +195,21 @@ pub struct Templates {
     env: Environment<'static>,
     /// What each route's screen loads beyond every page's files, by route id.
     routes: BTreeMap<String, RouteAssets>,
-    /// The core's start module (its glue and WASM), which the app loads itself; asked for
-    /// with every page that runs it at once ([`Page::core_on_intent`]).
+    /// The core's start module's glue, which the app loads itself; asked for with every
+    /// page that runs it at once ([`Page::core_on_intent`]).
     core: RouteAssets,
 }
 
-/// The files a route's screen loads (its chunks, stylesheets and WASM module), as the
-/// UI build lists them: the page asks for them at once rather than after the app has
-/// started and found the route.
+/// The files a route's screen loads (its chunks and stylesheets), as the UI build lists
+/// them: the page asks for them at once rather than after the app has started and found
+/// the route. Not the core's WASM modules, which the app asks for as it starts: asked for
+/// with the page, they shared a phone's first seconds with the HTML and the stylesheets
+/// and delayed the first paint.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
 #[serde(default)]
 pub struct RouteAssets {
     pub scripts: Vec<String>,
     pub styles: Vec<String>,
-    pub wasm: Vec<String>,
 }
 
 impl RouteAssets {
@@ -236,11 +237,7 @@ impl RouteAssets {
                 link(r#"rel="preload" as="style""#, href)
             }
         });
-        let wasm = self
-            .wasm
-            .iter()
-            .map(|href| link(r#"rel="preload" as="fetch" type="application/wasm""#, href));
-        scripts.chain(styles).chain(wasm).collect()
+        scripts.chain(styles).collect()
     }
 }
 
@@ -255,8 +252,7 @@ impl Templates {
     }
 
     /// Compiles `{"templates": {"<key>": "<html with Jinja>", …}, "routes": {"<route
-    /// id>": {"scripts": […], "styles": […], "wasm": […]}, …}, "core": {"scripts": […],
-    /// "wasm": […]}}`.
+    /// id>": {"scripts": […], "styles": […]}, …}, "core": {"scripts": […]}}`.
     pub fn from_json(text: &str) -> Result<Self, String> {
         #[derive(serde::Deserialize)]
         struct File {
@@ -933,16 +929,14 @@ mod tests {
     #[test]
     fn route_assets_become_early_requests_named_by_route() {
         let assets = RouteAssets {
-            scripts: vec!["/assets/A.js".into()],
+            scripts: vec!["/assets/A\"b.js".into()],
             styles: vec!["/assets/A.css".into()],
-            wasm: vec!["/assets/a\"b.wasm".into()],
         };
         assert_eq!(
             assets.hints(false),
             concat!(
-                r#"<link rel="modulepreload" crossorigin href="/assets/A.js">"#,
+                r#"<link rel="modulepreload" crossorigin href="/assets/A&quot;b.js">"#,
                 r#"<link rel="preload" as="style" crossorigin href="/assets/A.css">"#,
-                r#"<link rel="preload" as="fetch" type="application/wasm" crossorigin href="/assets/a&quot;b.wasm">"#
             )
         );
         // A page that holds the screen applies its stylesheets before it is painted.
