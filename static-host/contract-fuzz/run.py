@@ -43,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 ST = ROOT / ".tools" / "venv" / "bin" / "st"
 CONFIG = Path(__file__).resolve().parent / "schemathesis.toml"
-# Per-IP and per-number limits would turn the fuzzer's bursts into 429s.
+# Per-IP, per-number and per-customer limits would turn the fuzzer's bursts into 429s.
 UNLIMITED = {
     f"STOREFRONT_LIMIT_{name}": "off"
     for name in (
@@ -53,6 +53,7 @@ UNLIMITED = {
         "SIGN_IN_PER_IP",
         "SEARCH_PER_IP",
         "WRITES_PER_IP",
+        "REVIEW_WRITES_PER_CUSTOMER",
     )
 }
 # Logging out (here or everywhere) would revoke the token the other operations are

@@ -25,7 +25,7 @@ use crate::i18n::Msg;
 use crate::media::upload;
 use crate::pages::{settings, web_manifest};
 use crate::{
-    account, auth, cart, catalogue, code_sender, db, location, media, orders, pages, seed,
+    account, auth, cart, catalogue, code_sender, db, location, media, orders, pages, reviews, seed,
 };
 
 #[derive(OpenApi)]
@@ -173,6 +173,7 @@ fn operations() -> OpenApiRouter<AppState> {
         .merge(cart::routes())
         .merge(orders::routes())
         .merge(account::routes())
+        .merge(reviews::routes())
 }
 
 /// The OpenAPI document of the API (also served at `/api/openapi.json`).

@@ -151,6 +151,17 @@ pub struct Config {
     #[arg(long, env = "STOREFRONT_LIMIT_EXEMPT_ADDRS", default_value = "")]
     pub limit_exempt_addrs: IpList,
 
+    /// Review writes (writing, editing, deleting, reporting a review, marking one
+    /// helpful) one signed-in customer may make: `N/PERIOD` such as `20/1h`, or `off`.
+    /// Counted per customer whatever the IP; the addresses of `--limit-exempt-addrs`
+    /// are not counted.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_REVIEW_WRITES_PER_CUSTOMER",
+        default_value = "20/1h"
+    )]
+    pub limit_review_writes_per_customer: Rate,
+
     /// A session (bearer token) unused this long has ended; each use renews it.
     #[arg(long, env = "STOREFRONT_SESSION_IDLE_TIMEOUT", default_value = "30d", value_parser = humantime::parse_duration)]
     pub session_idle_timeout: Duration,
@@ -209,13 +220,31 @@ pub enum Command {
         #[arg(required = true, num_args = 1..)]
         statuses: Vec<String>,
     },
+    /// Hides a product review from the shop (`hide`), or shows it again (`show`): a
+    /// hidden review leaves the product's review list and its rating.
+    Review {
+        /// `hide` or `show`.
+        action: ReviewVisibility,
+        /// The review's id.
+        review: String,
+    },
     /// Checks the ledgers' invariants (wallet, points, stock, coupons, card charges,
-    /// order totals) and exits non-zero naming each broken one with its rows.
+    /// order totals, review ratings) and exits non-zero naming each broken one with
+    /// its rows.
     CheckDb {
         /// Card charges and payment outbox rows younger than this are still on their way.
         #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
         settle: std::time::Duration,
     },
+}
+
+/// What `static-host review` does to a review.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ReviewVisibility {
+    /// Take it out of the product's list and rating.
+    Hide,
+    /// Put it back.
+    Show,
 }
 
 /// A configured limit: `N/PERIOD` (e.g. `20/1h`, `3/10s`) or `off`.
@@ -443,6 +472,7 @@ mod tests {
         assert_eq!(config.limit_code_checks_per_target.to_string(), "10/15m");
         assert_eq!(config.limit_wrong_codes_per_target.to_string(), "10/1day");
         assert_eq!(config.limit_writes_per_ip.to_string(), "120/1m");
+        assert_eq!(config.limit_review_writes_per_customer.to_string(), "20/1h");
         assert_eq!(
             config.session_idle_timeout,
             Duration::from_secs(30 * 86_400)

@@ -19,6 +19,7 @@ pub mod location;
 pub mod media;
 pub mod orders;
 pub mod pages;
+pub mod reviews;
 
 pub mod api;
 pub mod ops;

@@ -925,6 +925,7 @@ async fn products_are_paged_with_full_items() {
         json!({"id": p.id, "name": p.name_en, "image": "/api/media/products/900006.svg", "price": amount(p.price),
                "old_price": amount(p.old.unwrap()), "currency": "EGP", "favorite": 0, "stock": 0,
                "stock_status": "preorder", "min_qty": 1, "max_qty": 5, "rating": p.rating,
+               "rating_average": null, "rating_count": 0,
                "branch": {"id": 900002, "name": "Beta Bakery"}, "category_id": p.category,
                "brand": {"id": 900002, "name": "Nile"}})
     );
@@ -1280,6 +1281,11 @@ async fn the_product_page_has_description_gallery_shop_and_category() {
                "image": "/api/media/products/900001.svg", "images": ["/api/media/products/900001.svg"],
                "price": amount(p.price), "old_price": amount(p.old.unwrap()), "currency": "EGP", "favorite": 0,
                "stock": 10, "stock_status": "in_stock", "min_qty": 1, "max_qty": 5, "rating": p.rating,
+               // No reviews; a guest is offered nothing about reviewing.
+               "rating_average": null, "rating_count": 0,
+               "review_summary": {"count": 0, "average": null, "average_tenths": null,
+                                  "distribution": [0, 0, 0, 0, 0]},
+               "review_action": null, "my_review_id": null,
                "branch": {"id": 900001, "name": "Alpha Grocer", "logo": "/l/900001.svg", "closed": false,
                           "minutes": 30, "minimum": "50.00", "free_delivery": false},
                "category_id": 900011, "category": {"id": 900011, "name": "Tea"},

@@ -429,6 +429,13 @@ async fn links_name_real_operations_and_fields() {
         "get /products/{id} -> post /favorites/toggle",
         "get /notifications -> post /notifications/{id}/read",
         "post /favorites/toggle -> get /favorites",
+        "get /products/{id} -> get /products/{id}/reviews",
+        "get /products/{id} -> post /products/{id}/reviews",
+        "post /products/{id}/reviews -> put /reviews/{id}",
+        "post /products/{id}/reviews -> delete /reviews/{id}",
+        "get /products/{id}/reviews -> post /reviews/{id}/report",
+        "get /products/{id}/reviews -> post /reviews/{id}/helpful",
+        "get /my-reviews/waiting -> post /products/{id}/reviews",
     ] {
         assert!(seen.iter().any(|s| s == chain), "no link {chain}");
     }

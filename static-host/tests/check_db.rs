@@ -1,7 +1,7 @@
 //! `static-host check-db` (issue 38) run as a real process on a running server's data
 //! directory: a history of real orders (cash, card, wallet; cancelled, delivered,
-//! returned) keeps every ledger invariant, and each invariant broken by hand is named
-//! with its rows and makes the command fail.
+//! returned) and reviews (written, edited, voted, hidden) keeps every invariant, and
+//! each invariant broken by hand is named with its rows and makes the command fail.
 
 mod common;
 mod orders_support;
@@ -37,7 +37,7 @@ fn tomorrow() -> String {
 
 /// A shop's history through the API and the status machine: a cash order delivered and
 /// half returned, a card order paid partly from the wallet and cancelled, a card order
-/// delivered.
+/// delivered; the delivered product reviewed, and the review edited.
 async fn history(server: &Server) -> Customer {
     let c = customer(server, "01001280001").await;
     let shop = make_shop(server, Shop::default());
@@ -86,7 +86,66 @@ async fn history(server: &Server) -> Customer {
             deliver(server, order);
         }
     }
+    let path = format!("/api/products/{tea}/reviews");
+    let (status, body) = post(server, &c, &path, json!({"rating": 5, "comment": "Fresh"})).await;
+    assert_eq!(status, 201, "{body}");
+    let review = body["data"]["id"].as_i64().unwrap();
+    let (status, _) = call(
+        server,
+        reqwest::Method::PUT,
+        &format!("/api/reviews/{review}"),
+        Some(&c.token),
+        "en",
+        Some(json!({"rating": 4})),
+    )
+    .await;
+    assert_eq!(status, 200);
     c
+}
+
+/// After [`history`]: a second customer receives the reviewed product and reviews it
+/// too; each votes the other's review helpful; the operator hides the second review.
+async fn more_reviews(server: &Server, c: &Customer) {
+    let (tea, first): (i64, i64) = server
+        .db()
+        .query_row("SELECT product_id, id FROM reviews", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .unwrap();
+    let path = format!("/api/products/{tea}/reviews");
+    let other = customer(server, "01001280002").await;
+    let other_address = make_address(server, &other, 1);
+    add(server, &other, tea, 1).await;
+    let order = checkout_cash(server, &other, 1, other_address).await["data"]["id"]
+        .as_i64()
+        .unwrap();
+    deliver(server, order);
+    let (status, body) = post(server, &other, &path, json!({"rating": 3})).await;
+    assert_eq!(status, 201, "{body}");
+    let second = body["data"]["id"].as_i64().unwrap();
+    let (status, _) = post(
+        server,
+        &other,
+        &format!("/api/reviews/{first}/helpful"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = post(
+        server,
+        c,
+        &format!("/api/reviews/{second}/helpful"),
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let out = Command::new(env!("CARGO_BIN_EXE_static-host"))
+        .arg("--data-dir")
+        .arg(server.data_dir())
+        .args(["review", "hide", &second.to_string()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }
 
 /// Waits until the payment outbox has made every capture and refund (each is made
@@ -115,7 +174,8 @@ async fn outbox_drained(server: &Server) {
 #[tokio::test]
 async fn a_real_history_keeps_every_invariant() {
     let server = start().await;
-    history(&server).await;
+    let c = history(&server).await;
+    more_reviews(&server, &c).await;
     outbox_drained(&server).await;
     // Every capture and refund made: nothing is left to settle.
     let out = check_db(&server, &["--settle", "0s"]);
@@ -123,7 +183,7 @@ async fn a_real_history_keeps_every_invariant() {
     assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
     assert_eq!(
         stdout,
-        "wallet: ok\npoints: ok\nstock: ok\ncoupons: ok\ncard charges: ok\norder totals: ok\n"
+        "wallet: ok\npoints: ok\nstock: ok\ncoupons: ok\ncard charges: ok\norder totals: ok\nreview ratings: ok\n"
     );
 }
 
@@ -164,6 +224,8 @@ async fn each_broken_invariant_is_named_with_its_rows() {
     one(
         "UPDATE order_items SET price_minor = price_minor + 1 WHERE id = (SELECT min(id) FROM order_items)",
     );
+    // A review's rating changed behind the kept aggregate's back.
+    one("UPDATE reviews SET rating = 1 WHERE hidden = 0");
 
     let out = check_db(&server, &[]);
     assert!(!out.status.success());
@@ -179,7 +241,7 @@ async fn each_broken_invariant_is_named_with_its_rows() {
     assert!(stdout.contains("action=capture"), "{stdout}");
     assert_eq!(
         text(&out.stderr).trim(),
-        "static-host: 6 invariant(s) broken: wallet, points, stock, coupons, card charges, order totals"
+        "static-host: 7 invariant(s) broken: wallet, points, stock, coupons, card charges, order totals, review ratings"
     );
 }
 
@@ -207,4 +269,53 @@ async fn a_payment_still_on_its_way_is_not_counted_until_the_settling_time() {
         "{}",
         text(&out.stdout)
     );
+}
+
+#[tokio::test]
+async fn each_break_of_a_kept_review_rating_is_named() {
+    let server = start().await;
+    let c = history(&server).await;
+    more_reviews(&server, &c).await;
+    outbox_drained(&server).await;
+    let tea: i64 = server
+        .db()
+        .query_row("SELECT product_id FROM reviews LIMIT 1", [], |r| r.get(0))
+        .unwrap();
+    assert!(check_db(&server, &["--settle", "0s"]).status.success());
+    // Each break is committed (check-db reads what is committed), checked, undone.
+    let broken = |sql: &str, undo: &str, expected: &str| {
+        server.db().execute_batch(sql).unwrap();
+        let out = check_db(&server, &["--settle", "0s"]);
+        let stdout = text(&out.stdout);
+        server.db().execute_batch(undo).unwrap();
+        assert!(!out.status.success(), "{sql}");
+        assert!(
+            stdout.contains("review ratings: BROKEN (1 rows)"),
+            "{sql}:\n{stdout}"
+        );
+        assert!(stdout.contains(expected), "{sql}: {expected}\n{stdout}");
+    };
+    // The visible review is the 4-star one (the 3-star one is hidden).
+    broken(
+        &format!("UPDATE products SET rating_4 = 2, rating_count = 2 WHERE id = {tea}"),
+        &format!("UPDATE products SET rating_4 = 1, rating_count = 1 WHERE id = {tea}"),
+        &format!("product={tea} kept_stars=0/0/0/2/0 of 2 visible_stars=0/0/0/1/0 of 1"),
+    );
+    broken(
+        "UPDATE reviews SET hidden = 0 WHERE rating = 3",
+        "UPDATE reviews SET hidden = 1 WHERE rating = 3",
+        "visible_stars=0/0/1/1/0 of 2",
+    );
+    broken(
+        &format!("UPDATE products SET rating_average_tenths = 41 WHERE id = {tea}"),
+        &format!("UPDATE products SET rating_average_tenths = 40 WHERE id = {tea}"),
+        &format!("product={tea} rating_average_tenths=41 expected_average_tenths=40"),
+    );
+    broken(
+        "UPDATE reviews SET helpful_count = 5 WHERE hidden = 0",
+        "UPDATE reviews SET helpful_count = 1 WHERE hidden = 0",
+        "helpful_count=5 votes=1",
+    );
+    // Each break undone: the database holds again.
+    assert!(check_db(&server, &["--settle", "0s"]).status.success());
 }

@@ -1,7 +1,8 @@
-//! The operator command `static-host order-status ORDER STATUS...` run as a real
-//! process on the data directory of a running server: allowed steps happen with their
-//! effects and show in the API, a refused step stops the command and changes nothing,
-//! bad input is refused before anything is written.
+//! The operator commands `static-host order-status ORDER STATUS...` and `static-host
+//! review hide|show ID` run as real processes on the data directory of a running
+//! server: allowed steps happen with their effects and show in the API, a refused step
+//! stops the command and changes nothing, bad input is refused before anything is
+//! written; a hidden review leaves the product's list and rating, and comes back.
 
 mod common;
 mod orders_support;
@@ -172,4 +173,87 @@ fn an_empty_data_directory_is_not_turned_into_a_store() {
         text(&out.stderr)
     );
     assert!(!dir.path().join("storefront.db").exists());
+}
+
+fn review_cli(data_dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_static-host"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("review")
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("static-host runs")
+}
+
+#[tokio::test]
+async fn hides_and_shows_a_review_while_the_server_runs() {
+    let server = start().await;
+    let (c, order, product, _) = placed_order(&server, "01001270011").await;
+    deliver(&server, order);
+    let (status, body) = post(
+        &server,
+        &c,
+        &format!("/api/products/{product}/reviews"),
+        serde_json::json!({"rating": 4, "comment": "Good"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
+    let id = body["data"]["id"].as_i64().unwrap();
+    let list = format!("/api/products/{product}/reviews");
+
+    let out = review_cli(&server.data_dir(), &["hide", &id.to_string()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "review {id} (product {product}): shown -> hidden; product {product} rating: no reviews\n"
+        )
+    );
+    let (_, body) = server.get_json(&list).await;
+    assert_eq!(body["data"], serde_json::json!([]));
+    let (_, page) = server.get_json(&format!("/api/products/{product}")).await;
+    assert_eq!(page["data"]["rating_count"], 0);
+    // Again: nothing changes, and it says so.
+    let out = review_cli(&server.data_dir(), &["hide", &id.to_string()]);
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).contains("already hidden"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    let out = review_cli(&server.data_dir(), &["show", &id.to_string()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "review {id} (product {product}): hidden -> shown; product {product} rating: 4.0 from 1 review(s)\n"
+        )
+    );
+    let (_, body) = server.get_json(&list).await;
+    assert_eq!(body["data"][0]["id"], id);
+    let (_, page) = server.get_json(&format!("/api/products/{product}")).await;
+    assert_eq!(page["data"]["rating_average"], 4.0);
+}
+
+#[tokio::test]
+async fn an_unknown_or_bad_review_id_is_refused() {
+    let server = start().await;
+    let out = review_cli(&server.data_dir(), &["hide", "999999"]);
+    assert!(!out.status.success());
+    assert_eq!(
+        text(&out.stderr).trim(),
+        "static-host: review 999999 does not exist"
+    );
+    let out = review_cli(&server.data_dir(), &["show", "abc"]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("\"abc\" is not a review id"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Only hide and show.
+    let out = review_cli(&server.data_dir(), &["delete", "1"]);
+    assert!(!out.status.success());
 }

@@ -22,6 +22,7 @@ use crate::http::extract::{Area, Id, Lang, MaybeUser, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::location::delivery::{self, delivering_branches};
+use crate::reviews::{self, ProductRating, ReviewActionName, average};
 
 /// Highest price filter accepted, in whole pounds.
 const MAX_PRICE_MAJOR: i64 = 100_000_000;
@@ -82,6 +83,10 @@ pub enum ProductSort {
     Newest,
     #[serde(rename = "oldest")]
     Oldest,
+    /// Best customer rating first (the reviews' average), then the most reviewed;
+    /// products without reviews last.
+    #[serde(rename = "top_rated")]
+    TopRated,
 }
 
 impl ProductSort {
@@ -97,6 +102,10 @@ impl ProductSort {
             ProductSort::PriceLow => "p.price_minor ASC, p.id".to_owned(),
             ProductSort::Newest => "p.created_at DESC, p.id DESC".to_owned(),
             ProductSort::Oldest => "p.created_at ASC, p.id".to_owned(),
+            // The kept rating (migration 0012), read in `products_by_top_rated` order.
+            ProductSort::TopRated => {
+                "p.rating_average_tenths DESC, p.rating_count DESC, p.id".to_owned()
+            }
         }
     }
 }
@@ -145,6 +154,10 @@ pub struct ProductsQuery {
     /// Only products rated at least this many stars (1 to 5).
     #[param(minimum = 1, maximum = 5)]
     pub rating: Option<u8>,
+    /// Only products whose customers' reviews average at least this many stars (1 to
+    /// 5; `4` is "4 stars & up"); products without reviews are left out.
+    #[param(minimum = 1, maximum = 5)]
+    pub min_rating: Option<u8>,
     /// Lowest price, a decimal amount in EGP such as `10` or `10.50`.
     pub min_price: Option<String>,
     /// Highest price, a decimal amount in EGP; not below `min_price`.
@@ -180,6 +193,12 @@ pub struct ProductItem {
     pub max_qty: i64,
     /// Average stars, 0 to 5.
     pub rating: f64,
+    /// The customers' reviews' average to one decimal (4.3); null without reviews.
+    #[schema(minimum = 1, maximum = 5)]
+    pub rating_average: Option<f64>,
+    /// How many customer reviews it has.
+    #[schema(minimum = 0)]
+    pub rating_count: i64,
     /// The shop selling it.
     pub branch: IdName,
     pub category_id: i64,
@@ -274,6 +293,20 @@ pub struct ProductDetail {
     pub min_qty: i64,
     pub max_qty: i64,
     pub rating: f64,
+    /// The customers' reviews' average to one decimal (4.3); null without reviews.
+    #[schema(minimum = 1, maximum = 5)]
+    pub rating_average: Option<f64>,
+    /// How many customer reviews it has.
+    #[schema(minimum = 0)]
+    pub rating_count: i64,
+    /// The customers' reviews: count, average and the five stars' shares.
+    pub review_summary: ProductRating,
+    /// Signed in only (null for guests): what the page offers about the customer's
+    /// review, `write` (the product was delivered to them), `edit` (they have one) or
+    /// `not_eligible`.
+    pub review_action: Option<ReviewActionName>,
+    /// Signed in only: the customer's review of it (null when none).
+    pub my_review_id: Option<i64>,
     pub branch: ProductBranch,
     pub category_id: i64,
     pub category: IdName,
@@ -297,6 +330,8 @@ struct Filters {
     brand_id: Option<i64>,
     stock: Option<StockStatus>,
     rating: Option<u8>,
+    /// At least this many stars on average, from the reviews.
+    min_rating: Option<u8>,
     min_price: Option<i64>,
     max_price: Option<i64>,
     on_sale: bool,
@@ -362,6 +397,13 @@ impl Filters {
         if let Some(rating) = self.rating {
             conditions.push(format!("p.rating >= {}", sql.arg(i64::from(rating))));
         }
+        if let Some(stars) = self.min_rating {
+            // A range of `products_by_top_rated`; NULL (no reviews) is never in it.
+            conditions.push(format!(
+                "p.rating_average_tenths >= {}",
+                sql.arg(i64::from(stars) * 10)
+            ));
+        }
         if self.on_sale {
             // The same rule as the hot-deals block of `GET /services/{id}`.
             conditions.push(ON_SALE.to_owned());
@@ -415,6 +457,11 @@ fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Fil
     {
         return Err(out_of_range("rating", 1, 5, lang));
     }
+    if let Some(stars) = query.min_rating
+        && !(1..=5).contains(&stars)
+    {
+        return Err(out_of_range("min_rating", 1, 5, lang));
+    }
     let min_price = price("min_price", query.min_price.as_deref(), lang)?;
     let max_price = price("max_price", query.max_price.as_deref(), lang)?;
     if let (Some(min), Some(max)) = (min_price, max_price)
@@ -434,6 +481,7 @@ fn filters(query: &ProductsQuery, service_id: i64, lang: Language) -> Result<Fil
         brand_id: query.brand_id,
         stock: query.stock,
         rating: query.rating,
+        min_rating: query.min_rating,
         min_price,
         max_price,
         on_sale: query.on_sale.unwrap_or(false),
@@ -467,7 +515,8 @@ fn listing_columns(user: &str) -> String {
         "p.id, p.name_en, p.name_ar, p.image, p.price_minor, p.old_price_minor, p.stock, p.preorder,
          p.min_qty, p.max_qty, p.rating, p.branch_id, b.name_en, b.name_ar, p.category_id,
          p.brand_id, br.name_en, br.name_ar,
-         EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id)"
+         EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id),
+         p.rating_count, p.rating_average_tenths"
     )
 }
 
@@ -558,6 +607,8 @@ fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::Result<Produ
         category_id: r.get(14)?,
         brand,
         favorite: u8::from(r.get::<_, bool>(18)?),
+        rating_count: r.get(19)?,
+        rating_average: r.get::<_, Option<u8>>(20)?.map(average),
         shops: None,
         other_shops: None,
     })
@@ -726,7 +777,7 @@ fn listing(
     let mut stmt = c.prepare_cached(&text)?;
     let mut rows = stmt
         .query_map(sql.params(), |r| {
-            Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(19)?))
+            Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(21)?))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     if searching {
@@ -923,11 +974,14 @@ fn suggestions(
 /// products with `meta.price_min`/`meta.price_max`, the price bounds of the products
 /// matching every filter except the price range. `sort`: `recommended` (popularity,
 /// then rating; default), `best_selling`, `a_z`/`z_a` (by name in the request
-/// language), `price_high`, `price_low`, `newest`, `oldest`. `search` matches names
-/// and descriptions like suggestions match names; without `sort`, name matches come
-/// before description-only ones, best first. `category_id` includes
-/// subcategories. Filter ids that are not in the service, a bad `sort`, `stock` or
-/// `rating`, or `min_price` above `max_price` are a 422.
+/// language), `price_high`, `price_low`, `newest`, `oldest`, `top_rated` (the
+/// customers' reviews' average, then their number; unreviewed products last).
+/// `min_rating` keeps the products whose reviews average at least that many stars
+/// ("4 stars & up"). `search` matches names and descriptions like suggestions match
+/// names; without `sort`, name matches come before description-only ones, best first.
+/// `category_id` includes subcategories. Filter ids that are not in the service, a bad
+/// `sort`, `stock`, `rating` or `min_rating`, or `min_price` above `max_price` are a
+/// 422.
 ///
 /// **District.** With a `district-id` header (or, signed in, an `address-id` of the
 /// customer's and no `district-id`), both modes answer only products of shops that
@@ -987,7 +1041,10 @@ pub async fn list_products(
 /// The product page: the listing fields plus the description, the gallery
 /// (`images`), the shop's delivery terms (`closed`, `minutes`, `minimum`,
 /// `free_delivery`), the category, and `delivers`: whether the shop delivers to the
-/// request's district (null without one). A product of a shop that does not deliver
+/// request's district (null without one). The customers' reviews come as
+/// `rating_average`, `rating_count` and `review_summary` (with the five stars'
+/// shares); signed in, `review_action` says whether the customer may write a review
+/// (or edit theirs, `my_review_id`). A product of a shop that does not deliver
 /// there is still shown (a shared link, a favourite), but cannot be added to the cart.
 /// Amounts are decimal strings in EGP.
 #[utoipa::path(get, path = "/products/{id}", tag = "catalogue",
@@ -1034,25 +1091,30 @@ fn product_detail(
     let row = c
         .query_row(&text, params![user_id, id], |r| {
             let item = product_item(r, lang)?;
-            let description = pick(lang, r.get(19)?, r.get(20)?);
+            let description = pick(lang, r.get(21)?, r.get(22)?);
             let branch = ProductBranch {
                 id: item.branch.id,
                 name: item.branch.name.clone(),
-                logo: r.get(21)?,
-                closed: r.get(22)?,
-                minutes: r.get(23)?,
-                minimum: amount(r.get(24)?),
-                free_delivery: r.get(25)?,
+                logo: r.get(23)?,
+                closed: r.get(24)?,
+                minutes: r.get(25)?,
+                minimum: amount(r.get(26)?),
+                free_delivery: r.get(27)?,
             };
             let category = IdName {
                 id: item.category_id,
-                name: pick(lang, r.get(26)?, r.get(27)?),
+                name: pick(lang, r.get(28)?, r.get(29)?),
             };
             Ok((item, description, branch, category))
         })
         .optional()?;
     let (item, description, branch, category) = row.ok_or_else(|| not_found(lang))?;
     let delivers = delivery::delivers_to(c, branch.id, district)?;
+    let review_summary = reviews::product_rating(c, id)?;
+    let mine = match user_id {
+        Some(user_id) => Some(reviews::customer_state(c, user_id, id)?),
+        None => None,
+    };
     Ok(ProductDetail {
         id: item.id,
         name: item.name,
@@ -1068,6 +1130,11 @@ fn product_detail(
         min_qty: item.min_qty,
         max_qty: item.max_qty,
         rating: item.rating,
+        rating_average: item.rating_average,
+        rating_count: item.rating_count,
+        review_summary,
+        review_action: mine.map(|state| state.action),
+        my_review_id: mine.and_then(|state| state.my_review_id),
         branch,
         category_id: item.category_id,
         category,

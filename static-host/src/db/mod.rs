@@ -24,6 +24,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0009_abuse_round_2.sql"),
     include_str!("../../migrations/0010_search_quality.sql"),
     include_str!("../../migrations/0011_stock_baseline.sql"),
+    include_str!("../../migrations/0012_reviews.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,

@@ -118,6 +118,10 @@ pub struct RateLimits {
     writes_per_ip: Limiter<IpAddr>,
     /// Checks of one code (keyed by the code's id), whatever the IP.
     code_checks_per_code: Limiter<i64>,
+    /// Review writes of one customer (keyed by the customer's id), whatever the IP.
+    review_writes_per_customer: Limiter<i64>,
+    /// Review writes refused since the last [`RateLimits::take_customer_refusals`].
+    review_writes_refused: AtomicU64,
     /// Codes one number or address may receive; enforced by `otp::issue` on the
     /// stored codes.
     pub codes_per_target: Rate,
@@ -152,6 +156,8 @@ impl RateLimits {
             search_per_ip: Limiter::new(config.limit_search_per_ip),
             writes_per_ip: Limiter::new(config.limit_writes_per_ip),
             code_checks_per_code: Limiter::new(config.limit_code_checks_per_target),
+            review_writes_per_customer: Limiter::new(config.limit_review_writes_per_customer),
+            review_writes_refused: AtomicU64::new(0),
             codes_per_target: config.limit_codes_per_target,
             wrong_codes_per_target: config.limit_wrong_codes_per_target,
             trust_forwarded_headers: config.trust_forwarded_headers,
@@ -180,6 +186,31 @@ impl RateLimits {
     /// long until the code may be tried again. A new code starts afresh.
     pub fn check_code(&self, code_id: i64) -> Result<(), Duration> {
         self.code_checks_per_code.check(&code_id)
+    }
+
+    /// Counts a review write (create, edit, delete, report, helpful) of the customer
+    /// `user_id` from the client `ip` (as [`client_ip`] counts it): Ok, or how long
+    /// until the customer may write again. The exempt addresses
+    /// (`--limit-exempt-addrs`) are neither counted nor refused.
+    pub fn check_review_write(&self, user_id: i64, ip: IpAddr) -> Result<(), Duration> {
+        if self.exempt(&ip) {
+            return Ok(());
+        }
+        self.review_writes_per_customer
+            .check(&user_id)
+            .inspect_err(|_| {
+                self.review_writes_refused.fetch_add(1, Ordering::Relaxed);
+            })
+    }
+
+    /// The per-customer limits' refusals since the last call (those with none left
+    /// out), by flag, counting from zero again.
+    pub fn take_customer_refusals(&self) -> Vec<(&'static str, u64)> {
+        let refused = self.review_writes_refused.swap(0, Ordering::Relaxed);
+        (refused > 0)
+            .then_some(("limit-review-writes-per-customer", refused))
+            .into_iter()
+            .collect()
     }
 
     fn record_refusal(&self, group: IpGroup) {
@@ -341,9 +372,14 @@ pub async fn log_refusals(limits: Arc<RateLimits>, window: Duration) {
     ticks.tick().await;
     loop {
         ticks.tick().await;
-        for (group, refused) in limits.take_refusals() {
+        let refusals = limits
+            .take_refusals()
+            .into_iter()
+            .map(|(group, refused)| (group.flag(), refused))
+            .chain(limits.take_customer_refusals());
+        for (limit, refused) in refusals {
             tracing::info!(
-                limit = group.flag(),
+                limit,
                 refused,
                 window_secs = window.as_secs(),
                 "requests refused by an abuse limit"
@@ -423,6 +459,39 @@ mod tests {
         assert!(wait > Duration::from_secs(19 * 60) && wait <= Duration::from_secs(20 * 60));
         // Another key has its own allowance.
         assert_eq!(limiter.check(&"+201009999999".to_owned()), Ok(()));
+    }
+
+    #[test]
+    fn review_writes_are_limited_per_customer_except_from_exempt_addresses() {
+        let config = <crate::Config as clap::Parser>::try_parse_from([
+            "static-host",
+            "--limit-review-writes-per-customer",
+            "2/1h",
+            "--limit-exempt-addrs",
+            "127.0.0.1",
+        ])
+        .unwrap();
+        let limits = RateLimits::from_config(&config);
+        let ip: IpAddr = "10.0.0.1".parse().unwrap();
+        let other_ip: IpAddr = "10.0.0.2".parse().unwrap();
+        assert_eq!(limits.check_review_write(7, ip), Ok(()));
+        // The customer is counted whatever the address.
+        assert_eq!(limits.check_review_write(7, other_ip), Ok(()));
+        let wait = limits.check_review_write(7, ip).unwrap_err();
+        assert!(wait > Duration::from_secs(29 * 60), "{wait:?}");
+        // Another customer has their own allowance; an exempt address is not counted.
+        assert_eq!(limits.check_review_write(8, ip), Ok(()));
+        for _ in 0..10 {
+            assert_eq!(
+                limits.check_review_write(7, "127.0.0.1".parse().unwrap()),
+                Ok(())
+            );
+        }
+        assert_eq!(
+            limits.take_customer_refusals(),
+            [("limit-review-writes-per-customer", 1)]
+        );
+        assert!(limits.take_customer_refusals().is_empty());
     }
 
     #[test]

@@ -111,6 +111,18 @@ pub enum Msg {
     },
     EmailChanged,
     LoggedOutEverywhere,
+    // Product reviews (the rules' own messages are the core's).
+    ReviewPublished,
+    ReviewUpdated,
+    ReviewDeleted,
+    ReviewReported,
+    /// The customer reported this review before.
+    ReviewAlreadyReported,
+    ReviewReportOwn,
+    ReviewMarkedHelpful,
+    /// The customer marked this review helpful before.
+    ReviewAlreadyHelpful,
+    ReviewHelpfulOwn,
 }
 
 impl From<MessageId> for Msg {
@@ -198,6 +210,9 @@ pub fn field_label(field: &str, lang: Language) -> String {
         "date" => ("date", "التاريخ"),
         "time" => ("time", "الوقت"),
         "tab" => ("tab", "التبويب"),
+        // Product reviews.
+        "review" => ("review", "المراجعة"),
+        "min_rating" => ("minimum rating", "أقل تقييم"),
         // Request headers (spec 7).
         "district-id" => ("district", "الحي"),
         "address-id" => ("address", "العنوان"),
@@ -469,6 +484,33 @@ impl Msg {
                 "You have been signed out on every device.",
                 "تم تسجيل خروجك من جميع الأجهزة.",
             ),
+            Msg::ReviewPublished => pick(
+                "Thank you! Your review has been published.",
+                "شكرًا لك! تم نشر مراجعتك.",
+            ),
+            Msg::ReviewUpdated => pick("Your review has been updated.", "تم تحديث مراجعتك."),
+            Msg::ReviewDeleted => pick("Your review has been deleted.", "تم حذف مراجعتك."),
+            Msg::ReviewReported => pick(
+                "Thank you for telling us. We will look at this review.",
+                "شكرًا لإبلاغنا. سنراجع هذه المراجعة.",
+            ),
+            Msg::ReviewAlreadyReported => pick(
+                "You have already reported this review.",
+                "لقد أبلغت عن هذه المراجعة من قبل.",
+            ),
+            Msg::ReviewReportOwn => pick(
+                "You cannot report your own review.",
+                "لا يمكنك الإبلاغ عن مراجعتك.",
+            ),
+            Msg::ReviewMarkedHelpful => pick("Thank you for your feedback.", "شكرًا على رأيك."),
+            Msg::ReviewAlreadyHelpful => pick(
+                "You have already marked this review as helpful.",
+                "لقد أشرت إلى أن هذه المراجعة مفيدة من قبل.",
+            ),
+            Msg::ReviewHelpfulOwn => pick(
+                "You cannot mark your own review as helpful.",
+                "لا يمكنك الإشارة إلى أن مراجعتك مفيدة.",
+            ),
         }
     }
 }
@@ -579,6 +621,15 @@ mod tests {
             },
             Msg::EmailChanged,
             Msg::LoggedOutEverywhere,
+            Msg::ReviewPublished,
+            Msg::ReviewUpdated,
+            Msg::ReviewDeleted,
+            Msg::ReviewReported,
+            Msg::ReviewAlreadyReported,
+            Msg::ReviewReportOwn,
+            Msg::ReviewMarkedHelpful,
+            Msg::ReviewAlreadyHelpful,
+            Msg::ReviewHelpfulOwn,
         ];
         for msg in &all {
             match msg {
@@ -638,6 +689,15 @@ mod tests {
                 Msg::EmailChangeCodeSent { .. } => {}
                 Msg::EmailChanged => {}
                 Msg::LoggedOutEverywhere => {}
+                Msg::ReviewPublished => {}
+                Msg::ReviewUpdated => {}
+                Msg::ReviewDeleted => {}
+                Msg::ReviewReported => {}
+                Msg::ReviewAlreadyReported => {}
+                Msg::ReviewReportOwn => {}
+                Msg::ReviewMarkedHelpful => {}
+                Msg::ReviewAlreadyHelpful => {}
+                Msg::ReviewHelpfulOwn => {}
             }
         }
         all

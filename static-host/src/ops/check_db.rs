@@ -15,7 +15,10 @@
 //!   captured, refunded or released, and no payment outbox row is left undone;
 //! - **order totals**: each order's price is its lines, its tax the core's rule on the
 //!   price after the coupon, its total the sum of its parts, and what it is paid with
-//!   (wallet, card or cash) is its total.
+//!   (wallet, card or cash) is its total;
+//! - **review ratings**: each product's kept rating (migration 0012: the count per
+//!   star and in all) is its visible reviews', its kept average the core's rounding of
+//!   those counts, and each review's `helpful_count` its votes.
 //!
 //! Reads only, in one read transaction (a consistent snapshot while the server runs).
 
@@ -37,13 +40,14 @@ pub struct Broken {
 }
 
 /// The invariants checked, by name, in the order they are checked.
-pub const INVARIANTS: [&str; 6] = [
+pub const INVARIANTS: [&str; 7] = [
     "wallet",
     "points",
     "stock",
     "coupons",
     "card charges",
     "order totals",
+    "review ratings",
 ];
 
 /// Every invariant that does not hold at `now_ms`. Card charges and outbox rows younger
@@ -57,6 +61,7 @@ pub fn check(conn: &Connection, now_ms: i64, settle: Duration) -> rusqlite::Resu
         ("coupons", coupons(conn)?),
         ("card charges", card_charges(conn, settled_before)?),
         ("order totals", order_totals(conn)?),
+        ("review ratings", review_ratings(conn)?),
     ];
     Ok(found
         .into_iter()
@@ -250,6 +255,63 @@ fn order_totals(conn: &Connection) -> rusqlite::Result<Vec<String>> {
                         AS charged_minor
              FROM orders o)
          WHERE due_minor <> charged_minor ORDER BY order_id",
+        [],
+    )?);
+    Ok(found)
+}
+
+fn review_ratings(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    // The kept counts against the visible reviews (hidden ones count nowhere).
+    let mut found = rows(
+        conn,
+        "SELECT * FROM (
+             SELECT p.id AS product,
+                    p.rating_1 || '/' || p.rating_2 || '/' || p.rating_3 || '/' || p.rating_4 || '/' || p.rating_5
+                        || ' of ' || p.rating_count AS kept_stars,
+                    coalesce(v.stars, '0/0/0/0/0 of 0') AS visible_stars
+             FROM products p LEFT JOIN (
+                 SELECT product_id,
+                        sum(rating = 1) || '/' || sum(rating = 2) || '/' || sum(rating = 3) || '/'
+                            || sum(rating = 4) || '/' || sum(rating = 5) || ' of ' || count(*) AS stars
+                 FROM reviews WHERE hidden = 0 GROUP BY product_id) v ON v.product_id = p.id)
+         WHERE kept_stars <> visible_stars ORDER BY product",
+        [],
+    )?;
+    // The kept average: the core's rounding of the kept counts (NULL without reviews).
+    let mut statement = conn.prepare(
+        "SELECT id, rating_1, rating_2, rating_3, rating_4, rating_5, rating_average_tenths FROM products
+         WHERE rating_count <> 0 OR rating_average_tenths IS NOT NULL
+            OR rating_1 + rating_2 + rating_3 + rating_4 + rating_5 <> 0
+         ORDER BY id",
+    )?;
+    let kept = statement.query_map([], |r| {
+        let mut counts = [0u32; 5];
+        for (i, count) in counts.iter_mut().enumerate() {
+            *count = u32::try_from(r.get::<_, i64>(i + 1)?).unwrap_or(u32::MAX);
+        }
+        Ok((r.get::<_, i64>(0)?, counts, r.get::<_, Option<i64>>(6)?))
+    })?;
+    for row in kept {
+        let (id, counts, tenths) = row?;
+        let expected = storefront_core::reviews::rating_summary(counts)
+            .average_tenths
+            .map(i64::from);
+        if tenths != expected {
+            let text = |t: Option<i64>| t.map_or("null".to_owned(), |t| t.to_string());
+            found.push(format!(
+                "product={id} rating_average_tenths={} expected_average_tenths={}",
+                text(tenths),
+                text(expected)
+            ));
+        }
+    }
+    found.extend(rows(
+        conn,
+        "SELECT * FROM (
+             SELECT r.id AS review, r.helpful_count,
+                    (SELECT count(*) FROM review_helpful_votes v WHERE v.review_id = r.id) AS votes
+             FROM reviews r)
+         WHERE helpful_count <> votes ORDER BY review",
         [],
     )?);
     Ok(found)

@@ -12,6 +12,16 @@
 //! The first refused step stops the command: the steps before it stay, the refused one
 //! changes nothing. It is safe to run while the server serves the same directory
 //! (SQLite WAL; the write waits for the server's writer).
+//!
+//! Reviews are moderated the same way:
+//!
+//! ```text
+//! static-host --data-dir storefront-data review hide 12
+//! static-host --data-dir storefront-data review show 12
+//! ```
+//!
+//! A hidden review leaves the product's review list and its rating, which is written
+//! again in the same transaction.
 
 pub mod check_db;
 
@@ -29,7 +39,7 @@ use crate::orders::state_machine::{Actor, StatusChangeError, advance};
 /// The file of the API's database inside the data directory.
 pub const DATABASE_FILE: &str = "storefront.db";
 
-pub use crate::config::Command;
+pub use crate::config::{Command, ReviewVisibility};
 
 #[derive(Debug, thiserror::Error)]
 pub enum OpsError {
@@ -43,6 +53,10 @@ pub enum OpsError {
     BadStatus(String),
     #[error("order {0} does not exist")]
     NotFound(i64),
+    #[error("{0:?} is not a review id")]
+    BadReview(String),
+    #[error("review {0} does not exist")]
+    NoReview(i64),
     #[error("refused: {0}")]
     Refused(String),
     #[error("{0}")]
@@ -79,6 +93,47 @@ pub fn parse_order(text: &str) -> Result<i64, OpsError> {
             .ok_or_else(|| OpsError::BadOrder(text.to_owned()));
     }
     Ok(value)
+}
+
+/// A review id as typed: a whole number from 1.
+pub fn parse_review(text: &str) -> Result<i64, OpsError> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|id| *id > 0)
+        .ok_or_else(|| OpsError::BadReview(text.to_owned()))
+}
+
+/// Hides or shows a review, printing what was done and the product's rating after.
+fn review_visibility(
+    config: &Config,
+    action: ReviewVisibility,
+    review: &str,
+    out: &mut impl Write,
+) -> Result<(), OpsError> {
+    let id = parse_review(review)?;
+    let db = Db::open(&database_path(&config.data_dir)?, 1)?;
+    let hidden = action == ReviewVisibility::Hide;
+    let done = db
+        .with_writer(|conn| crate::reviews::set_hidden(conn, id, hidden, crate::clock::now_ms()))
+        .map_err(|err| OpsError::Failed(err.to_string()))?
+        .ok_or(OpsError::NoReview(id))?;
+    let state = |hidden: bool| if hidden { "hidden" } else { "shown" };
+    let change = if done.was_hidden == done.hidden {
+        format!("already {}", state(done.hidden))
+    } else {
+        format!("{} -> {}", state(done.was_hidden), state(done.hidden))
+    };
+    let rating = match done.rating.average_text() {
+        Some(average) => format!("{average} from {} review(s)", done.rating.count),
+        None => "no reviews".to_owned(),
+    };
+    writeln!(
+        out,
+        "review {id} (product {}): {change}; product {} rating: {rating}",
+        done.product_id, done.product_id
+    )?;
+    Ok(())
 }
 
 /// A status as typed; unknown words are refused (never read as `unknown`).
@@ -141,6 +196,7 @@ pub fn run(config: &Config, command: &Command, out: &mut impl Write) -> Result<(
             }
             Ok(())
         }
+        Command::Review { action, review } => review_visibility(config, *action, review, out),
         Command::CheckDb { settle } => {
             let db = Db::open(&database_path(&config.data_dir)?, 1)?;
             // One read transaction: a consistent snapshot while the server writes.
@@ -181,6 +237,17 @@ mod tests {
         assert!(matches!(parse_order("#12"), Err(OpsError::BadOrder(_))));
         assert!(matches!(parse_order("0"), Err(OpsError::BadOrder(_))));
         assert!(matches!(parse_order("twelve"), Err(OpsError::BadOrder(_))));
+    }
+
+    #[test]
+    fn reads_review_ids() {
+        assert_eq!(parse_review(" 12 ").unwrap(), 12);
+        for bad in ["0", "-3", "#12", "twelve", ""] {
+            assert!(
+                matches!(parse_review(bad), Err(OpsError::BadReview(_))),
+                "{bad}"
+            );
+        }
     }
 
     #[test]

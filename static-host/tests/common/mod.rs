@@ -22,6 +22,7 @@ pub const UNLIMITED: &[&str] = &[
     "--limit-sign-in-per-ip=off",
     "--limit-search-per-ip=off",
     "--limit-writes-per-ip=off",
+    "--limit-review-writes-per-customer=off",
 ];
 
 /// Sends `request` (signed in with `token`, with `body` as JSON) and returns the status

@@ -2,7 +2,8 @@
 //! holds, so a client (and schemathesis's stateful phase, `just fuzz-api`) can chain
 //! calls with real ids instead of made-up ones: save an address, then read, change,
 //! delete or order to it; fill the cart, then change the line, remove it or check out;
-//! check out, then read, cancel or return the order. One table, read top to bottom;
+//! check out, then read, cancel or return the order; read a product's reviews, then
+//! write, edit, delete, report or vote. One table, read top to bottom;
 //! `tests/api_contract.rs` checks that every target exists and every expression
 //! points at a field of the source's answer or request, so the table cannot rot.
 
@@ -85,6 +86,22 @@ const LINKS: &[Link] = &[
          &[("query.service_id", "$request.body#/service_id")], &[]),
     link("GET /orders 200", "GetOrder", "get_order", &[("path.id", FIRST_ID)], &[]),
     link("POST /orders/{id}/cancel 200", "GetOrder", "get_order", &[("path.id", NEW_ID)], &[]),
+    // Reviews: a product's list and the customer's review of it; another's review
+    // reported or marked helpful; the customer's reviews edited or deleted.
+    link("GET /products 200", "ListReviews", "list_product_reviews", &[("path.id", FIRST_ID)], &[]),
+    link("GET /products/{id} 200", "ListReviews", "list_product_reviews", &[("path.id", NEW_ID)], &[]),
+    link("GET /products/{id} 200", "WriteReview", "create_review", &[("path.id", NEW_ID)], &[]),
+    link("POST /products/{id}/reviews 201", "UpdateReview", "update_review", &[("path.id", NEW_ID)], &[]),
+    link("POST /products/{id}/reviews 201", "DeleteReview", "delete_review", &[("path.id", NEW_ID)], &[]),
+    link("POST /products/{id}/reviews 201", "ListReviews", "list_product_reviews",
+         &[("path.id", "$request.path.id")], &[]),
+    link("GET /products/{id}/reviews 200", "ReportReview", "report_review", &[("path.id", FIRST_ID)], &[]),
+    link("GET /products/{id}/reviews 200", "MarkHelpful", "mark_review_helpful", &[("path.id", FIRST_ID)], &[]),
+    link("PUT /reviews/{id} 200", "DeleteReview", "delete_review", &[("path.id", NEW_ID)], &[]),
+    link("GET /my-reviews 200", "UpdateReview", "update_review", &[("path.id", FIRST_ID)], &[]),
+    link("GET /my-reviews 200", "DeleteReview", "delete_review", &[("path.id", FIRST_ID)], &[]),
+    link("GET /my-reviews/waiting 200", "WriteReview", "create_review",
+         &[("path.id", "$response.body#/data/0/product_id")], &[]),
     // Notifications: mark one read.
     link("GET /notifications 200", "ReadNotification", "read_notification", &[("path.id", FIRST_ID)], &[]),
     // Favourites: a toggled one shows in the list of its kind.
