@@ -97,6 +97,9 @@ export function templateProduct(): ProductDetail {
     old_price: null,
     currency: "EGP",
     rating: 0,
+    // Reviews are not drawn on the product page yet (issue 36's screens).
+    rating_count: 0,
+    review_summary: { count: 0, distribution: [0, 0, 0, 0, 0] },
     stock: 0,
     stock_status: "in_stock",
     min_qty: 1,
