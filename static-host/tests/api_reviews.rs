@@ -50,6 +50,17 @@ fn product(server: &Server) -> i64 {
     make_product(server, shop, Item::default())
 }
 
+/// The boolean `field` of each review on the list at `path`, as `who` reads it.
+async fn flags(server: &Server, path: &str, who: &Shopper, field: &str) -> Vec<bool> {
+    let (_, page) = send(server, Method::GET, path, Some(who), "en", None).await;
+    page["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r[field].as_bool().unwrap())
+        .collect()
+}
+
 async fn send(
     server: &Server,
     method: Method,
@@ -513,38 +524,11 @@ async fn lists_are_sorted_and_paged() {
     assert_eq!(status, 404);
 
     // Signed in: her own review is marked, and what she voted for.
-    let (_, mine) = send(
-        &server,
-        Method::GET,
-        &list(""),
-        Some(&shoppers[2]),
-        "en",
-        None,
-    )
-    .await;
-    let flags: Vec<bool> = mine["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["mine"].as_bool().unwrap())
-        .collect();
-    assert_eq!(flags, [false, true, false, false]);
-    let (_, voted) = send(
-        &server,
-        Method::GET,
-        &list(""),
-        Some(&voters[0]),
-        "en",
-        None,
-    )
-    .await;
-    let flags: Vec<bool> = voted["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["voted_helpful"].as_bool().unwrap())
-        .collect();
-    assert_eq!(flags, [true, false, true, false]);
+    let path = list("");
+    let mine = flags(&server, &path, &shoppers[2], "mine").await;
+    assert_eq!(mine, [false, true, false, false]);
+    let voted = flags(&server, &path, &voters[0], "voted_helpful").await;
+    assert_eq!(voted, [true, false, true, false]);
 }
 
 #[tokio::test]
