@@ -39,6 +39,8 @@ const { values: args } = parseArgs({
     "no-lighthouse": { type: "boolean", default: false },
     // A directory to keep each page's median Lighthouse report in (JSON), to read its trace.
     reports: { type: "string", default: process.env.BENCH_LIGHTHOUSE_REPORTS },
+    // Lighthouse only these pages (comma-separated: /, /home, product, /cart), for a quick A/B.
+    pages: { type: "string", default: process.env.BENCH_PAGES },
   },
 });
 if (!args.base || !args.outbox) {
@@ -427,7 +429,9 @@ console.log(
 
 if (!args["no-lighthouse"]) {
   console.log(`\nLighthouse (mobile profile, simulated throttling, CPU slowdown ${slowdown.toFixed(2)}), the median of ${RUNS} runs`);
-  for (const page of pages) {
+  const only = args.pages?.split(",").map((name) => name.trim());
+  const chosen = (page) => !only || only.includes(page.path.startsWith("/products/") ? "product" : page.path);
+  for (const page of pages.filter(chosen)) {
     const reports = [];
     for (let run = 0; run < RUNS; run += 1) reports.push(await audit(page, slowdown));
     printAudits(page.path, reports);
