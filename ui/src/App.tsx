@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { connectApi } from "./api/client";
 import { replayEarlyInput } from "./app/earlyInput";
-import { markAppCommitted } from "./app/hydration";
+import { markAppCommitted, useHydrated } from "./app/hydration";
 import { runEffects } from "./app/effects";
 import { queryClient } from "./app/queryClient";
 import { StartupGate } from "./app/StartupGate";
@@ -14,17 +14,25 @@ import { AppRouter } from "./routes/AppRouter";
 connectApi((effects) => runEffects(effects));
 
 /**
- * Marks the document once React has committed the app: from then on the page on screen
- * is the app's (before it, the server's HTML takes no clicks or typing), which the
- * end-to-end tests wait for after each page load. Then the taps held meanwhile are
- * replayed, after a frame, so that what the screens set up on mounting has rendered.
+ * Marks the document once React has adopted the page, or drawn its own: from then on the
+ * page on screen is the app's (before it, the server's HTML takes no clicks or typing),
+ * which the end-to-end tests wait for after each page load. Then the answers held for
+ * the adoption are let in (`appCommitted`) and the taps held meanwhile are replayed,
+ * after a frame, so that what the screens set up on mounting has rendered.
+ *
+ * Adopting is done once the render after the first commit is (`useHydrated`): React
+ * adopts the parts in Suspense boundaries (the screen) after the first commit, and an
+ * answer let in before them (the customer's name) would differ from what the server
+ * drew there.
  */
 function useMarkTakenOver(): void {
+  const hydrated = useHydrated();
   useEffect(() => {
+    if (!hydrated) return;
     document.documentElement.dataset.app = "ready";
     markAppCommitted();
     requestAnimationFrame(() => setTimeout(replayEarlyInput));
-  }, []);
+  }, [hydrated]);
 }
 
 export function App() {

@@ -1,8 +1,9 @@
+import { Suspense, use } from "react";
 import { act, screen, waitFor } from "@testing-library/react";
 import { parseProfileResponse } from "storefront-core";
 import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../chrome/testing";
 import { withHeadLink } from "../test/headLink";
-import { StartupGate, applyDocumentMeta } from "./StartupGate";
+import { StartupGate, applyDocumentMeta, useStartupReady } from "./StartupGate";
 import { useAppStore } from "./store";
 
 beforeAll(() => {
@@ -55,6 +56,27 @@ describe("StartupGate", () => {
     signInWith(client);
     await waitFor(() => expect(useAppStore.getState().client.token).toBe("tok"));
     expect(useAppStore.getState().language).toBe("en");
+  });
+
+  test("the startup's end reaches the page in a transition: a page that suspends then leaves the one before on screen", async () => {
+    // A synchronous render (the store's change, which this was) would show the fallback.
+    const forever = new Promise<never>(() => {});
+    function Page() {
+      if (useStartupReady()) use(forever);
+      return <p>before</p>;
+    }
+    renderWithShell(
+      <StartupGate>
+        <Suspense fallback={<p>fallback</p>}>
+          <Page />
+        </Suspense>
+      </StartupGate>,
+      { client: shellCache("en", [[["remote-config", "en"], remoteConfig()]]) },
+    );
+    await waitFor(() => expect(useAppStore.getState().started).toBe(true));
+    await act(async () => {});
+    expect(screen.getByText("before").textContent).toBe("before");
+    expect(screen.queryByText("fallback")).toBeNull();
   });
 
   test("remote config's icon is not fetched again when the page has it already", () => {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 import type { QueryClient, UseQueryResult } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { planStartup, startupScreen } from "../core/start";
@@ -128,6 +128,7 @@ export function StartupGate({ children }: { children: ReactNode }) {
     profile: loadState(profile),
   };
   const screen = startupScreen(loads);
+  const ready = useInTransition(screen.state === "ready" && planned);
   // The page the server sent stays as it was while React adopts it.
   if (screen.state === "failed" && hydrated) {
     return (
@@ -144,7 +145,21 @@ export function StartupGate({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  return <StartupReady.Provider value={screen.state === "ready" && planned}>{children}</StartupReady.Provider>;
+  return <StartupReady.Provider value={ready}>{children}</StartupReady.Provider>;
+}
+
+/**
+ * `value`, whose changes reach the page in a transition: the startup's end re-renders
+ * every screen, which React then does in slices with the browser free in between. (The
+ * plan's end comes from the store, whose changes render synchronously: the whole page in
+ * one task of several hundred milliseconds on a phone.)
+ */
+function useInTransition(value: boolean): boolean {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (shown !== value) startTransition(() => setShown(value));
+  }, [shown, value]);
+  return shown;
 }
 
 

@@ -1,6 +1,7 @@
-import { useEffect, useSyncExternalStore, type RefObject } from "react";
+import { startTransition, useEffect, useState, useSyncExternalStore, type RefObject } from "react";
 
 const never = () => () => {};
+const unchanging = () => 0;
 
 let committed!: () => void;
 
@@ -39,13 +40,28 @@ export function heldUntil<A extends unknown[], T>(until: PromiseLike<void>, fetc
  * HTML), true from the render after. A page rendered on the client only is "hydrated"
  * from its first render. Parts that depend on what only the browser knows (storage, the
  * modals, the viewport) wait for it.
+ *
+ * The render after is a transition, which React cuts into slices with the browser free in
+ * between. (An external store's change, which this was, re-renders synchronously: the
+ * whole page in one task of several hundred milliseconds on a phone, right after it had
+ * been adopted in slices.)
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  // Only a component React draws from the server's HTML (or on the server) asks a store
+  // for its "server snapshot": that call says which this one is. Both snapshots are the
+  // same, so React finds nothing changed after the commit. React has no other way to
+  // tell a component whether it is being adopted; the note is set once, at its mount.
+  const [drawn] = useState(() => ({ fromServer: false }));
+  useSyncExternalStore(never, unchanging, () => {
+    // eslint-disable-next-line react-hooks/immutability -- see above
+    drawn.fromServer = true;
+    return 0;
+  });
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (drawn.fromServer && !after) startTransition(() => setAfter(true));
+  }, [drawn, after]);
+  return !drawn.fromServer || after;
 }
 
 /**
