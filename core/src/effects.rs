@@ -82,6 +82,17 @@ pub enum ApiCall {
     IsSupportedLocation { latitude: f64, longitude: f64 },
     /// `GET /map/search?search=`
     MapSearch { search: String },
+    /// `POST /order/add-to-cart` (the shell adds the selected service); answered by the
+    /// cart's `Added` or `AddFailed`.
+    AddToCart {
+        product_id: u64,
+        qty: Option<u32>,
+        empty_cart: bool,
+    },
+    /// `POST /order/update-cart`; answered by the cart's `Updated` or `QuantityFailed`.
+    UpdateCartQuantity { key: String, qty: u32 },
+    /// `DELETE /orders/item/{id}`; answered by the cart's `Deleted` or `QuantityFailed`.
+    RemoveCartItem { id: u64 },
 }
 
 #[cfg(feature = "ts")]

@@ -12,6 +12,7 @@ mod calendar;
 pub mod cart;
 pub mod delivery;
 pub mod effects;
+pub mod flow;
 pub mod http;
 pub mod layout;
 mod lenient;
@@ -47,6 +48,7 @@ fn register_typescript(d: &mut typescript::Declarations) {
         .add::<messages::Text>()
         .add::<money::Money>();
     effects::register_typescript(d);
+    flow::register_typescript(d);
     auth::register_typescript(d);
     cart::register_typescript(d);
     delivery::register_typescript(d);

@@ -1,32 +1,48 @@
 //! Bindings of `storefront_core::cart`.
 
-use storefront_core::cart::{
-    self, CartItem, CartLine, CartPricing, CartProduct, CartState, QuantityLimits,
-};
+use storefront_core::cart::{self, CartItem, CartLine, CartPricing, CartProduct, QuantityLimits};
+use storefront_core::flow::Flow;
 use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
 
-use crate::cart_read::{CartEventValue, CartStateValue, CartValue, CouponRuleValue};
+use crate::cart_read::{CartEventValue, CartValue, CouponRuleValue};
 use crate::convert::{from_js, to_js};
 
-/// The cart state before anything is known: no cart, not loaded.
+/// The cart of the selected service (spec 4) as a flow: its state (the server's cart,
+/// the changes on their way, the add under way, the different-shop question) stays in
+/// here. Events go in; the effects to perform (toasts, the one call to make, whose
+/// answer comes back as an event) and the view to render come out.
 #[cfg(feature = "cart")]
-#[wasm_bindgen(js_name = cartInitialState, unchecked_return_type = "T.CartState")]
-pub fn cart_initial_state() -> Result<JsValue, JsValue> {
-    to_js(&CartState::default())
-}
+#[wasm_bindgen(js_name = CartFlow)]
+#[derive(Default)]
+pub struct CartFlowHandle(cart::CartFlow);
 
-/// Applies a cart event (a server answer or a customer action): the next state and
-/// the effects to perform.
 #[cfg(feature = "cart")]
-#[wasm_bindgen(js_name = cartApply, unchecked_return_type = "T.CartOutcome")]
-pub fn cart_apply(
-    #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.CartEvent")] event: JsValue,
-) -> Result<JsValue, JsValue> {
-    let CartStateValue(state) = from_js(state, "state")?;
-    let CartEventValue(event) = from_js(event, "event")?;
-    to_js(&cart::apply(&state, event))
+#[wasm_bindgen(js_class = CartFlow)]
+impl CartFlowHandle {
+    /// A cart not loaded yet.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Applies an event (a customer's action or an API answer): the effects to perform
+    /// and the view after it.
+    #[wasm_bindgen(unchecked_return_type = "T.Step<T.CartView>")]
+    pub fn send(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "T.CartEvent")] event: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let CartEventValue(event) = from_js(event, "event")?;
+        // The cart's rules read no clock.
+        to_js(&self.0.step(event, 0))
+    }
+
+    /// The view now.
+    #[wasm_bindgen(unchecked_return_type = "T.CartView")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.view())
+    }
 }
 
 /// Reads a cart as the server sends it (amounts as numbers or strings, favourites as
@@ -142,16 +158,4 @@ pub fn cart_badge(
     #[wasm_bindgen(js_name = itemsQuantity)] items_quantity: Option<u32>,
 ) -> Option<u32> {
     cart::badge_count(items_quantity)
-}
-
-/// Whether a product of `branchId` may be added, or the different-shop prompt.
-#[cfg(feature = "cart")]
-#[wasm_bindgen(js_name = checkAddToCart, unchecked_return_type = "T.AddCheck")]
-pub fn check_add_to_cart(
-    #[wasm_bindgen(unchecked_param_type = "T.CartState")] state: JsValue,
-    #[wasm_bindgen(js_name = branchId, unchecked_param_type = "number")] branch_id: JsValue,
-) -> Result<JsValue, JsValue> {
-    let CartStateValue(state) = from_js(state, "state")?;
-    let branch_id: u64 = from_js(branch_id, "branchId")?;
-    to_js(&cart::check_add(&state, branch_id))
 }

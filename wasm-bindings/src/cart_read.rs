@@ -14,8 +14,8 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 use storefront_core::cart::{
-    AddRequest, Cart, CartEvent, CartItem, CartItemOrder, CartPricing, CartState, CartTotals,
-    CouponResponse, CouponRule, DifferentShopPrompt, PendingChange,
+    AddRequest, Cart, CartEvent, CartItem, CartItemOrder, CartPricing, CartTotals, CouponResponse,
+    CouponRule,
 };
 use storefront_core::messages::{Message, Text};
 use storefront_core::money::Money;
@@ -23,10 +23,6 @@ use storefront_core::money::Money;
 /// A cart (its coupon rule is internally tagged).
 #[derive(Deserialize)]
 pub(crate) struct CartValue(#[serde(with = "CartDef")] pub Cart);
-
-/// The cart state (its carts and the prompt's message hold tagged values).
-#[derive(Deserialize)]
-pub(crate) struct CartStateValue(#[serde(with = "CartStateDef")] pub CartState);
 
 /// A cart event.
 pub(crate) struct CartEventValue(pub CartEvent);
@@ -83,18 +79,6 @@ fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Text, D::Error> {
     TextDef::deserialize(value).map_err(D::Error::custom)
 }
 
-fn option_cart<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Cart>, D::Error> {
-    Ok(Option::<CartValue>::deserialize(deserializer)?.map(|CartValue(cart)| cart))
-}
-
-fn option_prompt<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<DifferentShopPrompt>, D::Error> {
-    #[derive(Deserialize)]
-    struct Prompt(#[serde(with = "DifferentShopPromptDef")] DifferentShopPrompt);
-    Ok(Option::<Prompt>::deserialize(deserializer)?.map(|Prompt(prompt)| prompt))
-}
-
 // Mirrors of the core's types (same fields, same defaults; `remote` makes the compiler
 // check that every field is there).
 
@@ -121,30 +105,6 @@ struct CartDef {
     pricing: CartPricing,
     #[serde(default, deserialize_with = "coupon_rule")]
     coupon_rule: Option<CouponRule>,
-}
-
-#[derive(Deserialize)]
-#[serde(remote = "CartState")]
-struct CartStateDef {
-    #[serde(default, deserialize_with = "option_cart")]
-    cart: Option<Cart>,
-    loaded: bool,
-    #[serde(default)]
-    pending: Vec<PendingChange>,
-    #[serde(default, deserialize_with = "option_cart")]
-    confirmed: Option<Cart>,
-    #[serde(default)]
-    adding: Option<AddRequest>,
-    #[serde(default, deserialize_with = "option_prompt")]
-    prompt: Option<DifferentShopPrompt>,
-}
-
-#[derive(Deserialize)]
-#[serde(remote = "DifferentShopPrompt")]
-struct DifferentShopPromptDef {
-    request: AddRequest,
-    #[serde(deserialize_with = "text")]
-    message: Text,
 }
 
 #[derive(Deserialize)]
@@ -425,28 +385,11 @@ mod tests {
     }
 
     #[test]
-    fn carts_and_states_with_every_coupon_rule_and_prompt_read_as_the_core_reads_them() {
-        for (rule, text) in rules().into_iter().zip(texts()) {
+    fn carts_with_every_coupon_rule_read_as_the_core_reads_them() {
+        for rule in rules() {
             let (core, CartValue(ours)) = both::<Cart, CartValue>(as_json(&cart(rule)));
             assert_eq!(ours, core);
             assert_eq!(ours, cart(rule));
-            let state = CartState {
-                cart: Some(cart(rule)),
-                loaded: true,
-                pending: vec![PendingChange {
-                    key: "k7".into(),
-                    qty: 1,
-                }],
-                confirmed: Some(cart(None)),
-                adding: Some(request()),
-                prompt: Some(DifferentShopPrompt {
-                    request: request(),
-                    message: text,
-                }),
-            };
-            let (core, CartStateValue(ours)) = both::<CartState, CartStateValue>(as_json(&state));
-            assert_eq!(core, state);
-            assert_eq!(ours, state);
         }
     }
 
@@ -459,9 +402,6 @@ mod tests {
             "coupon_rule": {"minimum": "10", "type": "fixed", "amount": 2}
         });
         let (core, CartValue(ours)) = both::<Cart, CartValue>(cart);
-        assert_eq!(ours, core);
-        let state = json!({"cart": null, "loaded": false});
-        let (core, CartStateValue(ours)) = both::<CartState, CartStateValue>(state);
         assert_eq!(ours, core);
         let (core, CouponRuleValue(ours)) =
             both::<Option<CouponRule>, CouponRuleValue>(Value::Null);

@@ -17,38 +17,41 @@ fn item(id: u64, product_id: u64, qty: u32, price: &str) -> Value {
     })
 }
 
-fn loaded_state() -> Value {
-    let cart = json!({
+fn server_cart() -> Value {
+    json!({
         "items": [item(1, 10, 2, "12.50")],
         "items_quantity": 2, "price": "25.00", "total": "28.50", "cart_total": "38.50",
         "tax": "3.50", "coupon_id": null, "coupon_code": null, "coupon_discount": "0.00",
         "delivery_price": "10.00", "branch_id": 3,
         "pricing": {"tax_rate_bp": 1400, "delivery_fee": "10.00", "free_delivery_over": "100.00", "free_delivery": false},
         "coupon_rule": null
-    });
-    let outcome = storefront_wasm::cart_apply(
-        storefront_wasm::cart_initial_state().unwrap(),
-        js(json!({"type": "loaded", "cart": cart})),
-    )
-    .unwrap();
-    json(outcome)["state"].clone()
+    })
 }
 
-/// The badge of a cart state, from its cart's `items_quantity` as the shell passes it.
-fn badge(state: &Value) -> Option<u32> {
-    let quantity = state["cart"]["items_quantity"].as_u64();
+/// A flow whose cart has loaded, and the view it gave.
+fn loaded() -> (storefront_wasm::CartFlowHandle, Value) {
+    let mut flow = storefront_wasm::CartFlowHandle::new();
+    let step = json(
+        flow.send(js(json!({"type": "loaded", "cart": server_cart()})))
+            .unwrap(),
+    );
+    (flow, step["view"].clone())
+}
+
+/// The badge of a view, from its cart's `items_quantity` as the shell passes it.
+fn badge(view: &Value) -> Option<u32> {
+    let quantity = view["cart"]["items_quantity"].as_u64();
     storefront_wasm::cart_badge(quantity.map(|q| u32::try_from(q).unwrap()))
 }
 
 #[wasm_bindgen_test]
-fn the_initial_state_has_no_cart_and_no_badge() {
-    let state = json(storefront_wasm::cart_initial_state().unwrap());
+fn a_new_flow_shows_no_cart_and_no_badge() {
+    let view = json(storefront_wasm::CartFlowHandle::new().view().unwrap());
     assert_eq!(
-        state,
-        json!({"cart": null, "loaded": false, "pending": [], "confirmed": null,
-               "adding": null, "prompt": null})
+        view,
+        json!({"cart": null, "loaded": false, "adding": false, "prompt": null})
     );
-    assert_eq!(badge(&state), None);
+    assert_eq!(badge(&view), None);
 }
 
 #[wasm_bindgen_test]
@@ -57,59 +60,70 @@ fn the_badge_shows_a_loaded_count_above_zero() {
     assert_eq!(storefront_wasm::cart_badge(Some(0)), None);
     assert_eq!(storefront_wasm::cart_badge(Some(1)), Some(1));
     assert_eq!(storefront_wasm::cart_badge(Some(120)), Some(120));
-    assert_eq!(badge(&loaded_state()), Some(2));
+    assert_eq!(badge(&loaded().1), Some(2));
 }
 
 #[wasm_bindgen_test]
 fn adding_an_existing_product_replaces_it_and_toasts_the_server_message() {
-    let state = loaded_state();
+    let (mut flow, _) = loaded();
     let mut again = item(1, 10, 4, "12.50");
     again["message"] = json!("Added to cart");
-    let outcome = json(
-        storefront_wasm::cart_apply(js(state), js(json!({"type": "added", "item": again})))
+    let step = json(
+        flow.send(js(json!({"type": "added", "item": again})))
             .unwrap(),
     );
-    let cart = &outcome["state"]["cart"];
+    let cart = &step["view"]["cart"];
     assert_eq!(cart["items_quantity"], 4);
     assert_eq!(cart["items"].as_array().unwrap().len(), 1);
     assert_eq!(cart["price"], "50.00");
     assert_eq!(cart["tax"], "7.00");
     assert_eq!(cart["cart_total"], "67.00");
     assert_eq!(
-        outcome["effects"],
+        step["effects"],
         json!([{"type": "toast", "tone": "success", "text": {"kind": "server", "text": "Added to cart"}}])
     );
-    assert_eq!(badge(&outcome["state"]), Some(4));
+    assert_eq!(badge(&step["view"]), Some(4));
 }
 
 #[wasm_bindgen_test]
 fn a_400_on_add_asks_with_the_servers_message() {
+    let (mut flow, _) = loaded();
     let request = json!({"product_id": 7, "branch_id": 3, "qty": null, "empty_cart": false});
     let asked = json(
-        storefront_wasm::cart_apply(
-            js(loaded_state()),
-            js(json!({"type": "add_requested", "request": request})),
-        )
-        .unwrap(),
+        flow.send(js(json!({"type": "add_requested", "request": request})))
+            .unwrap(),
     );
     assert_eq!(
-        asked["send"],
-        json!({"call": "add_to_cart", "product_id": 7, "qty": null, "empty_cart": false})
+        asked["effects"],
+        json!([{"type": "request", "call": {"call": "add_to_cart", "product_id": 7, "qty": null, "empty_cart": false}}])
     );
-    let outcome = json(
-        storefront_wasm::cart_apply(
-            js(asked["state"].clone()),
-            js(json!({"type": "add_failed", "status": 400,
-                      "message": {"kind": "server", "text": "different shop"}})),
-        )
-        .unwrap(),
+    assert_eq!(asked["view"]["adding"], true);
+    let step = json(
+        flow.send(js(json!({"type": "add_failed", "status": 400,
+                             "message": {"kind": "server", "text": "different shop"}})))
+            .unwrap(),
     );
     assert_eq!(
-        outcome["state"]["prompt"],
-        json!({"request": request, "message": {"kind": "server", "text": "different shop"}})
+        step["view"]["prompt"],
+        json!({"kind": "server", "text": "different shop"})
     );
-    assert_eq!(outcome["effects"], json!([]));
-    assert_eq!(outcome["send"], json!(null));
+    assert_eq!(step["view"]["adding"], false);
+    assert_eq!(step["effects"], json!([]));
+}
+
+#[wasm_bindgen_test]
+fn a_product_from_another_shop_gets_the_prompt_without_a_call() {
+    let (mut flow, _) = loaded();
+    let step = json(
+        flow.send(js(json!({"type": "add_requested",
+            "request": {"product_id": 7, "branch_id": 9, "qty": null, "empty_cart": false}})))
+            .unwrap(),
+    );
+    assert_eq!(
+        step["view"]["prompt"],
+        json!({"kind": "message", "id": "different_shop", "params": {}})
+    );
+    assert_eq!(step["effects"], json!([]));
 }
 
 #[wasm_bindgen_test]
@@ -163,30 +177,30 @@ fn totals_follow_the_documented_rules() {
 
 #[wasm_bindgen_test]
 fn a_quantity_change_is_shown_recomputed_and_sent_and_negative_quantities_are_refused() {
-    let state = loaded_state();
-    let outcome = json(
-        storefront_wasm::cart_apply(
-            js(state.clone()),
-            js(json!({"type": "quantity_changed", "key": "k1", "qty": 8})),
-        )
+    let (mut flow, _) = loaded();
+    let step = json(
+        flow.send(js(
+            json!({"type": "quantity_changed", "key": "k1", "qty": 8}),
+        ))
         .unwrap(),
     );
-    let next = &outcome["state"]["cart"];
+    let next = &step["view"]["cart"];
     assert_eq!(next["items_quantity"], 8);
     assert_eq!(next["price"], "100.00");
     assert_eq!(next["delivery_price"], "0.00");
     assert_eq!(next["items"][0]["order"]["cart_total"], "114.00");
-    assert_eq!(outcome["state"]["confirmed"]["items_quantity"], 2);
     assert_eq!(
-        outcome["send"],
-        json!({"call": "update_quantity", "key": "k1", "qty": 8})
+        step["effects"],
+        json!([{"type": "request", "call": {"call": "update_cart_quantity", "key": "k1", "qty": 8}}])
     );
-    let error = storefront_wasm::cart_apply(
-        js(state),
-        js(json!({"type": "quantity_changed", "key": "k1", "qty": -1})),
-    )
-    .unwrap_err();
+    let error = flow
+        .send(js(
+            json!({"type": "quantity_changed", "key": "k1", "qty": -1}),
+        ))
+        .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
+    // A refused event leaves the flow as it was.
+    assert_eq!(json(flow.view().unwrap())["cart"]["items_quantity"], 8);
 }
 
 #[wasm_bindgen_test]
@@ -225,23 +239,8 @@ fn the_stepper_reports_each_limit_with_its_message() {
 }
 
 #[wasm_bindgen_test]
-fn a_product_from_another_shop_gets_the_prompt() {
-    let state = loaded_state();
-    assert_eq!(
-        json(
-            storefront_wasm::check_add_to_cart(js(state.clone()), JsValue::from_f64(9.0)).unwrap()
-        ),
-        json!({"kind": "different_shop", "prompt": {"id": "different_shop", "params": {}}})
-    );
-    assert_eq!(
-        json(storefront_wasm::check_add_to_cart(js(state), JsValue::from_f64(3.0)).unwrap()),
-        json!({"kind": "allowed"})
-    );
-}
-
-#[wasm_bindgen_test]
 fn unmet_minimums_of_the_shop_and_the_coupon() {
-    let mut cart = loaded_state()["cart"].clone();
+    let mut cart = loaded().1["cart"].clone();
     let shop = |cart: &Value, minimum: JsValue| {
         json(storefront_wasm::unmet_shop_minimum(js(cart.clone()), minimum).unwrap())
     };

@@ -26,10 +26,18 @@
 //! 400 on add keeps its message as the old-cart message. Totals come from the item's
 //! `order` block when the server sends one, otherwise they are recomputed with the
 //! rules above. The state keeps the quantity changes still on their way and shows the
-//! cart [`with_pending_changes`]; it asks for one call at a time ([`CartCall`]), so the
-//! server sees the changes in the order they were made. An add to another shop's cart
-//! waits in the state's different-shop prompt for the customer's consent.
+//! cart [`with_pending_changes`]; it asks for one call at a time (an `Effect::Request`
+//! of an [`ApiCall`](crate::effects::ApiCall)), so the server sees the changes in the
+//! order they were made. An add to another shop's cart waits in the state's
+//! different-shop prompt for the customer's consent.
+//!
+//! # The flow
+//!
+//! [`CartFlow`] keeps that state itself, behind the [`Flow`](crate::flow::Flow) shape
+//! every flow has: the shell sends events and gets back effects and a small
+//! [`CartView`]; it never holds or sends back the state.
 
+mod flow;
 mod minimums;
 mod model;
 mod optimistic;
@@ -37,14 +45,15 @@ mod quantity;
 mod totals;
 mod transitions;
 
+pub use flow::{CartFlow, CartView};
 pub use minimums::{unmet_coupon_minimum, unmet_shop_minimum};
 pub use model::{Cart, CartItem, CartItemOrder, CartPricing, CartProduct, CouponRule, Favorite};
 pub use optimistic::{PendingChange, optimistic_quantity, with_pending_changes};
 pub use quantity::{QuantityCheck, QuantityLimits, decrement, increment, set_quantity};
 pub use totals::{CartLine, CartTotals, compute_totals};
 pub use transitions::{
-    AddCheck, AddRequest, CartCall, CartEvent, CartOutcome, CartState, CouponResponse,
-    DifferentShopPrompt, apply, badge_count, check_add,
+    AddCheck, AddRequest, CartEvent, CartOutcome, CartState, CouponResponse, DifferentShopPrompt,
+    apply, badge_count, check_add,
 };
 
 #[cfg(feature = "ts")]
@@ -61,11 +70,11 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<CouponResponse>()
         .add::<AddRequest>()
         .add::<DifferentShopPrompt>()
-        .add::<CartCall>()
         .add::<CartState>()
         .add::<CartEvent>()
         .add::<CartOutcome>()
         .add::<AddCheck>()
+        .add::<CartView>()
         .add::<PendingChange>()
         .add::<QuantityLimits>()
         .add::<QuantityCheck>();

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::effects::{Effect, Tone};
+use crate::effects::{ApiCall, Effect, Tone};
 use crate::messages::{Message, MessageId, Text};
 
 use super::model::{Cart, CartItem, CartItemOrder, CouponRule, Favorite};
@@ -57,24 +57,6 @@ pub struct AddRequest {
 pub struct DifferentShopPrompt {
     pub request: AddRequest,
     pub message: Text,
-}
-
-/// A call the cart asks the shell to make; its answer comes back as an event
-/// (`Added` / `AddFailed`, `Updated` / `Deleted` / `QuantityFailed`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(tag = "call", rename_all = "snake_case")]
-pub enum CartCall {
-    /// `POST /order/add-to-cart`.
-    AddToCart {
-        product_id: u64,
-        qty: Option<u32>,
-        empty_cart: bool,
-    },
-    /// `POST /order/update-cart`.
-    UpdateQuantity { key: String, qty: u32 },
-    /// `DELETE /orders/item/{id}`.
-    RemoveItem { id: u64 },
 }
 
 /// The answer of `POST /add_coupon`: the item it returns and the cart's totals.
@@ -137,14 +119,24 @@ pub enum CartEvent {
     Reset,
 }
 
-/// The state after an event and what the shell must do.
+/// The state after an event and what the shell must do: toasts, and at most one call
+/// (`Effect::Request`), whose answer comes back as an event (`Added` / `AddFailed`,
+/// `Updated` / `Deleted` / `QuantityFailed`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct CartOutcome {
     pub state: CartState,
     pub effects: Vec<Effect>,
-    /// The call to make now, if any.
-    pub send: Option<CartCall>,
+}
+
+impl CartOutcome {
+    /// The call this event asks for, if any.
+    pub fn request(&self) -> Option<&ApiCall> {
+        self.effects.iter().find_map(|effect| match effect {
+            Effect::Request { call } => Some(call),
+            _ => None,
+        })
+    }
 }
 
 /// Whether a product may go into the cart as it is.
@@ -264,6 +256,7 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
     } else {
         server.cart
     };
+    effects.extend(send.map(|call| Effect::Request { call }));
     CartOutcome {
         state: CartState {
             cart: shown,
@@ -272,12 +265,11 @@ pub fn apply(state: &CartState, event: CartEvent) -> CartOutcome {
             ..server
         },
         effects,
-        send,
     }
 }
 
-fn add_call(request: &AddRequest) -> CartCall {
-    CartCall::AddToCart {
+fn add_call(request: &AddRequest) -> ApiCall {
+    ApiCall::AddToCart {
         product_id: request.product_id,
         qty: request.qty,
         empty_cart: request.empty_cart,
@@ -287,17 +279,17 @@ fn add_call(request: &AddRequest) -> CartCall {
 /// The call for the oldest pending change: a quantity update, or a removal of the line
 /// the server knows under that key (a change of a line the server no longer has is
 /// dropped).
-fn next_change(pending: &mut Vec<PendingChange>, server: Option<&Cart>) -> Option<CartCall> {
+fn next_change(pending: &mut Vec<PendingChange>, server: Option<&Cart>) -> Option<ApiCall> {
     while let Some(change) = pending.first() {
         if change.qty > 0 {
-            return Some(CartCall::UpdateQuantity {
+            return Some(ApiCall::UpdateCartQuantity {
                 key: change.key.clone(),
                 qty: change.qty,
             });
         }
         let line = server.and_then(|cart| cart.items.iter().find(|item| item.key == change.key));
         if let Some(line) = line {
-            return Some(CartCall::RemoveItem { id: line.id });
+            return Some(ApiCall::RemoveCartItem { id: line.id });
         }
         pending.remove(0);
     }
@@ -681,8 +673,8 @@ mod tests {
             },
         );
         assert_eq!(
-            out.send,
-            Some(CartCall::AddToCart {
+            out.request(),
+            Some(&ApiCall::AddToCart {
                 product_id: 30,
                 qty: None,
                 empty_cart: false
@@ -695,7 +687,7 @@ mod tests {
                 request: add(30, 5),
             },
         );
-        assert_eq!(again.send, None);
+        assert_eq!(again.request(), None);
         let done = apply(
             &again.state,
             CartEvent::Added {
@@ -715,7 +707,7 @@ mod tests {
                 request: add(40, 6),
             },
         );
-        assert_eq!(out.send, None);
+        assert_eq!(out.request(), None);
         let prompt = out.state.prompt.clone().unwrap();
         assert_eq!(
             prompt.message,
@@ -726,8 +718,8 @@ mod tests {
         let accepted = apply(&out.state, CartEvent::PromptAccepted);
         assert_eq!(accepted.state.prompt, None);
         assert_eq!(
-            accepted.send,
-            Some(CartCall::AddToCart {
+            accepted.request(),
+            Some(&ApiCall::AddToCart {
                 product_id: 40,
                 qty: None,
                 empty_cart: true
@@ -791,8 +783,8 @@ mod tests {
             },
         );
         assert_eq!(
-            one.send,
-            Some(CartCall::UpdateQuantity {
+            one.request(),
+            Some(&ApiCall::UpdateCartQuantity {
                 key: "key-1".into(),
                 qty: 3
             })
@@ -806,7 +798,7 @@ mod tests {
                 qty: 4,
             },
         );
-        assert_eq!(two.send, None);
+        assert_eq!(two.request(), None);
         let three = apply(
             &two.state,
             CartEvent::QuantityChanged {
@@ -814,7 +806,7 @@ mod tests {
                 qty: 0,
             },
         );
-        assert_eq!(three.send, None);
+        assert_eq!(three.request(), None);
         assert_eq!(cart(&three.state).items_quantity, 4);
         assert_eq!(cart(&three.state).items.len(), 1);
 
@@ -826,8 +818,8 @@ mod tests {
             },
         );
         assert_eq!(
-            answered.send,
-            Some(CartCall::UpdateQuantity {
+            answered.request(),
+            Some(&ApiCall::UpdateCartQuantity {
                 key: "key-1".into(),
                 qty: 4
             })
@@ -842,12 +834,20 @@ mod tests {
                 message: MessageId::NotEnoughStock.into(),
             },
         );
-        assert_eq!(refused.send, Some(CartCall::RemoveItem { id: 2 }));
+        assert_eq!(refused.request(), Some(&ApiCall::RemoveCartItem { id: 2 }));
         assert_eq!(cart(&refused.state).items[0].qty, 3);
-        assert_eq!(refused.effects.len(), 1);
+        // The refusal's toast, then the next change's call.
+        assert_eq!(refused.effects.len(), 2);
+        assert!(matches!(
+            refused.effects[0],
+            Effect::Toast {
+                tone: Tone::Error,
+                ..
+            }
+        ));
 
         let removed = apply(&refused.state, CartEvent::Deleted { id: 2, order: None });
-        assert_eq!(removed.send, None);
+        assert_eq!(removed.request(), None);
         assert!(removed.state.pending.is_empty());
         assert_eq!(removed.state.confirmed, None);
         assert_eq!(cart(&removed.state).items_quantity, 3);
@@ -863,7 +863,7 @@ mod tests {
                 qty: 2,
             },
         );
-        assert_eq!(out.send, None);
+        assert_eq!(out.request(), None);
         assert_eq!(out.state, state);
     }
 

@@ -9,13 +9,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import {
-  cartApply,
+  CartFlow,
   cartDelivery,
-  cartInitialState,
   cartRequest,
   cartTotals,
   catalogueListRequest,
-  checkAddToCart,
   checkLoginMobile,
   coreVersion,
   isCoreError,
@@ -56,7 +54,7 @@ import {
   validateSignUp,
   verificationChannels,
   type Cart,
-  type CartState,
+  type CartView,
   type CouponResponse,
   type Language,
   type LoginEvent,
@@ -124,7 +122,7 @@ async function main(): Promise<void> {
   const serviceId = await chooseService(api, configAnswer.data);
   const product = await search(api, serviceId, args.search);
   let cart = await addToCart(api, serviceId, product);
-  cart = await applyCoupon(api, serviceId, cart, args.coupon);
+  cart = await applyCoupon(api, serviceId, args.coupon);
   const order = await checkOut(api, serviceId, cart, mobile, place);
   await listOrder(api, order);
   say("done");
@@ -326,14 +324,21 @@ async function search(api: Api, serviceId: number, typed: string): Promise<Produ
   return product;
 }
 
-async function loadCart(api: Api, serviceId: number, state: CartState): Promise<CartState> {
+/**
+ * The cart's flow: it keeps the cart itself. Each event (a load, an add, an answer) goes
+ * in with `send`, and out come the effects to perform (toasts, the call to make) and the
+ * view to show.
+ */
+const cartFlow = new CartFlow();
+
+async function loadCart(api: Api, serviceId: number): Promise<CartView> {
   const request = cartRequest(serviceId);
   if (request.kind !== "fetch") throw refused(request.kind === "skip" ? request.warning : request.message);
   if (request.path !== "/get_card") throw new Error(`the core asks for ${request.path}, not /get_card`);
   const answer = await api.get("/get_card", { query: Object.fromEntries(request.query) });
-  const outcome = cartApply(state, { type: "loaded", cart: parseCart(answer.data) });
-  shell.perform(outcome.effects);
-  return outcome.state;
+  const step = cartFlow.send({ type: "loaded", cart: parseCart(answer.data) });
+  shell.perform(step.effects);
+  return step.view;
 }
 
 /** The cart's totals as the core computes them, checked against the server's. */
@@ -349,9 +354,7 @@ function checkTotals(cart: Cart): void {
 }
 
 async function addToCart(api: Api, serviceId: number, product: Product): Promise<Cart> {
-  let state = await loadCart(api, serviceId, cartInitialState());
-  const check = checkAddToCart(state, product.branch.id);
-  if (check.kind === "different_shop") throw refused(check.prompt);
+  await loadCart(api, serviceId);
   const limits = quantityLimits({ name: product.name, image: product.image, min_qty: product.min_qty, max_qty: product.max_qty, stock: product.stock, branch_id: product.branch.id });
   const first = quantitySet(limits.min, limits);
   if (first.kind === "refused") throw refused(first.message);
@@ -359,19 +362,23 @@ async function addToCart(api: Api, serviceId: number, product: Product): Promise
   const more = quantityIncrement(first.qty, limits);
   const qty = more.kind === "accepted" ? more.qty : first.qty;
 
+  // The flow checks the cart's shop, then asks for the call (another shop's cart: its question).
+  const asked = cartFlow.send({ type: "add_requested", request: { product_id: product.id, branch_id: product.branch.id, qty, empty_cart: false } });
+  if (asked.view.prompt) throw new Failure(asked.view.prompt);
+  const [call] = shell.perform(asked.effects);
+  if (call?.call !== "add_to_cart") throw new Error(`the cart asked for ${call?.call ?? "no call"}, not add_to_cart`);
   try {
-    const added = await api.post("/order/add-to-cart", { body: { product_id: product.id, qty, service_id: serviceId } });
-    const outcome = cartApply(state, { type: "added", item: parseCartItem(added.data) });
-    shell.perform(outcome.effects);
-    state = outcome.state;
+    const added = await api.post("/order/add-to-cart", {
+      body: { product_id: call.product_id, qty: call.qty, service_id: serviceId, empty_cart: call.empty_cart },
+    });
+    shell.perform(cartFlow.send({ type: "added", item: parseCartItem(added.data) }).effects);
   } catch (error) {
     if (error instanceof Failure && error.status !== null) {
-      shell.perform(cartApply(state, { type: "add_failed", status: error.status, message: error.text }).effects);
+      shell.perform(cartFlow.send({ type: "add_failed", status: error.status, message: error.text }).effects);
     }
     throw error;
   }
-  state = await loadCart(api, serviceId, state);
-  const cart = state.cart;
+  const cart = (await loadCart(api, serviceId)).cart;
   if (!cart) throw new Error("no cart after adding");
   checkTotals(cart);
   const line = cart.items.find((item) => item.product_id === product.id);
@@ -379,13 +386,13 @@ async function addToCart(api: Api, serviceId: number, product: Product): Promise
   return cart;
 }
 
-async function applyCoupon(api: Api, serviceId: number, cart: Cart, code: string): Promise<Cart> {
+async function applyCoupon(api: Api, serviceId: number, code: string): Promise<Cart> {
   let answer: Answer<"/add_coupon", "post">;
   try {
     answer = await api.post("/add_coupon", { body: { coupon_code: code, service_id: serviceId } });
   } catch (error) {
     // The cart shows the failure (its toast), then the run stops with it.
-    if (error instanceof Failure) shell.perform(cartApply({ ...cartInitialState(), cart, loaded: true }, { type: "request_failed", message: error.text }).effects);
+    if (error instanceof Failure) shell.perform(cartFlow.send({ type: "request_failed", message: error.text }).effects);
     throw error;
   }
   const applied = answer.data;
@@ -406,9 +413,9 @@ async function applyCoupon(api: Api, serviceId: number, cart: Cart, code: string
     },
     message: applied.message ?? answer.message ?? null,
   };
-  const outcome = cartApply({ ...cartInitialState(), cart, loaded: true }, { type: "coupon_applied", response });
-  shell.perform(outcome.effects);
-  const next = outcome.state.cart;
+  const step = cartFlow.send({ type: "coupon_applied", response });
+  shell.perform(step.effects);
+  const next = step.view.cart;
   if (!next) throw new Error("no cart after the coupon");
   checkTotals(next);
   const below = unmetCouponMinimum(next);

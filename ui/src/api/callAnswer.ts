@@ -1,4 +1,4 @@
-import type { ApiCall, MapSearchResult } from "storefront-core";
+import type { ApiCall, CartItem, CartItemOrder, MapSearchResult } from "storefront-core";
 
 /** What each call the core can ask for (`Effect::Request`) answers when it succeeds. */
 interface Answers {
@@ -9,12 +9,15 @@ interface Answers {
   map_search: MapSearchResult[];
   update_language: null;
   logout: null;
+  add_to_cart: CartItem;
+  update_cart_quantity: CartItem;
+  remove_cart_item: { id: number; order: CartItemOrder | null };
 }
 
 /**
- * The outcome of a call, handed back to the flow that asked for it (the sign-in and the
- * location picker turn it into their next event): the call as asked, then its answer or
- * its error.
+ * The outcome of a call, handed back to the flow that asked for it (the sign-in, the
+ * location picker and the cart turn it into their next event): the call as asked, then
+ * its answer or its error.
  */
 export type CallAnswer = {
   [K in keyof Answers]: { kind: K; call: Extract<ApiCall, { call: K }> } & (

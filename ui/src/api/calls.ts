@@ -43,6 +43,12 @@ export function performCall(call: ApiCall): Promise<CallAnswer> {
         }
         return null;
       });
+    case "add_to_cart":
+    case "update_cart_quantity":
+    case "remove_cart_item": {
+      const serviceId = useAppStore.getState().client.selected_service;
+      return import("./cartCalls").then(({ performCartCall }) => performCartCall(call, serviceId));
+    }
     default:
       return import("./flowCalls").then(({ performFlowCall }) => performFlowCall(call));
   }

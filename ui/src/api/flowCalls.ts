@@ -6,7 +6,9 @@ import { api, unwrap } from "./client";
  * The calls of the sign-in and location flows, loaded with the first one (the flows
  * that ask for them are not on the first paint either).
  */
-export function performFlowCall(call: Exclude<ApiCall, { call: "update_language" | "logout" }>): Promise<CallAnswer> {
+export function performFlowCall(
+  call: Exclude<ApiCall, { call: "update_language" | "logout" | "add_to_cart" | "update_cart_quantity" | "remove_cart_item" }>,
+): Promise<CallAnswer> {
   switch (call.call) {
     case "login_by_otp":
       return answerOf(call, async () => {

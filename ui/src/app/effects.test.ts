@@ -2,7 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
 import { withHeadLink } from "../test/headLink";
-import { cartInitialState } from "storefront-core/cart";
+import { dispatchCart } from "../shop/cartFlow";
 import { selectCart, useAppStore } from "./store";
 import { dispatchLogin, usePhoneLogin } from "../features/auth/flow";
 import { useLocationPicker } from "../features/location/picker";
@@ -49,11 +49,9 @@ describe("runEffects with the real core", () => {
     dispatchLogin({ type: "open_sign_in" });
     usePhoneLogin.setState({ state: { ...usePhoneLogin.getState().state, mobile: "+201001234567" } });
     useLocationPicker.setState({ state: { ...useLocationPicker.getState().state, district_id: 4 } });
-    useAppStore.setState({
-      returnTo: "/cart",
-      cartState: { ...cartInitialState(), loaded: true },
-      cartShop: { branchName: "Garden City Grocer", delivers: false },
-    });
+    dispatchCart({ type: "emptied" });
+    useAppStore.setState({ returnTo: "/cart", cartShop: { branchName: "Garden City Grocer", delivers: false } });
+    expect(useAppStore.getState().cartView).not.toBeNull();
     expect(useAppStore.getState().modal).toBe("signIn");
 
     runEffects(logoutEffects("/products/3", "requested"), h);

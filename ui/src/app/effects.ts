@@ -99,7 +99,7 @@ export function runEffects(effects: Effect[], host: EffectHost = appHost): void 
       case "reset_session_state":
         store.setModal(null);
         store.setReturnTo(null);
-        store.setCartState(null);
+        store.setCartView(null);
         store.endSession();
         break;
       case "reload_page":

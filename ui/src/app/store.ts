@@ -5,7 +5,7 @@ import { mirrorViewCookie } from "./viewCookie";
 import { followCredential } from "./credentialCookie";
 import { readClientState, startLoaded } from "../core/start";
 import { nothingStored } from "../core/storage";
-import type { Cart, CartState, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
+import type { Cart, CartView, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
 
 export interface Toast {
   id: number;
@@ -30,11 +30,12 @@ export interface AppStore {
   /** Counts the sessions ended (logouts): flows with stores of their own reset on a change. */
   session: number;
   /**
-   * The cart's one home: the core's cart state (`cartApply`) for the selected service,
-   * kept between events — the cart shown, the changes on their way, the add under way
-   * and the different-shop question. Null until the cart's rules first ran.
+   * What the screens show of the cart of the selected service: the view the core's cart
+   * flow gave after its last event (the cart shown, an add under way, the different-shop
+   * question). The flow keeps its state itself (`shop/cartFlow.ts`). Null until the
+   * cart's rules first ran, and after a logout.
    */
-  cartState: CartState | null;
+  cartView: CartView | null;
   /**
    * What the last cart load said besides the cart (the shop's name, whether it delivers
    * to the district), set in the same update as the cart: the page never shows lines
@@ -58,7 +59,7 @@ export interface AppStore {
   setModal(modal: Modal | null): void;
   pushToast(tone: Tone, text: Text): void;
   dismissToast(id: number): void;
-  setCartState(state: CartState | null): void;
+  setCartView(view: CartView | null): void;
   setReturnTo(path: string | null): void;
   setCheckoutAttempt(key: string | null): void;
   endSession(): void;
@@ -66,7 +67,7 @@ export interface AppStore {
 
 /** The cart shown (null: not loaded, and nothing added yet). */
 export function selectCart(s: AppStore): Cart | null {
-  return s.cartState?.cart ?? null;
+  return s.cartView?.cart ?? null;
 }
 
 /** The core guard's inputs from what storage holds (and remote config's forced location). */
@@ -95,7 +96,7 @@ const store = createStore<AppStore>()((set) => {
     toasts: [],
     nextToast: 1,
     session: 0,
-    cartState: null,
+    cartView: null,
     cartShop: null,
     returnTo: null,
     started: false,
@@ -114,7 +115,7 @@ const store = createStore<AppStore>()((set) => {
     dismissToast: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
     // A cart forgotten (a logout) takes its shop with it: the next customer's page must
     // not show this one's shop name or delivery notice.
-    setCartState: (cartState) => set(cartState === null ? { cartState, cartShop: null } : { cartState }),
+    setCartView: (cartView) => set(cartView === null ? { cartView, cartShop: null } : { cartView }),
     setReturnTo: (returnTo) => set({ returnTo }),
     setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
     endSession: () => set((s) => ({ session: s.session + 1 })),

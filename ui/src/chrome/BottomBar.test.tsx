@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
-import { cartInitialState, parseCart } from "storefront-core/cart";
+import { parseCart } from "storefront-core/cart";
+import { dispatchCart } from "../shop/cartFlow";
 import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../app/store";
 import { BottomBar } from "./BottomBar";
@@ -73,7 +74,7 @@ describe("BottomBar (the core's bottomBar)", () => {
     renderWithShell(<BottomBar />, { client: cache() });
     expect(items()).toEqual(["services", "categories", "cart", "account_menu"]);
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => useAppStore.getState().setCartState({ ...cartInitialState(), cart: parseCart({ items: [], items_quantity: 4, price: "0", total: "0", cart_total: "0", tax: "0" }), loaded: true }));
+    act(() => dispatchCart({ type: "loaded", cart: parseCart({ items: [{ id: 1, key: "k1", product_id: 9, qty: 4, price: "5.00" }], items_quantity: 4, price: "0", total: "0", cart_total: "0", tax: "0" }) }));
     expect(screen.getByTestId("cart-badge").textContent).toBe("4");
     expect(screen.getByRole("link", { name: "Cart 4 items" }).getAttribute("href")).toBe("/cart");
     fireEvent.click(screen.getByRole("button", { name: "Account" }));

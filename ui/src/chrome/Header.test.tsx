@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
-import { cartInitialState, parseCart } from "storefront-core/cart";
+import { parseCart } from "storefront-core/cart";
+import { dispatchCart } from "../shop/cartFlow";
 import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../app/store";
 import { Header } from "./Header";
@@ -65,9 +66,9 @@ describe("Header", () => {
     store([{ type: "store", key: "token", value: "tok" }]);
     renderWithShell(<Header />, { client: signedInCache() });
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => useAppStore.getState().setCartState({ ...cartInitialState(), cart: parseCart({ items: [], items_quantity: 0, price: "0", total: "0", cart_total: "0", tax: "0" }), loaded: true }));
+    act(() => dispatchCart({ type: "loaded", cart: parseCart({ items: [], items_quantity: 0, price: "0", total: "0", cart_total: "0", tax: "0" }) }));
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => useAppStore.getState().setCartState({ ...cartInitialState(), cart: parseCart({ items: [], items_quantity: 3, price: "0", total: "0", cart_total: "0", tax: "0" }), loaded: true }));
+    act(() => dispatchCart({ type: "loaded", cart: parseCart({ items: [{ id: 1, key: "k1", product_id: 9, qty: 3, price: "5.00" }], items_quantity: 3, price: "0", total: "0", cart_total: "0", tax: "0" }) }));
     expect(screen.getByTestId("cart-badge").textContent).toBe("3");
     expect(screen.getByRole("link", { name: "Cart, 3 items" })).toBeTruthy();
   });

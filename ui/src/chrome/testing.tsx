@@ -153,7 +153,7 @@ export function resetShell(path = "/"): void {
   localStorage.clear();
   window.history.replaceState(null, "", path);
   useAppStore.getState().refresh();
-  useAppStore.setState({ toasts: [], modal: null, language: "en", cartState: null, cartShop: null });
+  useAppStore.setState({ toasts: [], modal: null, language: "en", cartView: null, cartShop: null });
   useChromeState.setState({ panel: null });
   document.documentElement.lang = "en";
   document.documentElement.dir = "ltr";

@@ -15,7 +15,7 @@ export function AddToCartProvider({ children }: { children: ReactNode }) {
   return (
     <AdderContext.Provider value={{ add: cart.add, pending: cart.pending }}>
       {children}
-      <DifferentShopDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={() => void cart.dismiss()} />
+      <DifferentShopDialog message={cart.prompt} onConfirm={() => void cart.confirm()} onCancel={() => void cart.dismiss()} />
     </AdderContext.Provider>
   );
 }

@@ -1,72 +1,77 @@
-import { cartApply, cartInitialState, parseCart, parseCartItem } from "storefront-core/cart";
-import type { CartCall, CartEvent, CartItem, CartState } from "storefront-core";
+import { CartFlow, parseCart, parseCartItem } from "storefront-core/cart";
+import type { CartEvent, CartItem, CartView } from "storefront-core";
+import type { CallAnswer } from "../api/calls";
 import { ApiError, api, errorText, unwrap } from "../api/client";
-import { runEffects } from "../app/effects";
+import { appHost } from "../app/host";
+import { runEffects, type EffectHost } from "../app/effects";
 import { queryClient } from "../app/queryClient";
 import { useAppStore } from "../app/store";
 
-// The cart as the core's state machine (`cartApply`), kept in the store between events:
-// the cart shown, the changes on their way, the add under way and the different-shop
-// question. Product and cart pages import this module as usual; code that /home loads
-// (add to cart, favourites) imports it on the click, so the cart's part of the core
-// loads only then (`storefront-core/cart`).
+// The cart as the core's flow (`CartFlow`): the flow keeps its state (the cart shown, the
+// changes on their way, the add under way, the different-shop question) in the WASM
+// module; an event goes in, the effects and the view come out, and the view goes into
+// the store for the screens. Product and cart pages import this module as usual; code
+// that /home loads (add to cart, favourites) imports it on the click, so the cart's part
+// of the core loads only then (`storefront-core/cart`).
 
-/** The core's cart state as the store holds it (nothing known yet: the initial state). */
-function currentCartState(): CartState {
-  return useAppStore.getState().cartState ?? cartInitialState();
+/**
+ * The flow, made when the store has no cart view: before the first event, and after a
+ * logout (or a test's reset) set the view back to null.
+ */
+let flow: CartFlow | null = null;
+
+function currentFlow(): CartFlow {
+  if (flow === null || useAppStore.getState().cartView === null) {
+    flow?.free();
+    flow = new CartFlow();
+  }
+  return flow;
 }
 
 /**
- * Feeds an event to the core's cart, keeps the state it returns, performs its effects
- * (toasts) and makes the call it asks for; the call's answer comes back as an event.
+ * The app's host, with the answers of the cart's calls (`api/cartCalls.ts`) back to the
+ * flow as its next events.
  */
-export function dispatchCart(event: CartEvent): CartState {
-  const outcome = cartApply(currentCartState(), event);
-  useAppStore.getState().setCartState(outcome.state);
-  if (outcome.effects.length > 0) runEffects(outcome.effects);
-  if (outcome.send) void send(outcome.send);
-  return outcome.state;
+const cartHost: EffectHost = {
+  ...appHost,
+  answer: (answer) => {
+    const event = cartEventOf(answer);
+    if (event) dispatchCart(event);
+  },
+};
+
+/**
+ * Feeds an event to the core's cart flow, puts the view it gives in the store and
+ * performs its effects (toasts, the call it asks for).
+ */
+export function dispatchCart(event: CartEvent): CartView {
+  const step = currentFlow().send(event);
+  useAppStore.getState().setCartView(step.view);
+  if (step.effects.length > 0) runEffects(step.effects, cartHost);
+  return step.view;
 }
 
-/** Makes a call the cart asked for and feeds the answer back. */
-async function send(call: CartCall): Promise<void> {
-  switch (call.call) {
+/** A cart call's outcome as the flow's event (`Added` / `AddFailed`, `Updated` / `Deleted` / `QuantityFailed`). */
+export function cartEventOf(answer: CallAnswer): CartEvent | null {
+  switch (answer.kind) {
     case "add_to_cart":
-      try {
-        const serviceId = useAppStore.getState().client.selected_service;
-        const body = await unwrap(
-          api.POST("/order/add-to-cart", {
-            body: {
-              product_id: call.product_id,
-              qty: call.qty ?? undefined,
-              service_id: serviceId ?? undefined,
-              empty_cart: call.empty_cart,
-            },
-          }),
-        );
-        dispatchCart({ type: "added", item: parseCartItem(body.data) });
+      if (answer.ok) {
         void queryClient.invalidateQueries({ queryKey: ["cart"] });
-      } catch (error) {
-        const status = error instanceof ApiError ? (error.status ?? 0) : 0;
-        dispatchCart({ type: "add_failed", status, message: errorText(error) });
+        return { type: "added", item: answer.value };
       }
-      return;
-    case "update_quantity":
-      try {
-        const body = await unwrap(api.POST("/order/update-cart", { body: { key: call.key, qty: call.qty } }));
-        dispatchCart({ type: "updated", item: parseCartItem(body.data) });
-      } catch (error) {
-        dispatchCart({ type: "quantity_failed", message: errorText(error) });
-      }
-      return;
-    case "remove_item":
-      try {
-        const body = await unwrap(api.DELETE("/orders/item/{id}", { params: { path: { id: call.id } } }));
-        dispatchCart({ type: "deleted", id: body.data.id, order: body.data.order ?? null });
-      } catch (error) {
-        dispatchCart({ type: "quantity_failed", message: errorText(error) });
-      }
-      return;
+      return {
+        type: "add_failed",
+        status: answer.error instanceof ApiError ? (answer.error.status ?? 0) : 0,
+        message: errorText(answer.error),
+      };
+    case "update_cart_quantity":
+      return answer.ok ? { type: "updated", item: answer.value } : { type: "quantity_failed", message: errorText(answer.error) };
+    case "remove_cart_item":
+      return answer.ok
+        ? { type: "deleted", id: answer.value.id, order: answer.value.order }
+        : { type: "quantity_failed", message: errorText(answer.error) };
+    default:
+      return null;
   }
 }
 
@@ -77,7 +82,7 @@ export function changeQuantity(item: CartItem, qty: number): void {
 
 /** The cart's line of `productId` with its favourite flag at `flag`, through the core's transition. */
 export function setCartFavorite(productId: number, flag: boolean): void {
-  const item = useAppStore.getState().cartState?.cart?.items.find((i) => i.product_id === productId);
+  const item = useAppStore.getState().cartView?.cart?.items.find((i) => i.product_id === productId);
   if (item && item.favorite !== flag) dispatchCart({ type: "favorite_toggled", product_id: productId });
 }
 

@@ -21,7 +21,7 @@ import {
   type ServiceDetail,
 } from "./catalogue";
 import { Providers, mockApi, resetClient, testQueryClient, toastTexts } from "../test/catalogue";
-import { cartInitialState } from "storefront-core/cart";
+import { dispatchCart } from "./cartFlow";
 import { setCartFavorite } from "./cartFlow";
 import { applyFavorite, useToggleFavorite } from "./favourites";
 
@@ -188,13 +188,13 @@ describe("applyFavorite: each cached family by what it holds", () => {
       cart_total: "5.00",
       tax: "0.00",
     });
-    useAppStore.getState().setCartState({ ...cartInitialState(), cart, loaded: true });
+    dispatchCart({ type: "loaded", cart });
     setCartFavorite(9, true);
     expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(true);
-    const flagged = useAppStore.getState().cartState;
-    // Already at the flag: the state is left as it is.
+    const flagged = useAppStore.getState().cartView;
+    // Already at the flag: nothing is sent to the flow, and the view is left as it is.
     setCartFavorite(9, true);
-    expect(useAppStore.getState().cartState).toBe(flagged);
+    expect(useAppStore.getState().cartView).toBe(flagged);
     setCartFavorite(9, false);
     expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(false);
   });
@@ -243,7 +243,7 @@ describe("useToggleFavorite", () => {
       cart_total: "5.00",
       tax: "0.00",
     });
-    act(() => useAppStore.getState().setCartState({ ...cartInitialState(), cart, loaded: true }));
+    act(() => void dispatchCart({ type: "loaded", cart }));
     act(() => hook.result.current.mutate({ target: { type: "product", id: 5 }, next: true }));
     await waitFor(() => expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(true));
   });

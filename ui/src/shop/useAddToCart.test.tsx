@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { cartInitialState, parseCart } from "storefront-core/cart";
+import { parseCart } from "storefront-core/cart";
+import { dispatchCart } from "./cartFlow";
 import { renderText } from "../i18n/coreText";
 import { selectCart, useAppStore } from "../app/store";
 import { Providers, mockApi, resetClient, testQueryClient, toastTexts } from "../test/catalogue";
@@ -81,13 +82,13 @@ describe("useAddToCart", () => {
   test("another shop's cart asks first with the core's message; agreeing empties it", async () => {
     const api = mockApi({ "POST /order/add-to-cart": () => ({ body: itemBody(5, 4) }) });
     const hook = setup();
-    useAppStore.getState().setCartState({ ...cartInitialState(), cart: cartOfShop(3), loaded: true });
+    dispatchCart({ type: "loaded", cart: cartOfShop(3) });
     await act(async () => {
       await hook.result.current.add({ product_id: 5, branch_id: 4 });
     });
     expect(api.calls()).toEqual([]);
     const prompt = hook.result.current.prompt;
-    expect(prompt && renderText(prompt.message, "en")).toBe(
+    expect(prompt && renderText(prompt, "en")).toBe(
       "There are items from different shop in your cart. Would you like to empty your cart to add this item?",
     );
     await act(async () => {
@@ -109,7 +110,7 @@ describe("useAddToCart", () => {
     await act(async () => {
       await hook.result.current.add({ product_id: 5, branch_id: 4 });
     });
-    await waitFor(() => expect(hook.result.current.prompt?.message).toEqual({ kind: "server", text: "Items from another shop" }));
+    await waitFor(() => expect(hook.result.current.prompt).toEqual({ kind: "server", text: "Items from another shop" }));
     expect(toastTexts()).toEqual([]);
     await act(() => hook.result.current.dismiss());
     expect(hook.result.current.prompt).toBeNull();

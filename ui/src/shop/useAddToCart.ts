@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import type { AddRequest, DifferentShopPrompt } from "storefront-core";
+import type { AddRequest, Text } from "storefront-core";
 import { runEffects } from "../app/effects";
 import { useAppStore } from "../app/store";
 
@@ -13,12 +13,12 @@ const cartFlow = () => import("./cartFlow");
  * Adds a product to the cart through the core's cart (`POST /order/add-to-cart`).
  * Guests get the sign-in modal. The core checks the cart's shop first: another shop's
  * cart raises its different-shop prompt, and so does a 400 from the server; agreeing
- * sends the add again with `empty_cart`. The prompt and the add under way live in the
- * store's cart state, so every page shows the same.
+ * sends the add again with `empty_cart`. The prompt and the add under way are in the
+ * store's cart view, so every page shows the same.
  */
 export function useAddToCart() {
-  const pending = useAppStore((s) => (s.cartState?.adding ?? null) !== null);
-  const prompt = useAppStore((s): DifferentShopPrompt | null => s.cartState?.prompt ?? null);
+  const pending = useAppStore((s) => s.cartView?.adding ?? false);
+  const prompt = useAppStore((s): Text | null => s.cartView?.prompt ?? null);
 
   const add = useCallback(async (request: AddToCartRequest): Promise<void> => {
     if (useAppStore.getState().client.token === null) {

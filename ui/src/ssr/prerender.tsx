@@ -100,7 +100,7 @@ export async function renderTemplates(kinds: readonly BootKind[] = KINDS): Promi
             language,
             started: true,
             modal: null,
-            cartState: null,
+            cartView: null,
             cartShop: null,
             toasts: [],
           });

@@ -1,27 +1,23 @@
 import {
-  cartApply,
+  CartFlow,
   cartBadge,
-  cartInitialState,
   cartTotals,
-  checkAddToCart,
   parseCart,
   parseCartItem,
   quantityDecrement,
   quantityIncrement,
   quantityLimits,
   quantitySet,
-  type AddCheck,
-  type CartCall,
+  type ApiCall,
   type Cart,
   type CartEvent,
   type CartItem,
   type CartItemOrder,
   type CartLine,
-  type CartOutcome,
   type CartPricing,
   type CartProduct,
-  type CartState,
   type CartTotals,
+  type CartView,
   type CouponResponse,
   type CouponRule,
   type Favorite,
@@ -69,22 +65,30 @@ export function surfaceCart(serverCart: unknown, serverItem: unknown): string[] 
     { type: "quantity_failed", message: { kind: "message", id: "bad_request", params: {} } },
     { type: "reset" },
   ];
-  let state: CartState = cartInitialState();
+  const flow = new CartFlow();
   const toasts: string[] = [];
   const calls: string[] = [];
+  let view: CartView = flow.view();
   for (const event of events) {
-    const outcome: CartOutcome = cartApply(state, event);
-    state = outcome.state;
-    toasts.push(...outcome.effects.map((effect) => effect.type));
-    const send: CartCall | null = outcome.send;
-    if (send) calls.push(send.call);
+    const step = flow.send(event);
+    view = step.view;
+    for (const effect of step.effects) {
+      if (effect.type === "request") {
+        const call: ApiCall = effect.call;
+        calls.push(call.call);
+      } else toasts.push(effect.type);
+    }
   }
-  const shown: Cart = cartApply({ ...cartInitialState(), cart, loaded: true }, { type: "quantity_changed", key: "line-1", qty: 3 }).state.cart ?? cart;
-  const badge: number | undefined = cartBadge(state.cart?.items_quantity ?? null);
-  const check: AddCheck = checkAddToCart(state, 3);
+  flow.free();
+  const other = new CartFlow();
+  other.send({ type: "loaded", cart });
+  const shown: Cart = other.send({ type: "quantity_changed", key: "line-1", qty: 3 }).view.cart ?? cart;
+  const asked: CartView = other.send({ type: "add_requested", request: { product_id: 99, branch_id: 4, qty: null, empty_cart: false } }).view;
+  other.free();
+  const badge: number | undefined = cartBadge(view.cart?.items_quantity ?? null);
   const limits: QuantityLimits = quantityLimits(product);
   const steps: QuantityCheck[] = [quantityIncrement(2, limits), quantityDecrement(2, limits), quantitySet(9, limits)];
   const refused = steps.flatMap((step) => (step.kind === "refused" ? [step.message.id] : [String(step.qty)]));
-  const prompt = check.kind === "different_shop" ? check.prompt.id : "allowed";
+  const prompt = asked.prompt?.kind === "message" ? asked.prompt.id : "allowed";
   return [shown.cart_total, String(badge ?? 0), prompt, totals.cart_total, ...refused, ...toasts, ...calls];
 }

@@ -58,7 +58,7 @@ export function testQueryClient(): QueryClient {
 /** A signed-in customer (token) with the given stored values; toasts cleared; English. */
 export function signedIn(values: Record<string, string> = {}) {
   localStorage.clear();
-  useAppStore.setState({ toasts: [], modal: null, cartState: null, cartShop: null, language: "en" });
+  useAppStore.setState({ toasts: [], modal: null, cartView: null, cartShop: null, language: "en" });
   const host = { navigate: jest.fn(), queryClient: testQueryClient(), request: jest.fn() };
   connectApi((effects) => runEffects(effects, host));
   const effects = Object.entries({ token: "tok", ...values }).map(([key, value]) => ({ type: "store", key, value }) as Effect);

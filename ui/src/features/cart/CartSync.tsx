@@ -43,7 +43,7 @@ export function CartSync(): null {
     staleTime: Number.POSITIVE_INFINITY,
   });
   useEffect(() => {
-    if (token === null && useAppStore.getState().cartState !== null) {
+    if (token === null && useAppStore.getState().cartView !== null) {
       void import("../../shop/cartFlow").then(({ dispatchCart }) => dispatchCart({ type: "reset" }));
     }
   }, [token]);

@@ -81,7 +81,7 @@ function AddToCartForm({ product, promise }: { product: ProductDetail; promise: 
           {text({ kind: "message", ...promise })}
         </p>
       )}
-      <DifferentShopDialog message={cart.prompt?.message ?? null} onConfirm={() => void cart.confirm()} onCancel={() => void cart.dismiss()} />
+      <DifferentShopDialog message={cart.prompt} onConfirm={() => void cart.confirm()} onCancel={() => void cart.dismiss()} />
     </div>
   );
 }
