@@ -123,7 +123,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   server: {
     // `./dev dev` starts a static-host for the API on STOREFRONT_ADDR (as `./dev run` does);
-    // `/session` is its credential cookie (app/credentialCookie.ts).
+    // `/session` is its credential cookie (platform/credentialCookie.ts).
     proxy: Object.fromEntries(["/api", "/session"].map((path) => [path, `http://${process.env.STOREFRONT_ADDR ?? "127.0.0.1:8080"}`])),
   },
 }));

@@ -1,7 +1,7 @@
 // Taps on buttons and form submits that land on the server's page before the app has
 // adopted it would do nothing (no handler is attached yet; a form would even reload the
 // page). They are held here and replayed by the app once React has taken the page over
-// (src/app/earlyInput.ts). A classic script loaded async from the head: it runs long
+// (src/platform/earlyInput.ts). A classic script loaded async from the head: it runs long
 // before the app's modules have arrived, without holding up the first paint.
 (function () {
   var held = [];

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { connectApi } from "./api/client";
-import { replayEarlyInput } from "./app/earlyInput";
-import { markAppCommitted, useHydrated } from "./app/hydration";
-import { runEffects } from "./app/effects";
-import { queryClient } from "./app/queryClient";
+import { replayEarlyInput } from "./platform/earlyInput";
+import { markAppCommitted, useHydrated } from "./platform/hydration";
+import { runEffects } from "./platform/effects";
+import { queryClient } from "./platform/queryClient";
 import { StartupGate } from "./app/StartupGate";
 import { CartSync } from "./features/cart/CartSync";
 import { OfflineBanner } from "./features/offline/OfflineBanner";

@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
 import { logoutEffects } from "storefront-core/start";
-import { runEffects, type EffectHost } from "../app/effects";
-import { useAppStore } from "../app/store";
-import { queryClient as appQueryClient } from "../app/queryClient";
+import { runEffects, type EffectHost } from "../platform/effects";
+import { useAppStore } from "../platform/store";
+import { queryClient as appQueryClient } from "../platform/queryClient";
 import { performCall } from "./calls";
 import { connectApi } from "./client";
 import { at } from "../chrome/testing";

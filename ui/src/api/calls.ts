@@ -1,6 +1,6 @@
 import type { ApiCall } from "storefront-core";
-import { queryClient } from "../app/queryClient";
-import { useAppStore } from "../app/store";
+import { queryClient } from "../platform/queryClient";
+import { useAppStore } from "../platform/store";
 import { answerOf, type CallAnswer } from "./callAnswer";
 import { api, ApiError, unwrap } from "./client";
 

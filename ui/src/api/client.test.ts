@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import { runEffects, type EffectHost } from "../app/effects";
-import { useAppStore } from "../app/store";
+import { runEffects, type EffectHost } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 import { api, ApiError, connectApi, unwrap } from "./client";
 
 const fetchMock = jest.fn<Promise<Response>, [Request]>();

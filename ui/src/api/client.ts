@@ -7,9 +7,9 @@ import {
   requestHeaders,
 } from "../core/start";
 import type { Effect, FieldError, Text } from "storefront-core";
-import { apiBase } from "../app/config";
+import { apiBase } from "../platform/config";
 import { resolveMedia } from "./media";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { wholeCore } from "../core/lazy";
 import type { paths } from "./schema.gen";
 

@@ -1,4 +1,4 @@
-import { apiBase } from "../app/config";
+import { apiBase } from "../platform/config";
 
 /**
  * The fields of the API's documents that hold a picture's address (spec 7: logos, icons,

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { api, unwrap } from "./client";
 import type { components } from "./schema.gen";
 
@@ -113,6 +113,9 @@ export function useSelectedService() {
   const area = useDeliveryArea();
   return useQuery(selectedServiceQuery(language, id, area));
 }
+
+/** The static pages the footer lists (the API's audience for storefront pages). */
+export const FOOTER_PAGES_CATEGORY = "customer";
 
 export function useStaticPages(category: string, enabled: boolean) {
   const language = useAppStore((s) => s.language);

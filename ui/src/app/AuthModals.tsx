@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from "react";
 import { locationPickerOpenEffects } from "../core/start";
 import type { LoginStep, Modal } from "storefront-core";
-import { runEffects } from "./effects";
-import { useAppStore } from "./store";
+import { runEffects } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 import { dispatchLogin, restoreLogin, usePhoneLogin } from "../features/auth/flow";
 
 // The modals (their forms, and the picker's map) load only when one opens.

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo } from "react";
 import { restoreNeeded } from "../core/start";
-import { useHydrated } from "./hydration";
-import { useAppStore } from "./store";
+import { useHydrated } from "../platform/hydration";
+import { useAppStore } from "../platform/store";
 import { withRestMessages } from "../i18n/messages";
 
 // The modals with the sign-in flow and the whole core (and the rest of the catalogue),

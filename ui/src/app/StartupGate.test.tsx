@@ -4,7 +4,7 @@ import { parseProfileResponse } from "storefront-core";
 import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../chrome/testing";
 import { withHeadLink } from "../test/headLink";
 import { StartupGate, applyDocumentMeta, useStartupReady } from "./StartupGate";
-import { useAppStore } from "./store";
+import { useAppStore } from "../platform/store";
 
 beforeAll(() => {
   globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;

@@ -12,11 +12,11 @@ import {
   useSettings,
 } from "../api/queries";
 import { useCoreText } from "../i18n/LocaleProvider";
-import { readBoot } from "./boot";
-import { runEffects } from "./effects";
-import { heldUntil, useHydrated } from "./hydration";
-import { usePersistUser } from "./persistedUser";
-import { useAppStore } from "./store";
+import { readBoot } from "../platform/boot";
+import { runEffects } from "../platform/effects";
+import { heldUntil, useHydrated } from "../platform/hydration";
+import { usePersistUser } from "../platform/persistedUser";
+import { useAppStore } from "../platform/store";
 import styles from "./StartupGate.module.css";
 
 export function loadState(query: Pick<UseQueryResult, "status" | "fetchStatus">): LoadState {

@@ -7,7 +7,7 @@ import { logout } from "./actions";
 import { useChromeState } from "./chromeState";
 import { ChevronEndIcon, CloseIcon, UserIcon } from "./icons";
 import { Dialog } from "./overlay";
-import { useCustomerName } from "../app/persistedUser";
+import { useCustomerName } from "../platform/persistedUser";
 import styles from "./AccountMenu.module.css";
 
 const GROUPS = accountMenu;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within, waitFor } from "@testing-library/react"
 import { parseCart } from "storefront-core/cart";
 import { dispatchCart } from "../shop/cartFlow";
 import { parseProfileResponse } from "storefront-core";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { BottomBar } from "./BottomBar";
 import { useChromeState } from "./chromeState";
 import { cacheWith, polyfillDialog, remoteConfig, renderWithShell, resetShell, serviceDetail, serviceKey, setWidth, store } from "./testing";

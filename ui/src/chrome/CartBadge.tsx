@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartBadge } from "../core/start";
-import { selectCart, useAppStore } from "../app/store";
+import { selectCart, useAppStore } from "../platform/store";
 import { CartIcon } from "./icons";
 import { fill, isSlot, pluralSlot, SlotIf, useTemplateMode } from "../ssr/template";
 import styles from "./CartBadge.module.css";

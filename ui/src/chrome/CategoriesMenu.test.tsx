@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { AddressButton, CategoriesBar } from "./CategoriesMenu";
 import { useChromeState } from "./chromeState";
 import { cacheWith, polyfillDialog, renderWithShell, resetShell, setWidth, store, at } from "./testing";

@@ -2,16 +2,13 @@ import { Fragment, useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { Link } from "wouter";
 import type { Footer as FooterView, Language, Settings, SocialNetwork, StaticPage } from "storefront-core";
-import { useProfile, useRemoteConfig, useSettings, useStaticPages } from "../api/queries";
-import { readBoot } from "../app/boot";
-import { useAppStore } from "../app/store";
+import { FOOTER_PAGES_CATEGORY, useProfile, useRemoteConfig, useSettings, useStaticPages } from "../api/queries";
+import { readBoot } from "../platform/boot";
+import { useAppStore } from "../platform/store";
 import { wholeCore } from "../core/lazy";
 import { fill, SlotEach, SlotIf, useTemplateMode } from "../ssr/template";
 import { AppleIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon, SocialIcon } from "./icons";
 import styles from "./Footer.module.css";
-
-/** The static pages the footer lists (the API's audience for storefront pages). */
-export const FOOTER_PAGES_CATEGORY = "customer";
 
 const networkName: Record<SocialNetwork, string> = {
   twitter: "Twitter",

@@ -5,7 +5,7 @@ import { logoTarget, searchElement } from "../core/start";
 import type { SearchElement } from "storefront-core";
 import { profileDropdown } from "../core/layout";
 import { useSelectedService, useSettings } from "../api/queries";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
 import { fill, SlotIf, useTemplateMode } from "../ssr/template";
 import { logout, openSignIn, prefetchSignIn } from "./actions";

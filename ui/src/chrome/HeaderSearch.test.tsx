@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { HeaderSearch, SUGGEST_DEBOUNCE_MS } from "./HeaderSearch";
 import { json, renderWithShell, resetShell, store, at } from "./testing";
 

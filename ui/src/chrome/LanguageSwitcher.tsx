@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import type { Language } from "storefront-core";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { changeLanguage } from "./actions";
 import { GlobeIcon } from "./icons";
 import styles from "./LanguageSwitcher.module.css";

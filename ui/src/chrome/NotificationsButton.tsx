@@ -2,7 +2,7 @@ import { useId } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedDate, useIntl } from "react-intl";
 import { api, ApiError, unwrap } from "../api/client";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { BellIcon } from "./icons";
 import { usePopover } from "./overlay";
 import { useNotifications } from "./queries";

@@ -6,7 +6,7 @@ import { ChevronDownIcon, UserIcon } from "./icons";
 import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
 import { logout } from "./actions";
 import { moveFocus, usePopover } from "./overlay";
-import { useCustomerName } from "../app/persistedUser";
+import { useCustomerName } from "../platform/persistedUser";
 import styles from "./ProfileDropdown.module.css";
 
 const LINKS = profileDropdown;

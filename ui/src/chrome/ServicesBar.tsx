@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { useRemoteConfig, useServices } from "../api/queries";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { fill, SlotEach, SlotIf, useSlotFlag, useTemplateMode } from "../ssr/template";
 import { chooseService } from "./actions";
 import styles from "./ServicesBar.module.css";

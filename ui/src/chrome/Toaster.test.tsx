@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from "@testing-library/react";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { renderWithShell, resetShell } from "./testing";
 import { TOAST_MS, Toaster } from "./Toaster";
 

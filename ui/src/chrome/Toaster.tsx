@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useIntl } from "react-intl";
-import { useAppStore, type Toast } from "../app/store";
+import { useAppStore, type Toast } from "../platform/store";
 import { useCoreText } from "../i18n/LocaleProvider";
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from "./icons";
 import styles from "./Toaster.module.css";

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
-import type { EffectHost } from "../app/effects";
-import { useAppStore } from "../app/store";
+import type { EffectHost } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 import { changeLanguage, chooseService, endSession, logout, openAddressPicker, openSignIn } from "./actions";
 import { resetShell, store } from "./testing";
 

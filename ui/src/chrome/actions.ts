@@ -1,8 +1,8 @@
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "../core/start";
 import type { Language, LogoutReason, ServiceChoice } from "storefront-core";
-import { runEffects, type EffectHost } from "../app/effects";
-import { appHost } from "../app/host";
-import { useAppStore } from "../app/store";
+import { runEffects, type EffectHost } from "../platform/effects";
+import { appHost } from "../platform/host";
+import { useAppStore } from "../platform/store";
 import { wholeCore } from "../core/lazy";
 
 /**

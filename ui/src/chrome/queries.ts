@@ -3,7 +3,7 @@ import { suggestionQuery } from "../core/start";
 import { layoutConstants } from "../core/layout";
 import { api, unwrap } from "../api/client";
 import { useDeliveryArea } from "../api/queries";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 
 /** Category trees are asked for with the core's limit (1000, spec 7, 9). */
 const { category_tree_limit: CATEGORY_TREE_LIMIT } = layoutConstants;

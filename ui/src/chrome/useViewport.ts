@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useHydrated } from "../app/hydration";
+import { useHydrated } from "../platform/hydration";
 import { isSmallScreen } from "../core/start";
 
 function subscribe(onChange: () => void): () => void {

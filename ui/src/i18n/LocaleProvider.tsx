@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { IntlProvider, useIntl } from "react-intl";
 import type { Language, Text } from "storefront-core";
-import { applyDocumentLanguage } from "../app/effects";
-import { useAppStore } from "../app/store";
+import { applyDocumentLanguage } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 import { formatMessage } from "./coreText";
 import { intlLocale } from "./intlLocale";
 import { loadedMessages, loadMessages } from "./messages";

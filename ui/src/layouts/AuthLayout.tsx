@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import { useSettings } from "../api/queries";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { LanguageSwitcher } from "../chrome/LanguageSwitcher";
 import { Toaster } from "../chrome/Toaster";
 import styles from "./Layout.module.css";

@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
-import { runEffects } from "../app/effects";
-import { useAppStore } from "../app/store";
+import { runEffects } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 import { useToggleFavorite, type FavoriteKind } from "./favourites";
 import { slotFlag } from "../ssr/template";
 import styles from "./Cards.module.css";

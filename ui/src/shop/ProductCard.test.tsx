@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { AddToCartProvider } from "./AddToCart";
 import { productItem } from "../test/catalogueFixtures";
 import { ProductCard, cardFromListing } from "./ProductCard";

@@ -1,5 +1,5 @@
 import { parseCart } from "storefront-core/cart";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { dispatchCart } from "./cartFlow";
 import { requestCart, type CartAnswer } from "./cartRequest";
 

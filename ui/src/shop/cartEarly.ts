@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { decideNavigation } from "../core/start";
-import { guardContextOf, useAppStore } from "../app/store";
+import { guardContextOf, useAppStore } from "../platform/store";
 import { cartQueryKey } from "./cartKeys";
 import { requestCart, type CartAnswer } from "./cartRequest";
 

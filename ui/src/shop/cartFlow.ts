@@ -2,10 +2,10 @@ import { CartFlow, parseCart, parseCartItem } from "storefront-core/cart";
 import type { CartEvent, CartItem, CartView } from "storefront-core";
 import type { CallAnswer } from "../api/calls";
 import { ApiError, api, errorText, unwrap } from "../api/client";
-import { appHost } from "../app/host";
-import { runEffects, type EffectHost } from "../app/effects";
-import { queryClient } from "../app/queryClient";
-import { useAppStore } from "../app/store";
+import { appHost } from "../platform/host";
+import { runEffects, type EffectHost } from "../platform/effects";
+import { queryClient } from "../platform/queryClient";
+import { useAppStore } from "../platform/store";
 
 // The cart as the core's flow (`CartFlow`): the flow keeps its state (the cart shown, the
 // changes on their way, the add under way, the different-shop question) in the WASM

@@ -1,6 +1,6 @@
 import { render, waitFor } from "@testing-library/react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { selectCart, useAppStore } from "../app/store";
+import { selectCart, useAppStore } from "../platform/store";
 import { mockApi, resetClient, testQueryClient } from "../test/catalogue";
 import { cartBody } from "../test/cart";
 import { pendingCommit } from "../test/commit";

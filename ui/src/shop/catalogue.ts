@@ -5,7 +5,7 @@ import { renderMessage } from "../i18n/coreText";
 import { api, unwrap } from "../api/client";
 import { productKey, useDeliveryArea } from "../api/queries";
 import type { components } from "../api/schema.gen";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 
 type Schemas = components["schemas"];
 export type ProductItem = Schemas["ProductItem"];

@@ -3,7 +3,7 @@ import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { parseCart } from "storefront-core/cart";
 import { productKey, selectedServiceKey } from "../api/queries";
-import { selectCart, useAppStore } from "../app/store";
+import { selectCart, useAppStore } from "../platform/store";
 import { FAVORITES_KEY, type FavoriteItem, type Page } from "../api/queries";
 import { branchDetail, branchItem, productDetail, productItem, productPage, serviceDetail } from "../test/catalogueFixtures";
 import {

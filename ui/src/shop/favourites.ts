@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type InfiniteData, type QueryClient, type 
 import { api, errorText, unwrap } from "../api/client";
 import { PRODUCT_DETAIL_KEY, SERVICE_DETAIL_KEY } from "../api/queries";
 import type { components } from "../api/schema.gen";
-import { selectCart, useAppStore } from "../app/store";
+import { selectCart, useAppStore } from "../platform/store";
 import { FAVORITES_KEY, type FavoriteItem, type Page } from "../api/queries";
 import {
   BRANCHES_INFINITE_KEY,

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { parseCart } from "storefront-core/cart";
 import { dispatchCart } from "./cartFlow";
 import { renderText } from "../i18n/coreText";
-import { selectCart, useAppStore } from "../app/store";
+import { selectCart, useAppStore } from "../platform/store";
 import { Providers, mockApi, resetClient, testQueryClient, toastTexts } from "../test/catalogue";
 import { useAddToCart } from "./useAddToCart";
 

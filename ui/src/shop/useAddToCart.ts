@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import type { AddRequest, Text } from "storefront-core";
-import { runEffects } from "../app/effects";
-import { useAppStore } from "../app/store";
+import { runEffects } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 
 /** What a page asks to add: the product, its shop, and the quantity (its minimum when left out). */
 export type AddToCartRequest = Pick<AddRequest, "product_id" | "branch_id"> & { qty?: number };

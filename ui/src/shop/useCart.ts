@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useDeliveryArea } from "../api/queries";
-import { useAppStore } from "../app/store";
+import { useAppStore } from "../platform/store";
 import { CART_FRESH_MS, cartQueryKey } from "./cartKeys";
 import { fetchCart } from "./cartAnswer";
 

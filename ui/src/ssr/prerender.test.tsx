@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { queryClient } from "../app/queryClient";
+import { queryClient } from "../platform/queryClient";
 import { renderTemplates } from "./prerender";
 
 // The build runs the prerender in Node: a query left in the cache keeps a 5-minute

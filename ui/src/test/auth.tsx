@@ -3,8 +3,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { configure, render, screen, waitFor } from "@testing-library/react";
 import { parseRemoteConfig, type Language } from "storefront-core";
-import { queryClient } from "../app/queryClient";
-import { useAppStore } from "../app/store";
+import { queryClient } from "../platform/queryClient";
+import { useAppStore } from "../platform/store";
 import { intlLocale } from "../i18n/intlLocale";
 import { allMessages } from "../i18n/testing";
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { Effect } from "storefront-core";
 import { connectApi } from "../api/client";
-import { runEffects, type EffectHost } from "../app/effects";
-import { useAppStore } from "../app/store";
+import { runEffects, type EffectHost } from "../platform/effects";
+import { useAppStore } from "../platform/store";
 import { LocaleProvider } from "../i18n/LocaleProvider";
 
 /** A fake API answer: a JSON body (status 200 unless given). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import type { Map as MapboxMap, MapMouseEvent, Marker, Style } from "mapbox-gl";
 import type { GeoPoint } from "storefront-core";
-import { apiBase } from "../app/config";
+import { apiBase } from "../platform/config";
 import styles from "./Map.module.css";
 
 export interface PickerMapProps {

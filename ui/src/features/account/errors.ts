@@ -1,5 +1,5 @@
 import { ApiError, errorText } from "../../api/client";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 
 /**
  * The per-field messages of a 422 answer, first message of each field (the core's

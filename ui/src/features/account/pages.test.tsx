@@ -1,7 +1,7 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { validateMinLength, type Message } from "storefront-core";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { renderMessage } from "../../i18n/coreText";
 import AccountMenuPage from "./account-menu/AccountMenuPage";
 import { isCurrentLink } from "./AccountLayout";

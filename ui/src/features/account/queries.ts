@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from 
 import { api, unwrap } from "../../api/client";
 import { FAVORITES_KEY, type FavoriteItem, type Page } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 
 /**
  * The account area's server data. Keys start with the resource name (a language

@@ -5,8 +5,8 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { parseRemoteConfig, type Effect } from "storefront-core";
 import { connectApi } from "../../api/client";
-import { runEffects } from "../../app/effects";
-import { useAppStore } from "../../app/store";
+import { runEffects } from "../../platform/effects";
+import { useAppStore } from "../../platform/store";
 import { LocaleProvider } from "../../i18n/LocaleProvider";
 
 /** Test helpers of the account pages: a routed fake API, a signed-in client, rendering. */

@@ -16,7 +16,7 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useIntl } from "react-intl";
 import type { z } from "../../ui/zod";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { focusFirstInvalid } from "../../ui/form";
 import { useAfterCommit } from "./afterCommit";
 

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { renderText } from "../../i18n/coreText";
 import { api } from "../../api/client";
-import { queryClient } from "../../app/queryClient";
-import { useAppStore } from "../../app/store";
+import { queryClient } from "../../platform/queryClient";
+import { useAppStore } from "../../platform/store";
 import EmailLoginPage from "./EmailLoginPage";
 import { clock } from "./flow";
 import { answer, expectResendCountdown, renderWithApp } from "../../test/auth";

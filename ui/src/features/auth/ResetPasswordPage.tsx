@@ -7,7 +7,7 @@ import { z } from "../../ui/zod";
 import { validateFieldRequired } from "storefront-core/cart";
 import { otpCode, otpIsComplete, validateEmailFormat, validatePassword, validatePasswordsMatch, type OtpBoxes as Boxes } from "storefront-core";
 import { api, unwrap } from "../../api/client";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import type { ScreenProps } from "../../routes/screens";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";

@@ -7,7 +7,7 @@ import { z } from "../../ui/zod";
 import { checkLoginMobile, loginCanSubmit, verificationChannels, type Channel } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useRemoteConfig } from "../../api/queries";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { PhoneField } from "./PhoneField";

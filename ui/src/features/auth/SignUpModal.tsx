@@ -5,7 +5,7 @@ import { FormattedMessage } from "react-intl";
 import { z } from "../../ui/zod";
 import { signUpCanSubmit, validateSignUp, type SignUpForm } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { Dialog } from "../../ui/Dialog";
 import { TextField } from "../../ui/Field";
 import { dispatchLogin, usePhoneLogin } from "./flow";

@@ -1,8 +1,8 @@
 import type { LoginEvent, RemoteConfig } from "storefront-core";
 import type { CallAnswer } from "../../api/calls";
 import { errorText } from "../../api/client";
-import { queryClient } from "../../app/queryClient";
-import { useAppStore } from "../../app/store";
+import { queryClient } from "../../platform/queryClient";
+import { useAppStore } from "../../platform/store";
 
 /** Remote config `force_select_default_locations`, from the cached remote config. */
 export function forceDefaultLocation(): boolean {

@@ -3,9 +3,9 @@ import { applyStorageEffects, logoutEffects, readClientState } from "storefront-
 import { fieldErrors, responseErrorMessage } from "storefront-core";
 import { renderText } from "../../i18n/coreText";
 import { api, ApiError } from "../../api/client";
-import { runEffects } from "../../app/effects";
-import { queryClient } from "../../app/queryClient";
-import { useAppStore } from "../../app/store";
+import { runEffects } from "../../platform/effects";
+import { queryClient } from "../../platform/queryClient";
+import { useAppStore } from "../../platform/store";
 import { clock, dispatchLogin, usePhoneLogin } from "./flow";
 import { ModalHost } from "../../app/ModalHost";
 import { answer, expectResendCountdown, renderWithApp, seedRemoteConfig } from "../../test/auth";

@@ -2,10 +2,10 @@ import { create } from "zustand";
 import { readClientState, restoreNeeded } from "../../core/start";
 import { phoneLoginStart, phoneLoginUpdate, type LoginEvent, type PhoneLogin } from "storefront-core";
 import type { CallAnswer } from "../../api/calls";
-import { onSessionReset, runEffects } from "../../app/effects";
-import { appHost } from "../../app/host";
-import { queryClient } from "../../app/queryClient";
-import { useAppStore } from "../../app/store";
+import { onSessionReset, runEffects } from "../../platform/effects";
+import { appHost } from "../../platform/host";
+import { queryClient } from "../../platform/queryClient";
+import { useAppStore } from "../../platform/store";
 import { loginEventOf } from "./calls";
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { requestFlowUpdate, requestStatusIdle, type RequestEvent, type RequestStatus } from "storefront-core";
-import { runEffects } from "../../app/effects";
+import { runEffects } from "../../platform/effects";
 import { errorText } from "../../api/client";
 import { clock } from "./flow";
-import { appHost } from "../../app/host";
+import { appHost } from "../../platform/host";
 
 /** What a successful call answered: the server's message is the success toast. */
 export interface Answer {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { applyStorageEffects } from "storefront-core/start";
-import { selectCart, useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../platform/store";
 import { branchDetail } from "../../test/catalogueFixtures";
 import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply, type Routes } from "../../test/catalogue";
 import CartPage from "./CartPage";

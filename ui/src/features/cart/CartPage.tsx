@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartDelivery, unmetCouponMinimum, unmetShopMinimum } from "storefront-core/cart";
-import { selectCart, useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { usePriceFormatter } from "../../ui/Price";

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { planStartup } from "../../core/start";
 import { useDeliveryArea, useProfile, useRemoteConfig } from "../../api/queries";
-import { useIdle } from "../../app/idle";
+import { useIdle } from "../../platform/idle";
 import { startupInputs } from "../../app/StartupGate";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { cartQueryKey } from "../../shop/cartKeys";
 
 /**

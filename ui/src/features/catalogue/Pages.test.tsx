@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import BranchPage from "./BranchPage";
 import BranchesResultsPage from "./BranchesResultsPage";
 import CategoryPage from "./CategoryPage";

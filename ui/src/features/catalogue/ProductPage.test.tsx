@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { selectCart, useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../platform/store";
 import { productDetail } from "../../test/catalogueFixtures";
 import ProductPage from "./ProductPage";
 import { stepperProduct } from "./ProductPurchase";

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { useHydrated } from "../../app/hydration";
-import { useServerPageHeld } from "../../app/serverPage";
+import { useHydrated } from "../../platform/hydration";
+import { useServerPageHeld } from "../../platform/serverPage";
 import type { ScreenProps } from "../../routes/screens";
 import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
 import { FavoriteButton } from "../../shop/FavoriteButton";

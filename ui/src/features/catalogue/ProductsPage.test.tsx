@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useSearch } from "wouter";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { productItem, productPage } from "../../test/catalogueFixtures";
 import ProductsPage from "./ProductsPage";
 import type { ProductItem } from "../../shop/catalogue";

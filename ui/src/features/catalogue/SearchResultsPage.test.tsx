@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { productItem, productPage } from "../../test/catalogueFixtures";
 import SearchResultsPage from "./SearchResultsPage";
 import { mockApi, renderWithProviders, resetClient } from "../../test/catalogue";

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { selectCart, useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../platform/store";
 import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../../test/catalogue";
 import { SETTINGS } from "../../chrome/testing";
 import { cartBody } from "../../test/cart";

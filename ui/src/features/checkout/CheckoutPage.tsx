@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { unmetCouponMinimum } from "storefront-core/cart";
 import { ApiError } from "../../api/client";
-import { selectCart, useAppStore } from "../../app/store";
+import { selectCart, useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Spinner } from "../../layouts/Spinner";
 import { EmptyState, LoadError } from "../../ui/States";

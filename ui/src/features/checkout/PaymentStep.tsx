@@ -6,7 +6,7 @@ import { z } from "../../ui/zod";
 import { moneySign, validateFieldRequired } from "storefront-core/cart";
 import { validateCardNumber, validateCvv, validateExpiryYear, type Language, type Message, type Text } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { usePriceFormatter } from "../../ui/Price";
 import { useWallet } from "./queries";

@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { mockApi, renderWithProviders, resetClient, testQueryClient } from "../../test/catalogue";
 import { orderQueryKey } from "./queries";
 import SuccessPage from "./SuccessPage";

@@ -1,5 +1,5 @@
 import { tabStorageKeyName } from "storefront-core";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 
 /**
  * The idempotency key of the current checkout attempt (`Idempotency-Key` on

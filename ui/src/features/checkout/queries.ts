@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema.gen";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 
 export type Address = components["schemas"]["Address"];
 export type PlacedOrder = components["schemas"]["OrderDetailBody"];

@@ -3,7 +3,7 @@ import { useLocation } from "wouter";
 import { normalizeDigits } from "storefront-core/cart";
 import { api, unwrap } from "../../api/client";
 import type { components } from "../../api/schema.gen";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { dispatchCart } from "../../shop/cartFlow";
 import { finishCheckoutAttempt } from "./idempotency";
 import { orderQueryKey, type PlacedOrder } from "./queries";

@@ -1,6 +1,6 @@
 import { useIntl } from "react-intl";
 import { useProfile, useSelectedService } from "../../api/queries";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { fill, SlotIf, useTemplateMode } from "../../ssr/template";
 import { useStoreName } from "../../chrome/Header";
 import { HomeSections } from "./sections/HomeSections";

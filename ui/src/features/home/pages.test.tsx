@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { parseProfileResponse } from "storefront-core";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { cacheWith, remoteConfig, renderWithShell, resetShell, serviceDetail, serviceKey, SERVICES, SETTINGS, store } from "../../chrome/testing";
 import HomePage from "./HomePage";
 import LandingPage from "./LandingPage";

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { readClientState } from "storefront-core/start";
 import { api, ApiError } from "../../api/client";
-import { queryClient } from "../../app/queryClient";
-import { useAppStore } from "../../app/store";
+import { queryClient } from "../../platform/queryClient";
+import { useAppStore } from "../../platform/store";
 import { ModalHost } from "../../app/ModalHost";
 import { answer, renderWithApp, seedRemoteConfig } from "../../test/auth";
 import type { PickerMapProps } from "../../ui/Map";

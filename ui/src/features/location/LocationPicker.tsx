@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } f
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { locationPickerCanConfirm, locationPickerDismissEffects, locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint } from "storefront-core";
 import { useRemoteConfig } from "../../api/queries";
-import { runEffects } from "../../app/effects";
+import { runEffects } from "../../platform/effects";
 import { useCoreText } from "../../i18n/LocaleProvider";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";

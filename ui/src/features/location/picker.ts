@@ -2,8 +2,8 @@ import { create } from "zustand";
 import { readClientState } from "../../core/start";
 import { locationPickerStart, locationPickerUpdate, type LocationPicker, type LocationPickerEvent } from "storefront-core";
 import type { CallAnswer } from "../../api/calls";
-import { onSessionReset, runEffects } from "../../app/effects";
-import { appHost } from "../../app/host";
+import { onSessionReset, runEffects } from "../../platform/effects";
+import { appHost } from "../../platform/host";
 
 /**
  * The location picker (spec 4) as the core's state: the chosen point, its support check,

@@ -1,7 +1,7 @@
 import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import { logoTarget } from "../../core/start";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import styles from "./NotFoundPage.module.css";
 
 /** Unmatched paths and server 404s (spec 2), inside the standard layout. */

@@ -1,5 +1,5 @@
 import { FormattedMessage } from "react-intl";
-import { useAppStore } from "../../app/store";
+import { useAppStore } from "../../platform/store";
 import { useOnline } from "./useOnline";
 import styles from "./OfflineBanner.module.css";
 

@@ -2,7 +2,7 @@ import { registerServiceWorker } from "./registerServiceWorker";
 
 /** What happened, in order: the page asked whether idle, turning idle, the registration loaded and called. */
 const mockSteps: string[] = [];
-jest.mock("../../app/idle", () => ({
+jest.mock("../../platform/idle", () => ({
   // The page turns idle a second after it is asked: a timer, on the clock the test drives.
   whenIdle: () => {
     mockSteps.push("asked whether idle");

@@ -1,5 +1,5 @@
-import { whenIdle } from "../../app/idle";
-import { useAppStore } from "../../app/store";
+import { whenIdle } from "../../platform/idle";
+import { useAppStore } from "../../platform/store";
 
 /**
  * Registers the service worker once the page has loaded and the browser is idle: its

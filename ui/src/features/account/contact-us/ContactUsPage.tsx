@@ -7,7 +7,7 @@ import { validateFieldRequired } from "storefront-core/cart";
 import { validateEmailFormat, validateMaxLength, validateMinLength, validatePhone, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { useFullProfile } from "../queries";

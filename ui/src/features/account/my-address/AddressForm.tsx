@@ -5,7 +5,7 @@ import { locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoi
 import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { useCoreText } from "../../../i18n/LocaleProvider";
 import { reportSubmitError, toastServer } from "../errors";
 import type { Address } from "../queries";

@@ -2,8 +2,8 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readClientState } from "storefront-core/start";
 import type { PickerMapProps } from "../../../ui/Map";
-import { runEffects } from "../../../app/effects";
-import { useAppStore } from "../../../app/store";
+import { runEffects } from "../../../platform/effects";
+import { useAppStore } from "../../../platform/store";
 import { address } from "../fixtures";
 import { meta, mockApi, polyfillDialog, renderAt, signedIn, toasts } from "../testing";
 import { areaLine, defaultCountryName, deliverToAddressEffects, geocodedFields, sameSitePath } from "./addressForm";

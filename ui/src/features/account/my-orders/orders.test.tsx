@@ -1,6 +1,6 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { deliveredOrder, orderDetail, orderSummary } from "../fixtures";
 import { meta, mockApi, polyfillDialog, renderAt, signedIn, toasts } from "../testing";
 import MyOrdersPage, { chosenTab } from "./MyOrdersPage";

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import type { Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { changeLanguage } from "../../../chrome/actions";
 import { AccountLayout } from "../AccountLayout";
 import { toastError, toastServer } from "../errors";

@@ -5,7 +5,7 @@ import { z } from "../../../ui/zod";
 import { validateFieldRequired } from "storefront-core/cart";
 import { validatePassword, validatePasswordsMatch, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { reportSubmitError, toastServer } from "../errors";
 import { TextField } from "../../../ui/Field";
 import { firstIssue } from "../../../ui/form";

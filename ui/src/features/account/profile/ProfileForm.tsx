@@ -18,7 +18,7 @@ import {
 } from "storefront-core";
 import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { UserIcon } from "../../../chrome/icons";
 import { reportSubmitError, toastError, toastServer } from "../errors";
 import { mediaUrl } from "../../../api/media";

@@ -1,6 +1,6 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
 import { imageRefusal } from "./ProfileForm";
 import ProfilePage from "./ProfilePage";

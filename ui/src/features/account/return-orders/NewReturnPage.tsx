@@ -15,7 +15,7 @@ import {
   type ReturnRequestForm,
 } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";

@@ -6,7 +6,7 @@ import { z } from "../../../ui/zod";
 import { validateFieldRequired } from "storefront-core/cart";
 import { validateMaxLength, validateMinLength, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { useAppStore } from "../../../app/store";
+import { useAppStore } from "../../../platform/store";
 import type { ScreenProps } from "../../../routes/screens";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";

@@ -12,8 +12,8 @@ import type { ServiceBlock } from "../../../shop/catalogue";
 import { CardGridSkeleton } from "../../../ui/Skeletons";
 import { LoadError } from "../../../ui/States";
 import { WhenNear } from "../../../shop/WhenNear";
-import { useHydrated } from "../../../app/hydration";
-import { useServerPageHeld } from "../../../app/serverPage";
+import { useHydrated } from "../../../platform/hydration";
+import { useServerPageHeld } from "../../../platform/serverPage";
 import { fill, formatWithSlots, SlotEach, SlotIf, useTemplateMode } from "../../../ssr/template";
 import styles from "./HomeSections.module.css";
 

@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Language } from "storefront-core";
-import { productKey, selectedServiceKey } from "../api/queries";
-import { FOOTER_PAGES_CATEGORY } from "../chrome/Footer";
+import { FOOTER_PAGES_CATEGORY, productKey, selectedServiceKey } from "../api/queries";
 import type { Boot } from "./boot";
 
 /**

@@ -11,7 +11,7 @@ type Schemas = components["schemas"];
 export type BootKind = "cart" | "home" | "landing" | "not_found" | "product" | "shell";
 
 /** What the server assumed storage holds when it rendered the page (from the cookie
- * the app keeps, see `features/session/viewCookie.ts`). */
+ * the app keeps, see `platform/viewCookie.ts`). */
 export interface BootView {
   signed_in: boolean;
   district_id: number | null;
@@ -45,7 +45,7 @@ export interface Boot {
   footer: Footer | null;
   /** `GET /get_card` of the view's service, asked as the customer, on a cart page. */
   cart?: Schemas["CartBody"] | null;
-  /** Whether the request carried the credential cookie (`app/credentialCookie.ts`). */
+  /** Whether the request carried the credential cookie (`platform/credentialCookie.ts`). */
   credential?: boolean;
   /**
    * The server's startup decision: the app loads the core's start module, and adopts the

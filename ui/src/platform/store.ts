@@ -1,5 +1,4 @@
 import { createStore, useStore, type StoreApi, type UseBoundStore } from "zustand";
-import type { LoadedCart } from "../shop/cartAnswer";
 import { readBoot } from "./boot";
 import { mirrorViewCookie } from "./viewCookie";
 import { followCredential } from "./credentialCookie";
@@ -11,6 +10,17 @@ export interface Toast {
   id: number;
   tone: Tone;
   text: Text;
+}
+
+/**
+ * What the last cart load said besides the cart: the shop's name, and whether it
+ * delivers to the chosen district (null: an empty cart, or no district). The shop's
+ * `LoadedCart` (`shop/cartAnswer.ts`) has this shape; it is declared here because the
+ * platform does not import the shop.
+ */
+export interface CartShop {
+  branchName: string | null;
+  delivers: boolean | null;
 }
 
 /**
@@ -41,7 +51,7 @@ export interface AppStore {
    * to the district), set in the same update as the cart: the page never shows lines
    * without them, then moves when they arrive.
    */
-  cartShop: LoadedCart | null;
+  cartShop: CartShop | null;
   /** Where a guest was going when a guard sent them to sign in. */
   returnTo: string | null;
   /** The core's startup plan has run (its effects applied): pages may render. */
