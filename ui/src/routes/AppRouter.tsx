@@ -12,7 +12,8 @@ import { AuthLayout } from "../layouts/AuthLayout";
 import { PageSkeleton } from "../layouts/PageSkeleton";
 import NotFoundPage from "../features/not-found/NotFoundPage";
 import { openSignIn } from "../chrome/actions";
-import { screens, type Screen as ScreenComponent, type ScreenProps } from "./screens";
+import type { ScreenProps } from "../layouts/screen";
+import { screens, type Screen as ScreenComponent } from "./screens";
 import { useScrollToTopOnNavigate } from "./scrollOnNavigate";
 
 /** The guard's inputs, from storage and remote config. */

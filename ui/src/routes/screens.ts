@@ -2,13 +2,8 @@ import { lazy as reactLazy, type ComponentType, type LazyExoticComponent } from 
 import LandingPage from "../features/home/LandingPage";
 import NotFoundPage from "../features/not-found/NotFoundPage";
 import { withRestMessages } from "../i18n/messages";
-import type { RouteId, RouteParams } from "storefront-core";
-
-export interface ScreenProps {
-  params: RouteParams;
-  /** The query string of the location, parsed. */
-  query: URLSearchParams;
-}
+import type { RouteId } from "storefront-core";
+import type { ScreenProps } from "../layouts/screen";
 
 export type Screen = ComponentType<ScreenProps> | LazyExoticComponent<ComponentType<ScreenProps>>;
 

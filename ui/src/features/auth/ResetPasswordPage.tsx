@@ -8,7 +8,7 @@ import { validateFieldRequired } from "storefront-core/cart";
 import { otpCode, otpIsComplete, validateEmailFormat, validatePassword, validatePasswordsMatch, type OtpBoxes as Boxes } from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { useAppStore } from "../../platform/store";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";
 import { EMPTY_BOXES, OtpBoxes } from "../../ui/OtpBoxes";

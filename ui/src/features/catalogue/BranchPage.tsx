@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { shopDelivery } from "storefront-core/cart";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import { FavoriteButton } from "../../shop/FavoriteButton";
 import { LazyImage } from "../../ui/LazyImage";

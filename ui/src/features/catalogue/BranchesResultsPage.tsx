@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { InfiniteBranches } from "../../shop/Lists";
 import { useProductSuggestions } from "../../shop/catalogue";
 import { SearchBox } from "./SearchBox";

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cutLabel } from "../../core/start";
 import { useCoreText } from "../../i18n/LocaleProvider";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import { LazyImage } from "../../ui/LazyImage";
 import { InfiniteProducts } from "../../shop/Lists";

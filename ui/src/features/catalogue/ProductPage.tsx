@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { useHydrated } from "../../platform/hydration";
 import { useServerPageHeld } from "../../platform/serverPage";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
 import { FavoriteButton } from "../../shop/FavoriteButton";
 import { LazyImage } from "../../ui/LazyImage";

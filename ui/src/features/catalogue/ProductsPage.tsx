@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import {
   RATING_OPTIONS,

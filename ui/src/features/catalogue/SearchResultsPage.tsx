@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from "react-intl";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import { InfiniteProducts } from "../../shop/Lists";
 import { SearchBox } from "./SearchBox";

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { moneySign, parseOrderDetail } from "storefront-core";
 import { Spinner } from "../../layouts/Spinner";
-import type { ScreenProps } from "../../routes/screens";
+import type { ScreenProps } from "../../layouts/screen";
 import { LoadError } from "../../ui/States";
 import { usePriceFormatter } from "../../ui/Price";
 import { parseInstant } from "../../api/instant";

@@ -1,5 +1,5 @@
 import { FormattedMessage } from "react-intl";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
 import { useStaticPage } from "../queries";
 import { LoadError } from "../../../ui/States";

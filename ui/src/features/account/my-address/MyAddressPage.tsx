@@ -6,7 +6,7 @@ import { validateAddressDeletion } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { runEffects } from "../../../platform/effects";
 import { useAppStore } from "../../../platform/store";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toastError, toastServer } from "../errors";

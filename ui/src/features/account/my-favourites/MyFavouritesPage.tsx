@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { useToggleFavorite } from "../../../shop/favourites";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";

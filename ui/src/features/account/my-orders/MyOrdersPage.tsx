@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { orderTabs, type OrderTab } from "storefront-core";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
 import { useFormat } from "../format";
 import { rowsOf, useOrders } from "../queries";

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { orderCanCancel, orderCanRequestReturn, parseOrderDetail, type OrderDetail } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { toastError, toastServer } from "../errors";

@@ -16,7 +16,7 @@ import {
 } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../platform/store";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { useFormat } from "../format";

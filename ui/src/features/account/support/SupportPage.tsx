@@ -7,7 +7,7 @@ import { validateFieldRequired } from "storefront-core/cart";
 import { validateMaxLength, validateMinLength, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../platform/store";
-import type { ScreenProps } from "../../../routes/screens";
+import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
 import { reportSubmitError, toastServer } from "../errors";
 import { rowsOf, useOrders } from "../queries";
