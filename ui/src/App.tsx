@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { connectApi } from "./api/client";
+import { apiFailureText, connectApi } from "./api/client";
 import { replayEarlyInput } from "./platform/earlyInput";
 import { markAppCommitted, useHydrated } from "./platform/hydration";
 import { runEffects } from "./platform/effects";
@@ -10,6 +10,7 @@ import { CartSync } from "./features/cart/CartSync";
 import { OfflineBanner } from "./features/offline/OfflineBanner";
 import { LocaleProvider } from "./i18n/LocaleProvider";
 import { AppRouter } from "./routes/AppRouter";
+import { FailureText } from "./ui/failureText";
 
 connectApi((effects) => runEffects(effects));
 
@@ -40,11 +41,14 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <LocaleProvider>
-        <StartupGate>
-          <AppRouter />
-          <CartSync />
-        </StartupGate>
-        <OfflineBanner />
+        {/* The kit's failure states show what a failed API call says. */}
+        <FailureText.Provider value={apiFailureText}>
+          <StartupGate>
+            <AppRouter />
+            <CartSync />
+          </StartupGate>
+          <OfflineBanner />
+        </FailureText.Provider>
       </LocaleProvider>
     </QueryClientProvider>
   );

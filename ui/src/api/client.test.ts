@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { runEffects, type EffectHost } from "../platform/effects";
 import { useAppStore } from "../platform/store";
-import { api, ApiError, connectApi, unwrap } from "./client";
+import { api, ApiError, apiFailureText, connectApi, unwrap } from "./client";
 
 const fetchMock = jest.fn<Promise<Response>, [Request]>();
 let host: EffectHost & { navigate: jest.Mock; reload: jest.Mock };
@@ -131,6 +131,12 @@ describe("the API client", () => {
       expect(fetchMock).toHaveBeenCalledTimes(1);
       expect(error.text).toMatchObject({ kind: "message", id: "offline" });
     });
+  });
+
+  test("what a failed call says is what the kit's failure states show; other failures say nothing", () => {
+    const text = { kind: "server" as const, text: "Down for maintenance" };
+    expect(apiFailureText(new ApiError(503, text))).toBe(text);
+    expect(apiFailureText(new Error("offline"))).toBeNull();
   });
 
   test("no response at all", async () => {

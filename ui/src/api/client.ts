@@ -31,6 +31,14 @@ export class ApiError extends Error {
 }
 
 /**
+ * What a failed call says (the core's reading of the answer), or null for a failure that
+ * is not the API's: the reader the app gives the kit's failure states (`ui/failureText.ts`).
+ */
+export function apiFailureText(error: unknown): Text | null {
+  return error instanceof ApiError ? error.text : null;
+}
+
+/**
  * The toast text of a failed call: what the core read from the answer (spec 8), or the
  * generic error for a failure that is not the API's.
  */

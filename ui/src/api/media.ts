@@ -9,6 +9,11 @@ const MEDIA_FIELDS = new Set(["logo", "icon", "mini_icon", "image", "images", "c
 
 const ABSOLUTE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
 
+/** The districts' outlines the location map draws (`GET /map/districts`). */
+export function mapDistrictsUrl(base: string = apiBase()): string {
+  return `${base}/map/districts`;
+}
+
 /**
  * Where a picture of the API is shown from: resolved against the API's base, not the
  * page, so an external API's pictures come from its server. With the embedded API (a

@@ -11,7 +11,7 @@ import {
   useSelectedService,
   useSettings,
 } from "../api/queries";
-import { useCoreText } from "../i18n/LocaleProvider";
+import { useCoreText } from "../i18n/coreText";
 import { readBoot } from "../platform/boot";
 import { runEffects } from "../platform/effects";
 import { heldUntil, useHydrated } from "../platform/hydration";

@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { cartBadge } from "../core/start";
 import { selectCart, useAppStore } from "../platform/store";
 import { CartIcon } from "./icons";
-import { fill, isSlot, pluralSlot, SlotIf, useTemplateMode } from "../ssr/template";
+import { fill, isSlot, pluralSlot, SlotIf, useTemplateMode } from "../ui/template";
 import styles from "./CartBadge.module.css";
 
 /**

@@ -6,7 +6,7 @@ import { FOOTER_PAGES_CATEGORY, useProfile, useRemoteConfig, useSettings, useSta
 import { readBoot } from "../platform/boot";
 import { useAppStore } from "../platform/store";
 import { wholeCore } from "../core/lazy";
-import { fill, SlotEach, SlotIf, useTemplateMode } from "../ssr/template";
+import { fill, SlotEach, SlotIf, useTemplateMode } from "../ui/template";
 import { AppleIcon, MailIcon, PhoneIcon, PinIcon, PlayIcon, SocialIcon } from "./icons";
 import styles from "./Footer.module.css";
 

@@ -7,7 +7,7 @@ import { profileDropdown } from "../core/layout";
 import { useSelectedService, useSettings } from "../api/queries";
 import { useAppStore } from "../platform/store";
 import { accountLinkIcon, accountLinkLabel } from "./accountLinks";
-import { fill, SlotIf, useTemplateMode } from "../ssr/template";
+import { fill, SlotIf, useTemplateMode } from "../ui/template";
 import { logout, openSignIn, prefetchSignIn } from "./actions";
 import { CartLink } from "./CartBadge";
 import { AddressButton, CategoriesBar } from "./CategoriesMenu";

@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { useRemoteConfig, useServices } from "../api/queries";
 import { useAppStore } from "../platform/store";
-import { fill, SlotEach, SlotIf, useSlotFlag, useTemplateMode } from "../ssr/template";
+import { fill, SlotEach, SlotIf, useSlotFlag, useTemplateMode } from "../ui/template";
 import { chooseService } from "./actions";
 import styles from "./ServicesBar.module.css";
 

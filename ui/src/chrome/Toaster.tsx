@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useIntl } from "react-intl";
 import { useAppStore, type Toast } from "../platform/store";
-import { useCoreText } from "../i18n/LocaleProvider";
+import { useCoreText } from "../i18n/coreText";
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from "./icons";
 import styles from "./Toaster.module.css";
 

@@ -4,12 +4,14 @@ import { IntlProvider } from "react-intl";
 import { renderToString } from "react-dom/server";
 import { act, render } from "@testing-library/react";
 import { parseRemoteConfig, type Effect, type Language } from "storefront-core";
+import { apiFailureText } from "../api/client";
 import { selectedServiceKey } from "../api/queries";
 import { runEffects } from "../platform/effects";
 import { queryClient as appQueryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
 import { intlLocale } from "../i18n/intlLocale";
 import { allMessages } from "../i18n/testing";
+import { FailureText } from "../ui/failureText";
 import { useChromeState } from "./chromeState";
 
 /** jsdom has no modal dialogs: enough of showModal/close for the components. */
@@ -132,7 +134,7 @@ export function renderWithShell(
   const tree = (
     <QueryClientProvider client={client}>
       <IntlProvider locale={intlLocale(language)} messages={allMessages[language]} defaultLocale="en">
-        {ui}
+        <FailureText.Provider value={apiFailureText}>{ui}</FailureText.Provider>
       </IntlProvider>
     </QueryClientProvider>
   );

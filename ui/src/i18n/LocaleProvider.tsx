@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
-import { IntlProvider, useIntl } from "react-intl";
-import type { Language, Text } from "storefront-core";
+import { useEffect, useState, type ReactNode } from "react";
+import { IntlProvider } from "react-intl";
+import type { Language } from "storefront-core";
 import { applyDocumentLanguage } from "../platform/effects";
 import { useAppStore } from "../platform/store";
-import { formatMessage } from "./coreText";
 import { intlLocale } from "./intlLocale";
 import { loadedMessages, loadMessages } from "./messages";
 
@@ -31,10 +30,4 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
       {children}
     </IntlProvider>
   );
-}
-
-/** Renders a core message or server text in the page language (core catalogue, en + ar). */
-export function useCoreText(): (text: Text) => string {
-  const intl = useIntl();
-  return useCallback((text: Text) => (text.kind === "server" ? text.text : formatMessage(intl, text)), [intl]);
 }

@@ -1,4 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape } from "react-intl";
+import { useCallback } from "react";
+import { createIntl, createIntlCache, useIntl, type IntlShape } from "react-intl";
 import type { Language, Message, Text } from "storefront-core";
 import { intlLocale } from "./intlLocale";
 import { coreMessageKey, loadedMessages } from "./messages";
@@ -35,4 +36,10 @@ export function renderText(text: Text, language: Language): string {
 /** A core message through a given react-intl instance (the one of the page). */
 export function formatMessage(intl: IntlShape, message: Message): string {
   return intl.formatMessage({ id: coreMessageKey(message.id) }, message.params);
+}
+
+/** Renders a core message or server text in the page language (core catalogue, en + ar). */
+export function useCoreText(): (text: Text) => string {
+  const intl = useIntl();
+  return useCallback((text: Text) => (text.kind === "server" ? text.text : formatMessage(intl, text)), [intl]);
 }

@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import { moneySign } from "storefront-core/cart";
 import type { CartTotals as Totals, Money } from "storefront-core";
 import { usePriceFormatter } from "../ui/Price";
-import { SlotIf, useTemplateMode } from "../ssr/template";
+import { SlotIf, useTemplateMode } from "../ui/template";
 import styles from "./CartTotals.module.css";
 
 interface CartTotalsProps {

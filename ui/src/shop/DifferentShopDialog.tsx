@@ -1,6 +1,6 @@
 import { FormattedMessage } from "react-intl";
 import type { Text } from "storefront-core";
-import { useCoreText } from "../i18n/LocaleProvider";
+import { useCoreText } from "../i18n/coreText";
 import { ConfirmDialog } from "../ui/ConfirmDialog";
 
 interface DifferentShopDialogProps {

@@ -2,7 +2,7 @@ import { useIntl } from "react-intl";
 import { runEffects } from "../platform/effects";
 import { useAppStore } from "../platform/store";
 import { useToggleFavorite, type FavoriteKind } from "./favourites";
-import { slotFlag } from "../ssr/template";
+import { slotFlag } from "../ui/template";
 import styles from "./Cards.module.css";
 
 interface FavoriteButtonProps {

@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { fill, useTemplateMode } from "../ssr/template";
+import { fill, useTemplateMode } from "../ui/template";
 import styles from "./Cards.module.css";
 
 /**

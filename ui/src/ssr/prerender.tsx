@@ -10,7 +10,7 @@ import { queryClient } from "../platform/queryClient";
 import { ServerPageContext } from "../platform/serverPage";
 import { useAppStore } from "../platform/store";
 import { loadMessages, loadRestMessages } from "../i18n/messages";
-import { TemplateMode } from "./template";
+import { TemplateMode } from "../ui/template";
 import * as start from "storefront-core/start";
 import { provideStart } from "../core/start";
 import { nothingStored } from "../core/storage";

@@ -3,10 +3,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { configure, render, screen, waitFor } from "@testing-library/react";
 import { parseRemoteConfig, type Language } from "storefront-core";
+import { apiFailureText } from "../api/client";
 import { queryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
 import { intlLocale } from "../i18n/intlLocale";
 import { allMessages } from "../i18n/testing";
+import { FailureText } from "../ui/failureText";
 
 // Modals load lazily and the WASM core is real: allow a busy machine some time.
 configure({ asyncUtilTimeout: 5_000 });
@@ -41,7 +43,7 @@ export function renderWithApp(ui: ReactNode, language: Language = "en") {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <IntlProvider locale={intlLocale(language)} messages={allMessages[language]} defaultLocale="en">
-        {children}
+        <FailureText.Provider value={apiFailureText}>{children}</FailureText.Provider>
       </IntlProvider>
     </QueryClientProvider>
   );

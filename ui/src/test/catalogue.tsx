@@ -2,10 +2,11 @@ import type { ReactElement, ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { Effect } from "storefront-core";
-import { connectApi } from "../api/client";
+import { apiFailureText, connectApi } from "../api/client";
 import { runEffects, type EffectHost } from "../platform/effects";
 import { useAppStore } from "../platform/store";
 import { LocaleProvider } from "../i18n/LocaleProvider";
+import { FailureText } from "../ui/failureText";
 
 /** A fake API answer: a JSON body (status 200 unless given). */
 export interface Reply {
@@ -70,7 +71,9 @@ export function resetClient(values: Partial<Record<"token" | "district_id" | "se
 export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <LocaleProvider>{children}</LocaleProvider>
+      <LocaleProvider>
+        <FailureText.Provider value={apiFailureText}>{children}</FailureText.Provider>
+      </LocaleProvider>
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import styles from "../shop/Cards.module.css";
+import styles from "./LazyImage.module.css";
 
 interface LazyImageProps {
   /** The picture's address; empty or absent when the catalogue has none. */

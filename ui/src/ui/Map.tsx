@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { Map as MapboxMap, MapMouseEvent, Marker, Style } from "mapbox-gl";
 import type { GeoPoint } from "storefront-core";
-import { apiBase } from "../platform/config";
 import styles from "./Map.module.css";
 
 export interface PickerMapProps {
@@ -13,6 +12,8 @@ export interface PickerMapProps {
   height: number;
   label: string;
   centreLabel: string;
+  /** The districts' outlines (the API's `/map/districts`): the caller knows the API. */
+  districtsUrl: string;
   onChoose(point: GeoPoint): void;
 }
 
@@ -20,13 +21,13 @@ export interface PickerMapProps {
  * The local map style with the districts source pointed at this API: no tiles, glyphs
  * or sprites from the internet, no access token.
  */
-async function loadStyle(): Promise<Style> {
+async function loadStyle(districtsUrl: string): Promise<Style> {
   const response = await fetch(`${import.meta.env.BASE_URL}map/style.json`);
   if (!response.ok) throw new Error(`map style: HTTP ${response.status}`);
   const style = (await response.json()) as Style;
   const districts = style.sources?.districts;
   // The data loads in a worker, where only absolute URLs resolve.
-  if (districts?.type === "geojson") districts.data = new URL(`${apiBase()}/map/districts`, globalThis.location.href).href;
+  if (districts?.type === "geojson") districts.data = new URL(districtsUrl, globalThis.location.href).href;
   return style;
 }
 
@@ -44,12 +45,12 @@ function webglAvailable(): boolean {
  * library itself only through a dynamic import so it never weighs on the first page.
  * Clicking chooses a point. Map failures are only logged (spec 8): the search still works.
  */
-export default function PickerMap({ center, point, zoom, height, label, centreLabel, onChoose }: PickerMapProps) {
+export default function PickerMap({ center, point, zoom, height, label, centreLabel, districtsUrl, onChoose }: PickerMapProps) {
   const container = useRef<HTMLDivElement>(null);
   const map = useRef<MapboxMap | null>(null);
   const marker = useRef<Marker | null>(null);
   const choose = useRef(onChoose);
-  const initial = useRef({ center, zoom });
+  const initial = useRef({ center, zoom, districtsUrl });
   const shown = useRef<GeoPoint | null>(point);
 
   useEffect(() => {
@@ -78,7 +79,7 @@ export default function PickerMap({ center, point, zoom, height, label, centreLa
         const [{ default: mapboxgl }, { default: workerUrl }, style] = await Promise.all([
           import("mapbox-gl/dist/mapbox-gl-csp"),
           import("mapbox-gl/dist/mapbox-gl-csp-worker.js?url"),
-          loadStyle(),
+          loadStyle(initial.current.districtsUrl),
         ]);
         mapboxgl.workerUrl = workerUrl;
         await import("mapbox-gl/dist/mapbox-gl.css");

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { OtpBoxes as Boxes } from "storefront-core";
 import { EMPTY_BOXES, OtpBoxes } from "./OtpBoxes";
-import { renderWithApp } from "../test/auth";
+import { renderKit } from "./testing";
 
 function Harness({ onValue, disabled = false }: { onValue(boxes: Boxes): void; disabled?: boolean }) {
   const [boxes, setBoxes] = useState<Boxes>(EMPTY_BOXES);
@@ -24,7 +24,7 @@ function Harness({ onValue, disabled = false }: { onValue(boxes: Boxes): void; d
 
 function setup(language: "en" | "ar" = "en", disabled = false) {
   const values: Boxes[] = [];
-  renderWithApp(<Harness onValue={(v) => values.push(v)} disabled={disabled} />, language);
+  renderKit(<Harness onValue={(v) => values.push(v)} disabled={disabled} />, language);
   const box = (n: number) =>
     screen.getByRole("textbox", { name: language === "en" ? `Digit ${n} of 4` : `الرقم ${n} من 4` }) as HTMLInputElement;
   const boxes = [box(1), box(2), box(3), box(4)] as const;

@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useIntl } from "react-intl";
-import { isSlot, moneySlot } from "../ssr/template";
+import { isSlot, moneySlot } from "./template";
 import styles from "./Price.module.css";
 
 /**

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import type { QuantityLimits } from "storefront-core";
 import { QuantityStepper } from "./QuantityStepper";
-import { renderWithProviders, resetClient } from "../test/catalogue";
+import { renderKit } from "./testing";
 
 function Harness({ limits, start }: { limits: QuantityLimits; start: number }) {
   const [qty, setQty] = useState(start);
@@ -13,11 +13,9 @@ function input(): HTMLInputElement {
   return screen.getByRole("textbox", { name: "Quantity" });
 }
 
-beforeEach(() => resetClient());
-
 describe("QuantityStepper", () => {
   test("stops at the maximum with the core's message", () => {
-    renderWithProviders(<Harness limits={{ min: 1, max: 3, stock: 10 }} start={2} />);
+    renderKit(<Harness limits={{ min: 1, max: 3, stock: 10 }} start={2} />);
     fireEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
     expect(input().value).toBe("3");
     expect(screen.getByTestId("quantity-message").textContent).toBe("");
@@ -27,7 +25,7 @@ describe("QuantityStepper", () => {
   });
 
   test("stops at the minimum", () => {
-    renderWithProviders(<Harness limits={{ min: 2, max: null, stock: null }} start={3} />);
+    renderKit(<Harness limits={{ min: 2, max: null, stock: null }} start={3} />);
     fireEvent.click(screen.getByRole("button", { name: "Decrease quantity" }));
     expect(input().value).toBe("2");
     fireEvent.click(screen.getByRole("button", { name: "Decrease quantity" }));
@@ -36,13 +34,13 @@ describe("QuantityStepper", () => {
   });
 
   test("stock below the maximum refuses with the stock message", () => {
-    renderWithProviders(<Harness limits={{ min: 1, max: 10, stock: 2 }} start={2} />);
+    renderKit(<Harness limits={{ min: 1, max: 10, stock: 2 }} start={2} />);
     fireEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
     expect(screen.getByTestId("quantity-message").textContent).toBe("There is not enough stock available.");
   });
 
   test("a typed quantity is checked too, Arabic digits included", () => {
-    renderWithProviders(<Harness limits={{ min: 1, max: 5, stock: 9 }} start={1} />);
+    renderKit(<Harness limits={{ min: 1, max: 5, stock: 9 }} start={1} />);
     fireEvent.change(input(), { target: { value: "٤" } });
     fireEvent.blur(input());
     expect(input().value).toBe("4");
@@ -53,7 +51,7 @@ describe("QuantityStepper", () => {
   });
 
   test("no stock: every step says the item is unavailable", () => {
-    renderWithProviders(<Harness limits={{ min: 1, max: 5, stock: 0 }} start={1} />);
+    renderKit(<Harness limits={{ min: 1, max: 5, stock: 0 }} start={1} />);
     fireEvent.click(screen.getByRole("button", { name: "Increase quantity" }));
     expect(screen.getByTestId("quantity-message").textContent).toBe("This item is unavailable");
   });

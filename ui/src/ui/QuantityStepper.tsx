@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import { useIntl } from "react-intl";
 import { normalizeDigits, quantityDecrement, quantityIncrement, quantitySet } from "storefront-core/cart";
 import type { Message, QuantityCheck, QuantityLimits } from "storefront-core";
-import { useCoreText } from "../i18n/LocaleProvider";
-import { isSlot } from "../ssr/template";
+import { useCoreText } from "../i18n/coreText";
+import { isSlot } from "./template";
 import styles from "./Stepper.module.css";
 
 interface QuantityStepperProps {

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
-import { ApiError } from "../api/client";
 import { EmptyState, LoadError } from "./States";
 import { RowsSkeleton } from "./Skeletons";
+import { FailureText } from "./failureText";
 import { renderKit } from "./testing";
 
 describe("the states", () => {
@@ -34,8 +34,14 @@ describe("the states", () => {
     expect(screen.getByRole("status").textContent).toBe("Loading…");
   });
 
-  test("an API error shows its text instead of the fallback", () => {
-    renderKit(<LoadError error={new ApiError(503, { kind: "server", text: "Down for maintenance" })} onRetry={() => undefined} />);
+  test("a failure the app reads shows its text instead of the fallback", () => {
+    const failure = new Error("503");
+    const read = (error: unknown) => (error === failure ? { kind: "server" as const, text: "Down for maintenance" } : null);
+    renderKit(
+      <FailureText.Provider value={read}>
+        <LoadError error={failure} onRetry={() => undefined} />
+      </FailureText.Provider>,
+    );
     expect(screen.getByRole("alert").textContent).toContain("Down for maintenance");
     expect(screen.queryByText("This could not be loaded.")).toBeNull();
   });

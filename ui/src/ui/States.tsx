@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
 import type { Message } from "storefront-core";
-import { ApiError } from "../api/client";
-import { useCoreText } from "../i18n/LocaleProvider";
+import { useCoreText } from "../i18n/coreText";
+import { useFailureText } from "./failureText";
 import styles from "./States.module.css";
 import { Button } from "./Button";
 
@@ -51,11 +51,12 @@ export function EmptyState({ children, message, hint, action, look = "inline" }:
 /** A failed load: the core's message when the API gave one, and a retry button. */
 export function LoadError({ error, onRetry, look = "inline" }: { error: unknown; onRetry(): void; look?: StateLook }) {
   const text = useCoreText();
+  const said = useFailureText()(error);
   if (look === "panel") {
     return (
       <div className={`${styles.panel} ${styles.panelError}`} role="alert" data-testid="load-error">
         <p className={styles.panelText}>
-          {error instanceof ApiError ? text(error.text) : <FormattedMessage id="account.loadFailed" />}
+          {said ? text(said) : <FormattedMessage id="account.loadFailed" />}
         </p>
         <Button variant="secondary" onClick={onRetry}>
           <FormattedMessage id="account.retry" />
@@ -65,7 +66,7 @@ export function LoadError({ error, onRetry, look = "inline" }: { error: unknown;
   }
   return (
     <div className={styles.error} role="alert" data-testid="load-error">
-      <p>{error instanceof ApiError ? text(error.text) : <FormattedMessage id="catalogue.loadFailed" />}</p>
+      <p>{said ? text(said) : <FormattedMessage id="catalogue.loadFailed" />}</p>
       <Button variant="neutral" onClick={onRetry}>
         <FormattedMessage id="catalogue.retry" />
       </Button>

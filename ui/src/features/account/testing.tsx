@@ -4,10 +4,11 @@ import { act, render } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { parseRemoteConfig, type Effect } from "storefront-core";
-import { connectApi } from "../../api/client";
+import { apiFailureText, connectApi } from "../../api/client";
 import { runEffects } from "../../platform/effects";
 import { useAppStore } from "../../platform/store";
 import { LocaleProvider } from "../../i18n/LocaleProvider";
+import { FailureText } from "../../ui/failureText";
 
 /** Test helpers of the account pages: a routed fake API, a signed-in client, rendering. */
 
@@ -112,7 +113,9 @@ export function renderAt(ui: ReactElement, path = "/account", client: QueryClien
   const result = render(
     <QueryClientProvider client={client}>
       <LocaleProvider>
-        <Router hook={location.hook}>{ui}</Router>
+        <FailureText.Provider value={apiFailureText}>
+          <Router hook={location.hook}>{ui}</Router>
+        </FailureText.Provider>
       </LocaleProvider>
     </QueryClientProvider>,
   );

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ResendAvailability } from "storefront-core";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
 import { Button } from "../../ui/Button";

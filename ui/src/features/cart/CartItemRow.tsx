@@ -6,7 +6,7 @@ import { FavoriteButton } from "../../shop/FavoriteButton";
 import { usePriceFormatter } from "../../ui/Price";
 import { QuantityStepper } from "../../ui/QuantityStepper";
 import { changeQuantity } from "../../shop/cartFlow";
-import { SlotIf } from "../../ssr/template";
+import { SlotIf } from "../../ui/template";
 import styles from "./Cart.module.css";
 
 /** A cart line's fields as the server's cart template gives them (static-host `web/cart_page.rs`). */

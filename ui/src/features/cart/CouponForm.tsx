@@ -3,13 +3,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { validateFieldRequired } from "storefront-core/cart";
 import type { Money, Text } from "storefront-core";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import { usePriceFormatter } from "../../ui/Price";
 import { errorText } from "../../api/client";
 import { applyCoupon } from "../../shop/cartFlow";
 import styles from "./Cart.module.css";
 import { Button } from "../../ui/Button";
-import { SlotIf } from "../../ssr/template";
+import { SlotIf } from "../../ui/template";
 
 /**
  * Coupon entry (`POST /add_coupon`). A refusal ('This coupon code is not valid.', 'This

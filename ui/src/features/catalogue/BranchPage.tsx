@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { shopDelivery } from "storefront-core/cart";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import { FavoriteButton } from "../../shop/FavoriteButton";

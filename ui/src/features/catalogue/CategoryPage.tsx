@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cutLabel } from "../../core/start";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import { LazyImage } from "../../ui/LazyImage";

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { useHydrated } from "../../platform/hydration";
 import { useServerPageHeld } from "../../platform/serverPage";
 import type { ScreenProps } from "../../layouts/screen";
-import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ssr/template";
+import { fill, formatWithSlots, slotFlag, SlotEach, SlotIf, useTemplateMode } from "../../ui/template";
 import { FavoriteButton } from "../../shop/FavoriteButton";
 import { LazyImage } from "../../ui/LazyImage";
 import { Price, usePriceFormatter } from "../../ui/Price";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useIntl } from "react-intl";
 import { quantityLimits, quantitySet, shopDelivery } from "storefront-core/cart";
 import type { CartProduct, Message } from "storefront-core";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import { useAddToCart } from "../../shop/useAddToCart";
 import { DifferentShopDialog } from "../../shop/DifferentShopDialog";
 import { QuantityStepper } from "../../ui/QuantityStepper";

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { validateAddressChosen, type Message, type Text } from "storefront-core";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import { Spinner } from "../../layouts/Spinner";
 import { LoadError } from "../../ui/States";
 import { useAddresses, type Address } from "./queries";

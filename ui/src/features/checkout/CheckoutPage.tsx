@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { unmetCouponMinimum } from "storefront-core/cart";
 import { ApiError } from "../../api/client";
 import { selectCart, useAppStore } from "../../platform/store";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import { Spinner } from "../../layouts/Spinner";
 import { EmptyState, LoadError } from "../../ui/States";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";

@@ -5,7 +5,7 @@ import { cartTotals, normalizeDigits, unmetCouponMinimum } from "storefront-core
 import { footerContent, validatePrivacyTermsAccepted, type Cart, type Message, type Settings, type StaticPage, type Text } from "storefront-core";
 import { FOOTER_PAGES_CATEGORY, useSettings, useStaticPages } from "../../api/queries";
 import { useAppStore } from "../../platform/store";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import { usePriceFormatter } from "../../ui/Price";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";
 import { addressSeparator } from "./AddressStep";

@@ -1,7 +1,7 @@
 import { useIntl } from "react-intl";
 import { useProfile, useSelectedService } from "../../api/queries";
 import { useAppStore } from "../../platform/store";
-import { fill, SlotIf, useTemplateMode } from "../../ssr/template";
+import { fill, SlotIf, useTemplateMode } from "../../ui/template";
 import { useStoreName } from "../../chrome/Header";
 import { HomeSections } from "./sections/HomeSections";
 import styles from "./HomePage.module.css";

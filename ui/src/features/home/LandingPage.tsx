@@ -1,5 +1,5 @@
 import { useIntl } from "react-intl";
-import { SlotIf } from "../../ssr/template";
+import { SlotIf } from "../../ui/template";
 import { openAddressPicker } from "../../chrome/actions";
 import { useStoreName } from "../../chrome/Header";
 import { PinIcon, StoreIcon, WalletIcon } from "../../chrome/icons";

@@ -16,7 +16,7 @@ jest.mock("../../api/client", () => {
 jest.mock("../../ui/Map", () => ({
   __esModule: true,
   default: (props: PickerMapProps) => (
-    <div data-testid="map-double" data-zoom={props.zoom} data-height={props.height}>
+    <div data-testid="map-double" data-zoom={props.zoom} data-height={props.height} data-districts={props.districtsUrl}>
       <button type="button" onClick={() => props.onChoose({ latitude: 29.9792, longitude: 31.1342 })}>
         click the pyramids
       </button>
@@ -76,6 +76,8 @@ describe("the location picker", () => {
     expect(confirm().disabled).toBe(true);
     const map = await screen.findByTestId("map-double");
     expect(map.dataset.zoom).toBe("14");
+    // The kit's map knows no API: the picker tells it where the districts come from.
+    expect(map.dataset.districts).toBe("/api/map/districts");
     expect(map.dataset.height).toBe("400");
     expect(screen.getByTestId("map-search-status").textContent).toBe("start typing");
     await waitFor(() => expect(readClientState().modal).toBe("pickAddress"));

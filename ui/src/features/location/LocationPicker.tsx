@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { locationPickerCanConfirm, locationPickerDismissEffects, locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint } from "storefront-core";
+import { mapDistrictsUrl } from "../../api/media";
 import { useRemoteConfig } from "../../api/queries";
 import { runEffects } from "../../platform/effects";
-import { useCoreText } from "../../i18n/LocaleProvider";
+import { useCoreText } from "../../i18n/coreText";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";
 import form from "../../ui/Form.module.css";
@@ -119,6 +120,7 @@ export default function LocationPicker() {
             height={mapHeightPx()}
             label={intl.formatMessage({ id: "location.map" })}
             centreLabel={intl.formatMessage({ id: "location.useCentre" })}
+            districtsUrl={mapDistrictsUrl()}
             onChoose={choose}
           />
         </Suspense>

@@ -2,11 +2,11 @@ import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormE
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
 import { locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint, type MapSearchResult } from "storefront-core";
-import { renderMessage } from "../../../i18n/coreText";
+import { renderMessage, useCoreText } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
+import { mapDistrictsUrl } from "../../../api/media";
 import { useRemoteConfig } from "../../../api/queries";
 import { useAppStore } from "../../../platform/store";
-import { useCoreText } from "../../../i18n/LocaleProvider";
 import { reportSubmitError, toastServer } from "../errors";
 import type { Address } from "../queries";
 import { TextField } from "../../../ui/Field";
@@ -257,6 +257,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
             height={mapHeightPx()}
             label={intl.formatMessage({ id: "account.address.map" })}
             centreLabel={intl.formatMessage({ id: "account.address.useCentre" })}
+            districtsUrl={mapDistrictsUrl()}
             onChoose={(point) => choose(point)}
           />
         </Suspense>

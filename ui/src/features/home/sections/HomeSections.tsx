@@ -14,7 +14,7 @@ import { LoadError } from "../../../ui/States";
 import { WhenNear } from "../../../shop/WhenNear";
 import { useHydrated } from "../../../platform/hydration";
 import { useServerPageHeld } from "../../../platform/serverPage";
-import { fill, formatWithSlots, SlotEach, SlotIf, useTemplateMode } from "../../../ssr/template";
+import { fill, formatWithSlots, SlotEach, SlotIf, useTemplateMode } from "../../../ui/template";
 import styles from "./HomeSections.module.css";
 
 type BlockType = ServiceBlock["type"];
