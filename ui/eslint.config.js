@@ -8,11 +8,12 @@ import globals from "globals";
 /**
  * The shell's structure: a feature (`src/features/<name>/`, one screen or flow of the
  * spec) imports the shell and its own folder, never another feature. What two features
- * share lives in the shell: `api` (calls, queries), `app` (store, effect host, startup,
- * modals), `ui` (the component kit), `shop` (the cart's flow, the favourite toggle, the
- * catalogue's cards and queries), `chrome` (header, footer, bars), `i18n`, `layouts`,
- * `routes`. Only `app`, `routes`, `layouts` and `chrome` put features together; the
- * other shell folders never import one.
+ * share lives in the shell: `platform` (store, query client, config, boot, effect host),
+ * `api` (calls, queries), `ui` (the component kit), `shop` (the cart's flow, the favourite
+ * toggle, the catalogue's cards and queries), `chrome` (header, footer, bars), `i18n`,
+ * `layouts` (page frames, the screens' props), `app` (startup gate, modals), `routes`.
+ * Only `app`, `routes`, `layouts` and `chrome` put features together; the other shell
+ * folders never import one.
  */
 const FEATURES = readdirSync(new URL("./src/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -23,11 +24,47 @@ const featureBoundaries = FEATURES.map((feature) => ({
   except: [`./${feature}`],
   message: "A feature imports only the shell (api, app, ui, shop, chrome, i18n, layouts, routes) and its own folder.",
 }));
-const shellBoundaries = ["api", "ui", "shop", "i18n"].map((folder) => ({
+const shellBoundaries = ["api", "platform", "ui", "shop", "i18n"].map((folder) => ({
   target: `./src/${folder}`,
   from: "./src/features",
   message: "Shared code does not import a feature: move what it needs into the shell.",
 }));
+
+/**
+ * Layers (issue 37): imports point down. `platform` is the floor the shell stands on and
+ * imports nothing above it; `api` imports nothing above the platform; the kit (`ui`) is
+ * a leaf that knows no part of the app (what it needs of the app, such as the API's base
+ * or what a failed call says, its caller passes in). Modules only: a test may drive the
+ * layers above the one it tests.
+ */
+const ABOVE_PLATFORM = ["app", "features", "chrome", "shop", "routes", "layouts", "ssr", "App.tsx", "main.tsx"].map(
+  (path) => `./src/${path}`,
+);
+const layerBoundaries = [
+  {
+    target: "./src/platform",
+    from: ABOVE_PLATFORM,
+    message: "The platform imports nothing above it (no app, feature, chrome, shop, routes, layouts or ssr).",
+  },
+  {
+    target: "./src/api",
+    from: ABOVE_PLATFORM,
+    message: "The API imports nothing above the platform.",
+  },
+  {
+    target: "./src/ui",
+    from: "./src",
+    except: ["./ui", "./i18n"],
+    message: "The kit imports only itself, i18n and libraries: the caller passes in what it needs of the app.",
+  },
+  {
+    // It reads the store: the kit renders texts with i18n/coreText.
+    target: "./src/ui",
+    from: "./src/i18n/LocaleProvider.tsx",
+    message: "The kit takes its texts from i18n/coreText (the provider reads the app's store).",
+  },
+];
+const TESTS = ["src/**/*.test.{ts,tsx}"];
 
 /**
  * The shared component kit (`src/ui/`) is the only home of the dialog, the confirm
@@ -125,6 +162,15 @@ export default tseslint.config(
       // No import circle (type-only imports aside): each module can be read, tested and
       // loaded lazily on its own.
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": [
+        "error",
+        { zones: [...featureBoundaries, ...shellBoundaries, ...layerBoundaries] },
+      ],
+    },
+  },
+  {
+    files: TESTS,
+    rules: {
       "import-x/no-restricted-paths": ["error", { zones: [...featureBoundaries, ...shellBoundaries] }],
     },
   },

@@ -2,10 +2,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
 import { withHeadLink } from "../test/headLink";
-import { dispatchCart } from "../shop/cartFlow";
-import { selectCart, useAppStore } from "./store";
-import { dispatchLogin, usePhoneLogin } from "../features/auth/flow";
-import { useLocationPicker } from "../features/location/picker";
+import { useAppStore } from "./store";
 
 function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
   return { navigate: jest.fn(), request: jest.fn(), reload: jest.fn(), queryClient: new QueryClient() };
@@ -39,29 +36,6 @@ describe("runEffects with the real core", () => {
     } finally {
       Reflect.deleteProperty(globalThis, "caches");
     }
-  });
-
-  test("a logout resets the sign-in, the picker, the open modal, the cart and where sign-in was to return", () => {
-    const h = host();
-    localStorage.setItem("token", "tok");
-    localStorage.setItem("district_id", "4");
-    useAppStore.getState().refresh();
-    dispatchLogin({ type: "open_sign_in" });
-    usePhoneLogin.setState({ state: { ...usePhoneLogin.getState().state, mobile: "+201001234567" } });
-    useLocationPicker.setState({ state: { ...useLocationPicker.getState().state, district_id: 4 } });
-    dispatchCart({ type: "emptied" });
-    useAppStore.setState({ returnTo: "/cart", cartShop: { branchName: "Garden City Grocer", delivers: false } });
-    expect(useAppStore.getState().cartView).not.toBeNull();
-    expect(useAppStore.getState().modal).toBe("signIn");
-
-    runEffects(logoutEffects("/products/3", "requested"), h);
-    expect(usePhoneLogin.getState().state.step).toBe("closed");
-    expect(usePhoneLogin.getState().state.mobile).toBeNull();
-    expect(useLocationPicker.getState().state.district_id).toBeNull();
-    expect(useAppStore.getState().modal).toBeNull();
-    expect(useAppStore.getState().returnTo).toBeNull();
-    expect(selectCart(useAppStore.getState())).toBeNull();
-    expect(useAppStore.getState().cartShop).toBeNull();
   });
 
   test("a 401 on a page needing a location leaves for the landing page without a toast", () => {

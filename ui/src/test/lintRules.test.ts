@@ -114,3 +114,49 @@ describe("lint: every test runs (issue 34)", () => {
     });
   });
 });
+
+describe("lint: the layers import down (issue 37)", () => {
+  const zone = (says: string) => ({ ruleId: "import-x/no-restricted-paths", message: expect.stringContaining(says) });
+  const ruleIds = (problems: Problem[]) => problems.map(({ ruleId }) => ruleId);
+
+  test("the platform, the API and the kit fail lint on an import from above them", () => {
+    const problems = lint({
+      "src/platform/lint-probe.ts": [
+        'import { ModalHost } from "../app/ModalHost";',
+        'import { Header } from "../chrome/Header";',
+        'import { readCart } from "../shop/cartAnswer";',
+        "export const probe = [ModalHost, Header, readCart];",
+      ].join("\n"),
+      "src/api/lint-probe.ts": ['import { StartupGate } from "../app/StartupGate";', "export const probe = StartupGate;"].join("\n"),
+      "src/ui/lint-probe.ts": [
+        'import { apiBase } from "../platform/config";',
+        'import { ApiError } from "../api/client";',
+        'import { LocaleProvider } from "../i18n/LocaleProvider";',
+        'import { renderMessage } from "../i18n/coreText";',
+        'import { Button } from "./Button";',
+        "export const probe = [apiBase, ApiError, LocaleProvider, renderMessage, Button];",
+      ].join("\n"),
+    });
+    expect(problems["src/platform/lint-probe.ts"]).toEqual([1, 2, 3].map((line) => ({ line, ...zone("The platform imports nothing above it") })));
+    expect(problems["src/api/lint-probe.ts"]).toEqual([{ line: 1, ...zone("The API imports nothing above the platform") }]);
+    expect(problems["src/ui/lint-probe.ts"]).toEqual([
+      { line: 1, ...zone("The kit imports only itself") },
+      { line: 2, ...zone("The kit imports only itself") },
+      { line: 3, ...zone("the provider reads the app's store") },
+    ]);
+  });
+
+  test("what the layers may import passes", () => {
+    const problems = lint({
+      "src/platform/lint-probe.ts": [
+        'import { api } from "../api/client";',
+        'import { textDirection } from "../core/start";',
+        'import { useAppStore } from "./store";',
+        "export const probe = [api, textDirection, useAppStore];",
+      ].join("\n"),
+      "src/api/lint-probe.ts": ['import { useAppStore } from "../platform/store";', "export const probe = useAppStore;"].join("\n"),
+    });
+    expect(ruleIds(problems["src/platform/lint-probe.ts"] ?? [])).toEqual([]);
+    expect(ruleIds(problems["src/api/lint-probe.ts"] ?? [])).toEqual([]);
+  });
+});
