@@ -2,14 +2,16 @@
 //! configured, the embedded reference product API under `/api`.
 
 // Layers, each importing only those above it in this list:
-// config and the infrastructure (i18n, db, code_sender, clock, http) first, then the
-// features, then the seed data, the API's composition and the operator commands.
+// config and the common layer (i18n, money, db, code_sender, clock, http) first,
+// then the features, then the seed data, the API's composition and the operator
+// commands. Features meet only through names in each other's `mod.rs`.
 pub mod clock;
 pub mod code_sender;
 pub mod config;
 pub mod db;
 pub mod http;
 pub mod i18n;
+pub mod money;
 
 pub mod account;
 pub mod auth;

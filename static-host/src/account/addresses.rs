@@ -25,14 +25,15 @@ use storefront_core::messages::MessageId;
 use storefront_core::validation::{only_numbers, parse_phone};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account::{Form, ParentId, not_found};
-use crate::catalogue::shared::{IdName, pick};
+use crate::account::{Form, ParentId};
 use crate::clock::now_ms;
 use crate::http::envelope::{Data, Location, Named, Page, Paging};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Id, JsonBody, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::{IdName, pick};
 use crate::location::{contains, parse_ring};
 use crate::pages::settings::remote_config;
 

@@ -9,13 +9,13 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::account::referral::percent;
-use crate::catalogue::shared::amount;
 use crate::clock::iso_time;
 use crate::http::envelope::Page;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
 use crate::http::paging::{Paging, page_of};
 use crate::http::state::AppState;
+use crate::money::amount;
 
 /// One commission.
 #[derive(Debug, Serialize, ToSchema)]

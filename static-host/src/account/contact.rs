@@ -16,9 +16,9 @@ use storefront_core::validation::{email_format, min_length, parse_phone};
 use utoipa::ToSchema;
 
 use crate::account::{Form, owns_order};
-use crate::catalogue::shared::invalid_choice;
 use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::Data;
+use crate::http::error::invalid;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, MaybeUser};
 use crate::http::state::AppState;
@@ -197,7 +197,7 @@ pub async fn support(
             if let Some(order) = order_id
                 && !owns_order(tx, user_id, order)
             {
-                return Err(invalid_choice("order_id", lang));
+                return Err(invalid("order_id", lang));
             }
             tx.execute(
                 "INSERT INTO support_tickets (user_id, subject, message, order_id, language, created_at)

@@ -12,14 +12,15 @@ use serde::{Deserialize, Serialize};
 use storefront_core::locale::Language;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account::not_found;
-use crate::catalogue::shared::{CURRENCY, IdName, amount, old_amount, pick};
 use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::{IdName, pick};
+use crate::money::{CURRENCY, amount, old_amount};
 
 /// What can be a favourite.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]

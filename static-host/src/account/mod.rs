@@ -25,7 +25,7 @@ use storefront_core::messages::Message;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, not_found};
 use crate::http::extract::language_of;
 use crate::http::state::AppState;
 use crate::i18n::Msg;
@@ -80,12 +80,6 @@ impl<S: Send + Sync> FromRequestParts<S> for ParentId {
             .filter(|id| *id > 0)
             .map(ParentId)
             .ok_or_else(|| not_found(lang))
-    }
-}
-
-pub fn not_found(lang: Language) -> ApiError {
-    ApiError::NotFound {
-        message: Msg::NotFound.text(lang),
     }
 }
 

@@ -14,15 +14,16 @@ use serde::Serialize;
 use storefront_core::locale::Language;
 use utoipa::ToSchema;
 
-use crate::account::{ParentId, not_found};
-use crate::catalogue::shared::pick;
+use crate::account::ParentId;
 use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Meta};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
 use crate::http::paging::{Paging, page_of};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::pick;
 
 /// What a notification is about.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]

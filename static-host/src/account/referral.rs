@@ -30,12 +30,12 @@ use utoipa::ToSchema;
 
 use crate::account::has_purchase;
 use crate::account::notifications::{Kind, NewNotification, notify};
-use crate::catalogue::shared::amount;
 use crate::clock::DAY_MS;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::CurrentUser;
 use crate::http::state::AppState;
+use crate::money::amount;
 
 /// The referrer's commission on a referred customer's purchase: 5%.
 pub const COMMISSION_RATE_BP: u32 = 500;

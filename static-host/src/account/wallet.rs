@@ -14,13 +14,14 @@ use serde::Serialize;
 use storefront_core::locale::Language;
 use utoipa::ToSchema;
 
-use crate::catalogue::shared::{CURRENCY, amount, text};
 use crate::clock::iso_time;
 use crate::http::envelope::{Data, Page};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
 use crate::http::paging::{Paging, page_of};
 use crate::http::state::AppState;
+use crate::i18n::columns::text;
+use crate::money::{CURRENCY, amount};
 
 /// The wallet balance.
 #[derive(Debug, Serialize, ToSchema)]

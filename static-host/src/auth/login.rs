@@ -13,6 +13,7 @@ use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::profile::{Profile, load_profile};
 use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
 use crate::http::envelope::Data;
+use crate::http::error::invalid;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, JsonBody, Lang};
 use crate::http::state::AppState;
@@ -268,13 +269,7 @@ pub async fn register_by_otp(
         .as_deref()
         .is_some_and(|role| role != "user")
     {
-        return Err(ApiError::validation(
-            "user_register",
-            Msg::InvalidChoice {
-                field: "user_register".into(),
-            }
-            .text(lang),
-        ));
+        return Err(invalid("user_register", lang));
     }
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
     let code = fields::code(&body.code, lang)?;
@@ -382,13 +377,7 @@ fn create_account(
         {
             Some(id) => Some(id),
             None => {
-                return Ok(Err(ApiError::validation(
-                    "referral_code",
-                    Msg::InvalidChoice {
-                        field: "referral_code".into(),
-                    }
-                    .text(lang),
-                )));
+                return Ok(Err(invalid("referral_code", lang)));
             }
         },
     };

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use crate::auth::fields;
 use crate::http::envelope::Data;
+use crate::http::error::invalid;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
 use crate::http::state::AppState;
@@ -307,7 +308,7 @@ pub async fn update_profile(
                         |r| r.get(0),
                     )?;
                     if !owned {
-                        return Err(ApiError::validation("image", Msg::InvalidChoice { field: "image".into() }.text(lang)));
+                        return Err(invalid("image", lang));
                     }
                 }
                 tx.execute("UPDATE users SET image = ?2 WHERE id = ?1", params![user_id, image])?;

@@ -33,17 +33,19 @@ use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::catalogue::shared::{CURRENCY, amount, check_service, pick, required_service};
+use crate::catalogue::{check_service, required_service};
 use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
+use crate::http::error::{invalid, not_found};
 use crate::http::extract::{Area, CurrentUser, Id, JsonBody, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::pick;
 use crate::i18n::orders::{OrderMsg, core_message, core_text};
 use crate::location::delivery;
+use crate::money::{CURRENCY, amount};
 use crate::orders::pricing::{self, BranchTerms, CouponRow, qty};
-use crate::orders::{invalid, not_found};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 

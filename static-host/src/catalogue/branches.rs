@@ -8,15 +8,17 @@ use storefront_core::locale::Language;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::search::{Fields, Index, SearchFilter};
-use crate::catalogue::shared::{
-    IdName, Sql, all_of, amount, check_service, invalid_choice, not_found, optional_search, pick,
-    required_service,
-};
+use crate::catalogue::{check_service, required_service};
+use crate::db::sql::{Sql, all_of};
 use crate::http::envelope::{Data, Page, PageRequest, Paging};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::error::{invalid, not_found};
 use crate::http::extract::{Area, Id, Lang, MaybeUser, Query};
+use crate::http::search_text::optional_search;
 use crate::http::state::AppState;
+use crate::i18n::columns::{IdName, pick};
 use crate::location::delivery::{self, delivering_branches};
+use crate::money::amount;
 
 /// A shop in a list.
 #[derive(Debug, Serialize, ToSchema)]
@@ -197,7 +199,7 @@ fn listing(
                 |r| r.get(0),
             )
             .optional()?;
-        found.ok_or_else(|| invalid_choice("branch_category_id", lang))?;
+        found.ok_or_else(|| invalid("branch_category_id", lang))?;
     }
     let mut sql = Sql::default();
     let condition = filters.condition(&mut sql, false);

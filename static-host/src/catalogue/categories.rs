@@ -10,13 +10,13 @@ use serde::{Deserialize, Serialize};
 use storefront_core::locale::Language;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::catalogue::shared::{
-    IdName, check_service, invalid_choice, not_found, out_of_range, pick, required_service,
-};
+use crate::catalogue::{check_service, required_service};
 use crate::http::envelope::{Data, MAX_PAGE, Meta, Page, PageRequest, Paging};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::error::{invalid, not_found, out_of_range};
 use crate::http::extract::{Id, Lang, Query};
 use crate::http::state::AppState;
+use crate::i18n::columns::{IdName, pick};
 
 /// Largest `limit` for a category tree (spec 9), and its default.
 pub const TREE_LIMIT: u32 = 1000;
@@ -136,7 +136,7 @@ fn is_tree(value: Option<&str>, lang: Language) -> Result<bool, ApiError> {
     match value.map(str::trim) {
         None | Some("") | Some("0") | Some("false") => Ok(false),
         Some("1") | Some("true") => Ok(true),
-        Some(_) => Err(invalid_choice("is_tree", lang)),
+        Some(_) => Err(invalid("is_tree", lang)),
     }
 }
 

@@ -12,16 +12,18 @@ use storefront_core::money::Money;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::search::{Fields, Index, Relaxation, SearchFilter, TextSearch};
-use crate::catalogue::shared::{
-    CURRENCY, IdName, SUGGESTIONS, Sql, all_of, amount, check_service, column, invalid_choice,
-    not_found, old_amount, optional_search, out_of_range, pick, required_search, required_service,
-};
+use crate::catalogue::{check_service, required_service};
+use crate::db::sql::{Sql, all_of};
 use crate::http::envelope::{Meta, Page, PageRequest, Paging};
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::error::{invalid, not_found, out_of_range};
 use crate::http::extract::{Area, Id, Lang, MaybeUser, Query};
+use crate::http::search_text::{SUGGESTIONS, optional_search, required_search};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::{IdName, column, pick};
 use crate::location::delivery::{self, delivering_branches};
+use crate::money::{CURRENCY, amount, old_amount};
 use crate::reviews::{self, ProductRating, ReviewActionName, average};
 
 /// Highest price filter accepted, in whole pounds.
@@ -505,7 +507,7 @@ fn check_in_service(
         ))?
         .query_row(params![id, service_id], |r| r.get(0))
         .optional()?;
-    found.map(|_| ()).ok_or_else(|| invalid_choice(field, lang))
+    found.map(|_| ()).ok_or_else(|| invalid(field, lang))
 }
 
 /// The listing's columns, with the shop and brand names and the favourite flag

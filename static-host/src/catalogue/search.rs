@@ -52,13 +52,12 @@
 //! indexed word one edit away ('bananna' → 'banana', [`TextSearch::with_typos`], the
 //! index's words read from `product_search_terms`), and the list says it is
 //! approximate (`meta.approximate`).
+use crate::db::sql::Sql;
 
 use storefront_core::text::{
     bare_proclitic_rest, has_relation_proclitic, search_terms, stem_word, strip_arabic_proclitics,
     typo_candidates, typo_tolerant,
 };
-
-use crate::catalogue::shared::Sql;
 
 /// How much more a name match counts than a description match in bm25.
 pub const NAME_WEIGHT: f64 = 10.0;

@@ -10,15 +10,17 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::products::{StockStatus, stock_status};
 use crate::catalogue::search::{Fields, Index, TextSearch};
-use crate::catalogue::shared::{
-    IdName, SUGGESTIONS, Sql, amount, check_service, not_found, old_amount, pick, required_search,
-    required_service, text,
-};
+use crate::catalogue::{check_service, required_service};
+use crate::db::sql::Sql;
 use crate::http::envelope::{Data, Page};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Area, Id, Lang, MaybeUser, Query};
+use crate::http::search_text::{SUGGESTIONS, required_search};
 use crate::http::state::AppState;
+use crate::i18n::columns::{IdName, pick, text};
 use crate::location::delivery::{self, delivering_branches};
+use crate::money::{amount, old_amount};
 
 /// Most items in one home-page block.
 const BLOCK_ITEMS: i64 = 10;

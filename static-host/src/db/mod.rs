@@ -2,6 +2,7 @@
 //! used from blocking tasks so the async runtime never waits on disk.
 
 pub mod functions;
+pub mod sql;
 
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};

@@ -7,6 +7,9 @@ use axum::Json;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value, json};
+use storefront_core::locale::Language;
+
+use crate::i18n::Msg;
 
 #[derive(Debug)]
 pub enum ApiError {
@@ -96,6 +99,37 @@ impl ApiError {
     }
 }
 
+/// 404 with the catalogue's 'not found' text: an id that names nothing, or nothing
+/// the caller may see.
+pub fn not_found(lang: Language) -> ApiError {
+    ApiError::NotFound {
+        message: Msg::NotFound.text(lang),
+    }
+}
+
+/// 422 "The selected … is invalid." for a value that names nothing usable here.
+/// `field` may be a path into the body (`items.0.id`): the answer is keyed by the
+/// path and the message names its last segment.
+pub fn invalid(field: &str, lang: Language) -> ApiError {
+    ApiError::validation(field, invalid_text(field, lang))
+}
+
+/// The message of [`invalid`], for a 422 that collects several fields.
+pub fn invalid_text(field: &str, lang: Language) -> String {
+    let leaf = field.rsplit('.').next().unwrap_or(field).to_owned();
+    Msg::InvalidChoice { field: leaf }.text(lang)
+}
+
+/// 422 "The … must be between {min} and {max}."
+pub fn out_of_range(field: &str, min: i64, max: i64, lang: Language) -> ApiError {
+    let message = Msg::OutOfRange {
+        field: field.to_owned(),
+        min,
+        max,
+    };
+    ApiError::validation(field, message.text(lang))
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         if let ApiError::Internal { detail } = &self {
@@ -147,6 +181,25 @@ mod tests {
         let body = ApiError::bad_request("Cart belongs to another shop").body();
         assert_eq!(body["errors"]["error"], "Cart belongs to another shop");
         assert_eq!(body["message"], "Cart belongs to another shop");
+    }
+
+    #[test]
+    fn invalid_choices_name_the_field_by_its_label() {
+        let body = invalid("brand_id", Language::En).body();
+        assert_eq!(
+            body["errors"]["brand_id"][0],
+            "The selected brand is invalid."
+        );
+        let body = invalid("items.0.pickup_address_id", Language::En).body();
+        assert_eq!(
+            body["errors"]["items.0.pickup_address_id"][0],
+            "The selected pickup address is invalid."
+        );
+        let body = out_of_range("latitude", -90, 90, Language::En).body();
+        assert_eq!(
+            body["errors"]["latitude"][0],
+            "The latitude must be between -90 and 90."
+        );
     }
 
     #[test]

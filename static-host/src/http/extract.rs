@@ -8,7 +8,7 @@ use axum::http::{StatusCode, header};
 use serde::de::DeserializeOwned;
 use storefront_core::locale::Language;
 
-use crate::http::error::ApiError;
+use crate::http::error::{ApiError, invalid};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
 
@@ -315,7 +315,7 @@ fn field_error(path: String, detail: &str, lang: Language) -> ApiError {
     };
     let leaf = field.rsplit('.').next().unwrap_or(&field).to_owned();
     if detail.starts_with("unknown variant") {
-        return ApiError::validation(&field, Msg::InvalidChoice { field: leaf }.text(lang));
+        return invalid(&field, lang);
     }
     ApiError::validation(&field, Msg::FieldType { field: leaf }.text(lang))
 }

@@ -10,6 +10,7 @@ pub mod error;
 pub mod extract;
 pub mod paging;
 pub mod rate_limit;
+pub mod search_text;
 pub mod security_headers;
 pub mod session;
 pub mod state;

@@ -4,6 +4,7 @@
 //! core catalogue's text is used ([`Msg::Core`]) so server and client say the same
 //! thing. Tests check that every message of both exists in both languages.
 
+pub mod columns;
 pub mod orders;
 
 use storefront_core::locale::Language;
@@ -138,6 +139,25 @@ impl From<Message> for Msg {
 }
 
 /// A field's name as shown to people.
+/// A field's label in the messages about a chosen value ([`Msg::InvalidChoice`],
+/// [`Msg::OutOfRange`]): the catalogue's query ids are named by what they choose
+/// (`category_id` → "category"), other fields as [`field_label`] names them. The
+/// other messages keep the raw name of these ids, as they always have.
+pub fn choice_label(field: &str, lang: Language) -> String {
+    let (en, ar) = match field {
+        "category_id" => ("category", "الفئة"),
+        "branch_id" => ("shop", "المتجر"),
+        "brand_id" => ("brand", "العلامة التجارية"),
+        "branch_category_id" => ("shop category", "فئة المتاجر"),
+        "is_tree" => ("tree option", "خيار الشجرة"),
+        other => return field_label(other, lang),
+    };
+    match lang {
+        Language::En => en.to_owned(),
+        Language::Ar => ar.to_owned(),
+    }
+}
+
 pub fn field_label(field: &str, lang: Language) -> String {
     let (en, ar) = match field {
         "mobile" => ("mobile number", "رقم الجوال"),
@@ -278,7 +298,7 @@ impl Msg {
                 }
             }
             Msg::InvalidChoice { field } => {
-                let label = field_label(field, lang);
+                let label = choice_label(field, lang);
                 if ar {
                     format!("قيمة {label} المختارة غير صحيحة.")
                 } else {
@@ -286,7 +306,7 @@ impl Msg {
                 }
             }
             Msg::OutOfRange { field, min, max } => {
-                let label = field_label(field, lang);
+                let label = choice_label(field, lang);
                 if ar {
                     format!("يجب أن تكون قيمة {label} بين {min} و{max}.")
                 } else {

@@ -14,14 +14,15 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::catalogue::shared::{
-    IdName, SUGGESTIONS, contains_pattern, out_of_range, pick, required_search,
-};
+use crate::db::sql::contains_pattern;
 use crate::http::envelope::{Data, Location, Page};
+use crate::http::error::out_of_range;
 use crate::http::error::{ApiError, ValidationErrorBody};
 use crate::http::extract::{Lang, Query};
+use crate::http::search_text::{SUGGESTIONS, required_search};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::{IdName, pick};
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -63,20 +63,22 @@ use storefront_core::orders::OrderStatus;
 use utoipa::ToSchema;
 
 use crate::cart::{Branch, CartSnapshot, load_cart};
-use crate::catalogue::shared::{amount, check_service, required_service};
+use crate::catalogue::{check_service, required_service};
 use crate::clock::{DAY_MS, now_ms};
 use crate::http::envelope::Data;
+use crate::http::error::invalid;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, JsonBody, Lang};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::i18n::orders::{OrderMsg, core_message, core_text};
 use crate::location::delivery;
+use crate::money::amount;
 use crate::orders::effects::Effects;
 use crate::orders::my_orders::{OrderDetailBody, load_detail};
 use crate::orders::payment::{Authorization, Card, CardInput, Gateway};
 use crate::orders::state_machine::notify_customer;
-use crate::orders::{fields_error, invalid, order_number};
+use crate::orders::{fields_error, order_number};
 
 /// Loyalty points earned per whole EGP of the order's subtotal after the coupon (tax
 /// and delivery do not earn points).

@@ -24,13 +24,14 @@ use storefront_core::messages::MessageId;
 use utoipa::ToSchema;
 
 use crate::cart::{CartBody, CartItemBody, CouponRuleBody, TotalsBody, load_cart};
-use crate::catalogue::shared::{amount, check_service, required_service};
+use crate::catalogue::{check_service, required_service};
 use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Area, CurrentUser, JsonBody, Lang};
 use crate::http::state::AppState;
 use crate::i18n::orders::{OrderMsg, core_text};
+use crate::money::amount;
 use crate::orders::pricing::{CouponProblem, CouponRow};
 
 /// Why a coupon cannot be used again.

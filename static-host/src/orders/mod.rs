@@ -19,13 +19,11 @@ pub mod pricing;
 pub mod returns;
 pub mod state_machine;
 
-use storefront_core::locale::Language;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::http::error::ApiError;
 use crate::http::state::AppState;
-use crate::i18n::Msg;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -43,18 +41,6 @@ pub fn order_number(id: i64) -> String {
     (100_000 + id).to_string()
 }
 
-pub fn not_found(lang: Language) -> ApiError {
-    ApiError::NotFound {
-        message: Msg::NotFound.text(lang),
-    }
-}
-
-/// 422 "The selected … is invalid." for an id in a body that names nothing usable.
-pub fn invalid(field: &str, lang: Language) -> ApiError {
-    let leaf = field.rsplit('.').next().unwrap_or(field).to_owned();
-    ApiError::validation(field, Msg::InvalidChoice { field: leaf }.text(lang))
-}
-
 /// A 422 naming several fields (the first message is also `message`); Ok when there
 /// are none.
 pub fn fields_error(errors: Vec<(String, String)>) -> Result<(), ApiError> {
@@ -70,6 +56,8 @@ pub fn fields_error(errors: Vec<(String, String)>) -> Result<(), ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::http::error::invalid;
+    use storefront_core::locale::Language;
 
     #[test]
     fn order_numbers_start_at_100000() {

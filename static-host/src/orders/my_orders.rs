@@ -24,19 +24,21 @@ use storefront_core::orders::{
 };
 use utoipa::{IntoParams, ToSchema};
 
-use crate::catalogue::shared::{CURRENCY, IdName, amount, pick};
 use crate::clock::{DAY_MS, date_time, iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
+use crate::http::error::invalid;
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, Query};
 use crate::http::state::AppState;
-use crate::i18n::Msg;
+use crate::i18n::columns::{IdName, pick};
 use crate::i18n::orders::{OrderMsg, status_label};
+use crate::money::{CURRENCY, amount};
 use crate::orders::effects::Effects;
+use crate::orders::order_number;
 use crate::orders::payment::Gateway;
 use crate::orders::returns::{ReturnBody, load_return};
 use crate::orders::state_machine::{Actor, change_status};
-use crate::orders::{not_found, order_number};
 
 /// An order id from a path such as `/orders/{id}/cancel`: anything but a positive
 /// number is a 404.
@@ -380,15 +382,7 @@ pub async fn list_orders(
     user: CurrentUser,
     Query(query): Query<OrdersQuery>,
 ) -> Result<Json<Page<OrderSummary>>, ApiError> {
-    let tab = parse_tab(query.tab.as_deref()).ok_or_else(|| {
-        ApiError::validation(
-            "tab",
-            Msg::InvalidChoice {
-                field: "tab".into(),
-            }
-            .text(lang),
-        )
-    })?;
+    let tab = parse_tab(query.tab.as_deref()).ok_or_else(|| invalid("tab", lang))?;
     let paging = Paging {
         page: query.page,
         limit: query.limit,

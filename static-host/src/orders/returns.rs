@@ -42,20 +42,22 @@ use storefront_core::validation::{
 };
 use utoipa::{IntoParams, ToSchema};
 
-use crate::catalogue::shared::{amount, pick};
 use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
+use crate::http::error::{invalid, invalid_text};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, Query};
 use crate::http::state::AppState;
-use crate::i18n::Msg;
+use crate::i18n::columns::pick;
 use crate::i18n::orders::{OrderMsg, core_message, core_text, status_label};
 use crate::location::delivery;
+use crate::money::amount;
 use crate::orders::effects::Effects;
 use crate::orders::my_orders::{path_id, returnable, status_list};
 use crate::orders::pricing::return_refund;
 use crate::orders::state_machine::{Actor, change_status};
-use crate::orders::{fields_error, not_found, order_number};
+use crate::orders::{fields_error, order_number};
 
 /// The document's `ReturnReason`: the core's reasons (one list for the rules, the
 /// client and this contract).
@@ -338,10 +340,7 @@ pub async fn request_return(
             for (index, item) in body.items.iter().enumerate() {
                 let Some(id) = item.id else { continue };
                 match line_of(Some(id)) {
-                    None => fail(
-                        format!("items.{index}.id"),
-                        Msg::InvalidChoice { field: "id".into() }.text(lang),
-                    ),
+                    None => fail(format!("items.{index}.id"), invalid_text("id", lang)),
                     Some(line) if !seen.insert(line.id) => {
                         fail(format!("items.{index}.id"), OrderMsg::DuplicateItem.text(lang));
                     }
@@ -386,10 +385,7 @@ pub async fn request_return(
                     if district.is_none() && !errors.iter().any(|(f, _)| f == "pickup_address_id") {
                         errors.push((
                             "pickup_address_id".into(),
-                            Msg::InvalidChoice {
-                                field: "pickup_address_id".into(),
-                            }
-                            .text(lang),
+                            invalid_text("pickup_address_id", lang),
                         ));
                     }
                     district.map(|d| (id, d))
@@ -498,15 +494,7 @@ pub async fn list_returns(
     user: CurrentUser,
     Query(query): Query<ReturnsQuery>,
 ) -> Result<Json<Page<ReturnBody>>, ApiError> {
-    let tab = parse_return_tab(query.tab.as_deref()).ok_or_else(|| {
-        ApiError::validation(
-            "tab",
-            Msg::InvalidChoice {
-                field: "tab".into(),
-            }
-            .text(lang),
-        )
-    })?;
+    let tab = parse_return_tab(query.tab.as_deref()).ok_or_else(|| invalid("tab", lang))?;
     let paging = Paging {
         page: query.page,
         limit: query.limit,

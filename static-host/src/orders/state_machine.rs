@@ -48,11 +48,12 @@ use storefront_core::locale::Language;
 use storefront_core::orders::{OrderStatus, TransitionError, transition};
 
 use crate::http::error::ApiError;
+use crate::http::error::not_found;
 use crate::i18n::orders::{OrderMsg, status_label};
 use crate::orders::effects::{OrderEffects, OrderNotice};
+use crate::orders::order_number;
 use crate::orders::payment::PaymentGateway;
 use crate::orders::payment_outbox::{self, Action};
-use crate::orders::{not_found, order_number};
 
 /// Who changes a status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

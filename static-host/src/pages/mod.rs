@@ -16,12 +16,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::catalogue::shared::{not_found, pick};
 use crate::http::envelope::{Data, Page};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Id, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use crate::i18n::columns::pick;
 
 /// Longest `category` accepted, in characters.
 const CATEGORY_MAX_CHARS: usize = 50;

@@ -9,14 +9,15 @@ use storefront_core::locale::Language;
 use storefront_core::reviews::ReviewSort;
 use utoipa::{IntoParams, ToSchema};
 
-use crate::account::{ParentId, not_found};
-use crate::catalogue::shared::pick;
+use crate::account::ParentId;
 use crate::clock::iso_time;
 use crate::http::envelope::{Page, Paging};
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{CurrentUser, Lang, MaybeUser, Query};
 use crate::http::paging::page_of;
 use crate::http::state::AppState;
+use crate::i18n::columns::pick;
 use crate::reviews::{ReviewLanguage, reviewer};
 
 /// Reviews per page unless `limit` says otherwise.

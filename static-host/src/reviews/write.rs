@@ -11,9 +11,10 @@ use storefront_core::locale::Language;
 use storefront_core::reviews::{Rating, rating, review_comment, review_creation};
 use utoipa::ToSchema;
 
-use crate::account::{Form, ParentId, not_found};
+use crate::account::{Form, ParentId};
 use crate::clock::now_ms;
 use crate::http::envelope::Data;
+use crate::http::error::not_found;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Id, JsonBody, Lang};
 use crate::http::state::AppState;
