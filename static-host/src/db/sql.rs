@@ -1,6 +1,6 @@
 //! SQL whose filters depend on the request: numbered parameters, joined
-//! conditions and `LIKE` patterns. Values always travel as parameters, never in the
-//! text.
+//! conditions and `LIKE` patterns (values always travel as parameters, never in the
+//! text); and the stored integers read back as the core's counts and rates.
 
 use rusqlite::types::Value;
 
@@ -45,6 +45,16 @@ pub fn contains_pattern(text: &str) -> String {
     }
     pattern.push('%');
     pattern
+}
+
+/// A quantity from a stored integer: negatives count as 0.
+pub fn qty(value: i64) -> u32 {
+    u32::try_from(value.max(0)).unwrap_or(u32::MAX)
+}
+
+/// A basis-point rate from a stored integer: negatives count as 0.
+pub fn bp(value: i64) -> u32 {
+    qty(value)
 }
 
 #[cfg(test)]

@@ -304,7 +304,7 @@ fn plan(
             ..line.limits()
         };
         if let QuantityCheck::Refused { message } =
-            set_quantity(crate::orders::pricing::qty(line.qty), &limits)
+            set_quantity(crate::db::sql::qty(line.qty), &limits)
         {
             return Err(ApiError::bad_request(core_message(message, lang)));
         }
@@ -324,7 +324,7 @@ fn plan(
     // The coupon's usage limits, checked again in the write transaction.
     if let Some(coupon) = &cart.coupon
         && totals.coupon_discount.minor() > 0
-        && let Err(problem) = crate::orders::coupons::usage_left(conn, coupon.id, user_id)?
+        && let Err(problem) = crate::cart::usage_left(conn, coupon.id, user_id)?
     {
         return Err(ApiError::validation(
             "coupon_code",

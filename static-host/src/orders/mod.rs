@@ -1,21 +1,20 @@
-//! The order flow (spec 3, 4, 7, 8): the cart with its coupon, checkout with card,
-//! cash and wallet payments, the customer's orders with their status machine, and
-//! returns.
+//! The order flow (spec 4, 7, 8): checkout with card, cash and wallet payments,
+//! the customer's orders with their status machine, and returns. The cart and its
+//! coupon are [`crate::cart`]'s; checkout takes them through the cart's interface.
 //!
 //! Every call needs `Authorization: Bearer …` (401 otherwise). Another customer's
 //! ids answer 404, as ids that do not exist do. Amounts are decimal strings in EGP,
 //! `date` fields `YYYY-MM-DD HH:MM` in UTC and `*_at` fields RFC 3339 in UTC. The
-//! rules — totals, tax and delivery ([`pricing`], [`delivery`]), payments
-//! ([`payment`]), the status machine ([`state_machine`]), refunds and returns
-//! ([`returns`]) — are written down in `static-host/docs/orders.md`.
+//! rules — totals, tax and delivery ([`crate::cart::pricing`],
+//! [`crate::location::delivery`]), payments ([`payment`]), the status machine
+//! ([`state_machine`]), refunds and returns ([`returns`]) — are written down in
+//! `static-host/docs/orders.md`.
 
 pub mod checkout;
-pub mod coupons;
 pub mod effects;
 pub mod my_orders;
 pub mod payment;
 pub mod payment_outbox;
-pub mod pricing;
 pub mod returns;
 pub mod state_machine;
 
@@ -27,7 +26,6 @@ use crate::http::state::AppState;
 
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(coupons::add_coupon))
         .routes(routes!(checkout::checkout))
         .routes(routes!(my_orders::list_orders))
         .routes(routes!(my_orders::get_order))

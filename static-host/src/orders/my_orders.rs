@@ -256,11 +256,11 @@ pub fn load_detail(
                 id: r.get(0)?,
                 product_id: r.get(1)?,
                 name: pick(lang, r.get(2)?, r.get(3)?),
-                qty: crate::orders::pricing::qty(qty),
+                qty: crate::db::sql::qty(qty),
                 price: amount(price),
                 total: amount(price.saturating_mul(qty)),
                 image: Some(r.get(6)?),
-                returned_qty: crate::orders::pricing::qty(r.get(7)?),
+                returned_qty: crate::db::sql::qty(r.get(7)?),
             })
         })?
         .collect::<Result<Vec<_>, _>>()?;
@@ -422,7 +422,7 @@ pub async fn list_orders(
                             payment_method: row.payment_method,
                             cart_total: amount(row.cart_total),
                             total: amount(row.due),
-                            items_count: crate::orders::pricing::qty(r.get(21)?),
+                            items_count: crate::db::sql::qty(r.get(21)?),
                             branch: row.branch,
                             can_cancel: can_cancel(row.status),
                         })

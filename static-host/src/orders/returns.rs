@@ -17,7 +17,7 @@
 //!
 //! The request moves the order to `in_return`. The refund is fixed when asking: the
 //! returned lines' prices less their share of the coupon discount, plus the tax on
-//! that (delivery is not refunded; see [`crate::orders::pricing::return_refund`]). It is paid
+//! that (delivery is not refunded; see [`return_refund`]). It is paid
 //! when the order reaches `returned` (see [`crate::orders::state_machine`]).
 //!
 //! Tabs (core `ReturnTab`): `current` (in_return, return_received) and `completed` —
@@ -43,6 +43,7 @@ use storefront_core::validation::{
 use utoipa::{IntoParams, ToSchema};
 
 use crate::clock::{iso_time, now_ms};
+use crate::db::sql::{bp, qty};
 use crate::http::envelope::{Data, Page, Paging};
 use crate::http::error::not_found;
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
@@ -55,9 +56,9 @@ use crate::location::delivery;
 use crate::money::amount;
 use crate::orders::effects::Effects;
 use crate::orders::my_orders::{path_id, returnable, status_list};
-use crate::orders::pricing::return_refund;
 use crate::orders::state_machine::{Actor, change_status};
 use crate::orders::{fields_error, order_number};
+use storefront_core::money::Money;
 
 /// The document's `ReturnReason`: the core's reasons (one list for the rules, the
 /// client and this contract).
@@ -214,7 +215,7 @@ pub fn load_return(
                 id: r.get(0)?,
                 product_id: r.get(1)?,
                 name: pick(lang, r.get(2)?, r.get(3)?),
-                quantity: crate::orders::pricing::qty(r.get(4)?),
+                quantity: qty(r.get(4)?),
                 reason: r.get(5)?,
                 comment: r.get(6)?,
             })
@@ -313,7 +314,7 @@ pub async fn request_return(
                         id: item.id.and_then(|id| u64::try_from(id).ok()),
                         quantity: item.quantity,
                         ordered_quantity: line_of(item.id)
-                            .map(|l| crate::orders::pricing::qty(l.left))
+                            .map(|l| qty(l.left))
                             .unwrap_or(u32::MAX),
                         reason: item.reason.map(|r| r.as_str().to_owned()),
                         comment: item.comment.clone().unwrap_or_default(),
@@ -539,6 +540,29 @@ pub async fn list_returns(
     Ok(Json(page))
 }
 
+/// The refund of returned lines worth `returned_price` (unit prices × quantities)
+/// from an order of `order_price` with `order_discount` off and taxed at
+/// `tax_rate_bp`: the lines' share of the discount (rounded down) is kept, the tax
+/// on the rest is given back; delivery is not refunded. Returning everything gives
+/// back exactly the order's price − discount + tax.
+pub fn return_refund(
+    order_price: i64,
+    order_discount: i64,
+    tax_rate_bp: i64,
+    returned_price: i64,
+) -> i64 {
+    if order_price <= 0 || returned_price <= 0 {
+        return 0;
+    }
+    let returned_price = returned_price.min(order_price);
+    let share = i64::try_from(
+        i128::from(order_discount.max(0)) * i128::from(returned_price) / i128::from(order_price),
+    )
+    .unwrap_or(0);
+    let taxable = Money::from_minor((returned_price - share).max(0));
+    (taxable + taxable.percent_bp(bp(tax_rate_bp)).non_negative()).minor()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,5 +579,17 @@ mod tests {
             Some(ReturnTab::Completed)
         );
         assert_eq!(parse_return_tab(Some("done")), None);
+    }
+
+    #[test]
+    fn refunds_share_the_discount_and_give_back_the_tax() {
+        // 200.00 order, 20.00 off, 14% tax: everything back is 180.00 + 25.20.
+        assert_eq!(return_refund(20_000, 2_000, 1_400, 20_000), 20_520);
+        // A quarter of it: 50.00 − 5.00 = 45.00, + 6.30 tax.
+        assert_eq!(return_refund(20_000, 2_000, 1_400, 5_000), 5_130);
+        // Rounding: share of a 0.10 discount on a third is 0.03 (down).
+        assert_eq!(return_refund(300, 10, 0, 100), 97);
+        assert_eq!(return_refund(0, 0, 1_400, 100), 0);
+        assert_eq!(return_refund(1_000, 0, 1_400, 0), 0);
     }
 }

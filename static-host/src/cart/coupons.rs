@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 use storefront_core::messages::MessageId;
 use utoipa::ToSchema;
 
-use crate::cart::{CartBody, CartItemBody, CouponRuleBody, TotalsBody, load_cart};
+use super::body::{CartBody, CartItemBody, CouponRuleBody, TotalsBody};
+use super::pricing::{CouponProblem, CouponRow};
+use super::query::load_cart;
 use crate::catalogue::{check_service, required_service};
 use crate::clock::now_ms;
 use crate::http::envelope::Data;
@@ -32,7 +34,6 @@ use crate::http::extract::{Area, CurrentUser, JsonBody, Lang};
 use crate::http::state::AppState;
 use crate::i18n::orders::{OrderMsg, core_text};
 use crate::money::amount;
-use crate::orders::pricing::{CouponProblem, CouponRow};
 
 /// Why a coupon cannot be used again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

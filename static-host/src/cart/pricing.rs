@@ -12,11 +12,14 @@
 //!   `min_subtotal_minor`; never more than the subtotal. A coupon is usable while
 //!   `active` and before `expires_at`.
 //!
-//! Where a branch delivers is in [`crate::location::delivery`].
+//! Where a branch delivers is in [`crate::location::delivery`]; what a return
+//! gives back is [`crate::orders::returns::return_refund`].
 
 use rusqlite::{Connection, OptionalExtension, Row};
 use storefront_core::cart::{CartLine, CartPricing, CartTotals, CouponRule, compute_totals};
 use storefront_core::money::Money;
+
+use crate::db::sql::{bp, qty};
 
 /// A branch's terms for the totals, as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,16 +130,6 @@ impl CouponRow {
     }
 }
 
-/// A basis-point rate from a stored integer: negatives count as 0.
-fn bp(value: i64) -> u32 {
-    u32::try_from(value.max(0)).unwrap_or(u32::MAX)
-}
-
-/// A quantity from a stored integer.
-pub fn qty(value: i64) -> u32 {
-    u32::try_from(value.max(0)).unwrap_or(u32::MAX)
-}
-
 /// The totals of lines `(unit price in piasters, quantity)` under a branch's terms
 /// and an optional coupon: the server's one pricing path, used by the cart, the
 /// coupon call and checkout.
@@ -150,29 +143,6 @@ pub fn totals(lines: &[(i64, i64)], terms: &BranchTerms, coupon: Option<&CouponR
         .collect();
     let rule = coupon.and_then(CouponRow::rule);
     compute_totals(&lines, &terms.pricing(), rule.as_ref())
-}
-
-/// The refund of returned lines worth `returned_price` (unit prices × quantities)
-/// from an order of `order_price` with `order_discount` off and taxed at
-/// `tax_rate_bp`: the lines' share of the discount (rounded down) is kept, the tax
-/// on the rest is given back; delivery is not refunded. Returning everything gives
-/// back exactly the order's price − discount + tax.
-pub fn return_refund(
-    order_price: i64,
-    order_discount: i64,
-    tax_rate_bp: i64,
-    returned_price: i64,
-) -> i64 {
-    if order_price <= 0 || returned_price <= 0 {
-        return 0;
-    }
-    let returned_price = returned_price.min(order_price);
-    let share = i64::try_from(
-        i128::from(order_discount.max(0)) * i128::from(returned_price) / i128::from(order_price),
-    )
-    .unwrap_or(0);
-    let taxable = Money::from_minor((returned_price - share).max(0));
-    (taxable + taxable.percent_bp(bp(tax_rate_bp)).non_negative()).minor()
 }
 
 #[cfg(test)]
@@ -291,17 +261,5 @@ mod tests {
         assert_eq!(row.usable(1_000), Err(CouponProblem::Expired));
         row.active = false;
         assert_eq!(row.usable(0), Err(CouponProblem::Inactive));
-    }
-
-    #[test]
-    fn refunds_share_the_discount_and_give_back_the_tax() {
-        // 200.00 order, 20.00 off, 14% tax: everything back is 180.00 + 25.20.
-        assert_eq!(return_refund(20_000, 2_000, 1_400, 20_000), 20_520);
-        // A quarter of it: 50.00 − 5.00 = 45.00, + 6.30 tax.
-        assert_eq!(return_refund(20_000, 2_000, 1_400, 5_000), 5_130);
-        // Rounding: share of a 0.10 discount on a third is 0.03 (down).
-        assert_eq!(return_refund(300, 10, 0, 100), 97);
-        assert_eq!(return_refund(0, 0, 1_400, 100), 0);
-        assert_eq!(return_refund(1_000, 0, 1_400, 0), 0);
     }
 }
