@@ -10,7 +10,7 @@ use storefront_core::locale::Language;
 
 use crate::http::error::{ApiError, invalid};
 use crate::http::state::AppState;
-use crate::i18n::Msg;
+use crate::i18n::{Msg, language_of_headers};
 
 /// The `Language` request header (`en` or `ar`); anything else reads as English.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,14 +26,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Lang {
 
 pub fn language_of(parts: &Parts) -> Language {
     language_of_headers(&parts.headers)
-}
-
-pub fn language_of_headers(headers: &axum::http::HeaderMap) -> Language {
-    headers
-        .get("language")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| Language::parse(v).ok())
-        .unwrap_or_default()
 }
 
 /// Where the shopper shops, from spec 7's headers: `district-id` (the chosen

@@ -43,7 +43,7 @@ pub async fn json_refusals(
     next: axum::middleware::Next,
 ) -> Response {
     let api_call = request.uri().path().starts_with(API_MOUNT);
-    let lang = extract::language_of_headers(request.headers());
+    let lang = crate::i18n::language_of_headers(request.headers());
     let response = next.run(request).await;
     let is_json = response
         .headers()

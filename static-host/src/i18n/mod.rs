@@ -10,6 +10,17 @@ pub mod orders;
 use storefront_core::locale::Language;
 use storefront_core::messages::{Message, MessageId};
 
+/// The request's language: its `Language` header (`en` or `ar`), English when it
+/// is missing or names neither. Read here, below every middleware, so the limits
+/// and the disk floor answer in it without reaching for the extractors.
+pub fn language_of_headers(headers: &axum::http::HeaderMap) -> Language {
+    headers
+        .get("language")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| Language::parse(v).ok())
+        .unwrap_or_default()
+}
+
 /// A message the API sends.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Msg {
