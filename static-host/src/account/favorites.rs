@@ -14,8 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::clock::{iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
-use crate::http::error::not_found;
-use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody, not_found};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;

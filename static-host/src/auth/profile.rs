@@ -9,8 +9,7 @@ use utoipa::ToSchema;
 
 use crate::auth::fields;
 use crate::http::envelope::Data;
-use crate::http::error::invalid;
-use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody, invalid};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
 use crate::http::state::AppState;
 use crate::i18n::Msg;

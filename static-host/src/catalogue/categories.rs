@@ -12,8 +12,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::catalogue::{check_service, required_service};
 use crate::http::envelope::{Data, MAX_PAGE, Meta, Page, PageRequest, Paging};
-use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
-use crate::http::error::{invalid, not_found, out_of_range};
+use crate::http::error::{
+    ApiError, ErrorBody, ValidationErrorBody, invalid, not_found, out_of_range,
+};
 use crate::http::extract::{Id, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::columns::{IdName, pick};

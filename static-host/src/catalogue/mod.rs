@@ -33,8 +33,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(categories::list_branch_categories))
         .routes(routes!(branches::list_branches))
         .routes(routes!(branches::get_branch))
-        .routes(routes!(products::list_products))
-        .routes(routes!(products::get_product))
+        .routes(routes!(products::handlers::list_products))
+        .routes(routes!(products::handlers::get_product))
 }
 
 // The catalogue's interface to the other features: the cart, coupons and checkout

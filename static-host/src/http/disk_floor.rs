@@ -24,8 +24,7 @@ use axum::response::{IntoResponse, Response};
 use crate::clock::Clock;
 use crate::http::error::ApiError;
 use crate::http::rate_limit::{CountedLog, RateLimits};
-use crate::i18n::Msg;
-use crate::i18n::language_of_headers;
+use crate::i18n::{Msg, language_of_headers};
 
 /// Reads the free space (bytes) of the disk the server writes to. It may block: it is
 /// run on the blocking pool.

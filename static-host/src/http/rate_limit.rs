@@ -26,8 +26,7 @@ use storefront_core::locale::Language;
 use crate::config::Config;
 use crate::http::client_ip::{client_ip, client_ip_of};
 use crate::http::error::ApiError;
-use crate::i18n::Msg;
-use crate::i18n::language_of_headers;
+use crate::i18n::{Msg, language_of_headers};
 
 pub use crate::config::{Rate, RateError};
 

@@ -16,8 +16,7 @@ use utoipa_axum::routes;
 
 use crate::db::sql::contains_pattern;
 use crate::http::envelope::{Data, Location, Page};
-use crate::http::error::out_of_range;
-use crate::http::error::{ApiError, ValidationErrorBody};
+use crate::http::error::{ApiError, ValidationErrorBody, out_of_range};
 use crate::http::extract::{Lang, Query};
 use crate::http::search_text::{SUGGESTIONS, required_search};
 use crate::http::state::AppState;

@@ -26,9 +26,9 @@ use utoipa::{IntoParams, ToSchema};
 
 use crate::clock::{DAY_MS, date_time, iso_time, now_ms};
 use crate::http::envelope::{Data, Page, Paging};
-use crate::http::error::invalid;
-use crate::http::error::not_found;
-use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
+use crate::http::error::{
+    ApiError, BadRequestBody, ErrorBody, ValidationErrorBody, invalid, not_found,
+};
 use crate::http::extract::{CurrentUser, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::columns::{IdName, pick};

@@ -45,9 +45,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clock::{iso_time, now_ms};
 use crate::db::sql::{bp, qty};
 use crate::http::envelope::{Data, Page, Paging};
-use crate::http::error::not_found;
-use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody};
-use crate::http::error::{invalid, invalid_text};
+use crate::http::error::{
+    ApiError, BadRequestBody, ErrorBody, ValidationErrorBody, invalid, invalid_text, not_found,
+};
 use crate::http::extract::{CurrentUser, JsonBody, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::columns::pick;

@@ -47,8 +47,7 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use storefront_core::locale::Language;
 use storefront_core::orders::{OrderStatus, TransitionError, transition};
 
-use crate::http::error::ApiError;
-use crate::http::error::not_found;
+use crate::http::error::{ApiError, not_found};
 use crate::i18n::orders::{OrderMsg, status_label};
 use crate::orders::effects::{OrderEffects, OrderNotice};
 use crate::orders::order_number;

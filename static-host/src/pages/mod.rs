@@ -17,8 +17,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::http::envelope::{Data, Page};
-use crate::http::error::not_found;
-use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody, not_found};
 use crate::http::extract::{Id, Lang, Query};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
