@@ -22,7 +22,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
-use storefront_core::validation::{only_numbers, parse_phone};
+use storefront_core::validation::{AddressForm, max_length, parse_phone, validate_address_form};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::account::{Form, ParentId};
@@ -183,50 +183,86 @@ struct AddressFields {
     is_default: bool,
 }
 
-/// Checks the form with the spec's messages ('This field is required', 'Too long!
-/// …', 'Phone Number is Invalid', 'Only number', 'please choose a location'), every
-/// bad field at once.
+/// The form's fields in the order a 422 names them (the core's table answers them
+/// keyed by name).
+const FIELDS: [&str; 11] = [
+    "name",
+    "contact_name",
+    "phone",
+    "country",
+    "region",
+    "city",
+    "address_details",
+    "building_number",
+    "floor",
+    "apartment_number",
+    "postal_code",
+];
+
+/// Checks the form with the core's table ([`validate_address_form`]: 'This field is
+/// required', 'Too long! …', 'Phone Number is Invalid', 'Only number') and the map
+/// point ('please choose a location'), every bad field at once.
 fn validate(
     body: AddressRequest,
     default_country: &str,
     lang: Language,
 ) -> Result<AddressFields, ApiError> {
-    let mut form = Form::new(lang);
-    let name = form.required("name", body.name.as_deref(), NAME_MAX);
-    let contact_name = form.required("contact_name", body.contact_name.as_deref(), NAME_MAX);
-    let phone_text = form.required("phone", body.phone.as_deref(), PHONE_MAX);
-    let phone = if form.has_error("phone") {
-        String::new()
-    } else {
-        match parse_phone(&phone_text, default_country) {
-            Ok(number) => number.e164,
-            Err(message) => {
-                form.fail("phone", message);
-                String::new()
-            }
-        }
+    let text = |value: Option<String>| {
+        value
+            .as_deref()
+            .map(str::trim)
+            .unwrap_or_default()
+            .to_owned()
     };
-    let country = form.optional("country", body.country.as_deref(), NAME_MAX);
-    let region = form.optional("region", body.region.as_deref(), NAME_MAX);
-    let city = form.optional("city", body.city.as_deref(), NAME_MAX);
-    let address_details = form.required(
-        "address_details",
-        body.address_details.as_deref(),
-        DETAILS_MAX,
-    );
-    let building_number = form.optional(
-        "building_number",
-        body.building_number.as_deref(),
-        SHORT_MAX,
-    );
-    let floor = form.optional("floor", body.floor.as_deref(), SHORT_MAX);
-    let apartment_number = form.optional(
-        "apartment_number",
-        body.apartment_number.as_deref(),
-        SHORT_MAX,
-    );
-    let postal_code = form.optional("postal_code", body.postal_code.as_deref(), SHORT_MAX);
-    form.check("postal_code", only_numbers(&postal_code));
+    let fields = AddressForm {
+        name: text(body.name),
+        contact_name: text(body.contact_name),
+        phone: text(body.phone),
+        country: text(body.country),
+        region: text(body.region),
+        city: text(body.city),
+        address_details: text(body.address_details),
+        building_number: text(body.building_number),
+        floor: text(body.floor),
+        apartment_number: text(body.apartment_number),
+        postal_code: text(body.postal_code),
+    };
+    let mut errors = validate_address_form(&fields, default_country);
+    // Two answers of the server's stand over the table's, so its 422s stay as they
+    // were: a phone past the column's 40 characters is 'Too long!' (the table reads
+    // it as a number), and a postal code both too long and not digits is 'Too long!'
+    // (the table tries the digits first).
+    if !fields.phone.is_empty()
+        && let Err(message) = max_length(&fields.phone, PHONE_MAX)
+    {
+        errors.insert("phone".to_owned(), message);
+    }
+    if let Err(message) = max_length(&fields.postal_code, SHORT_MAX) {
+        errors.insert("postal_code".to_owned(), message);
+    }
+    let mut form = Form::new(lang);
+    for field in FIELDS {
+        if let Some(message) = errors.remove(field) {
+            form.fail(field, message);
+        }
+    }
+    let phone = match parse_phone(&fields.phone, default_country) {
+        Ok(number) if !form.has_error("phone") => number.e164,
+        _ => String::new(),
+    };
+    let AddressForm {
+        name,
+        contact_name,
+        country,
+        region,
+        city,
+        address_details,
+        building_number,
+        floor,
+        apartment_number,
+        postal_code,
+        ..
+    } = fields;
     let location = match body.location {
         None => {
             form.fail("location", MessageId::ChooseALocation);
@@ -648,4 +684,35 @@ pub async fn set_default_address(
         address,
         Msg::DefaultAddressSet.text(lang),
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(value: serde_json::Value) -> AddressRequest {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn the_server_s_answers_stand_over_the_core_table_in_form_order() {
+        let body = request(serde_json::json!({
+            "contact_name": "Mona",
+            "phone": "1".repeat(PHONE_MAX + 1),
+            "address_details": "12 Nile St",
+            "postal_code": "x".repeat(SHORT_MAX + 1),
+            "location": {"latitude": 30.0, "longitude": 31.0},
+        }));
+        let err = validate(body, "EG", Language::En).unwrap_err().body();
+        // The name comes first, as the form lists it, though its check ran last.
+        assert_eq!(err["message"], "This field is required");
+        assert_eq!(
+            err["errors"]["phone"][0],
+            "Too long! The maximum character is 40"
+        );
+        assert_eq!(
+            err["errors"]["postal_code"][0],
+            "Too long! The maximum character is 20"
+        );
+    }
 }
