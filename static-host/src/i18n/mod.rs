@@ -551,6 +551,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn labels_cover_the_catalogue_fields() {
+        assert_eq!(choice_label("category_id", Language::En), "category");
+        assert_eq!(choice_label("service_id", Language::Ar), "الخدمة");
+        let text = Msg::InvalidChoice {
+            field: "brand_id".into(),
+        }
+        .text(Language::En);
+        assert_eq!(text, "The selected brand is invalid.");
+    }
+
+    #[test]
     fn uses_the_spec_wording_from_the_core() {
         let msg: Msg = Message::new(MessageId::WaitBeforeResend)
             .with("seconds", 42)
