@@ -1,7 +1,7 @@
-import { QueryClient } from "@tanstack/react-query";
+import { resetStoreForEffects, watchedHost } from "../test/effectHost";
 import { logoutEffects } from "storefront-core/start";
 import { dispatchCart } from "../shop/cartFlow";
-import { runEffects, type EffectHost } from "../platform/effects";
+import { runEffects } from "../platform/effects";
 import { selectCart, useAppStore } from "../platform/store";
 import { dispatchLogin, usePhoneLogin } from "../features/auth/flow";
 import { useLocationPicker } from "../features/location/picker";
@@ -9,16 +9,9 @@ import { useLocationPicker } from "../features/location/picker";
 // What a logout resets across the app: the platform's store and the flows of the
 // features that keep state of their own (sign-in, location picker), composed here.
 
-function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
-  return { navigate: jest.fn(), request: jest.fn(), reload: jest.fn(), queryClient: new QueryClient() };
-}
+const host = watchedHost;
 
-beforeEach(() => {
-  localStorage.clear();
-  useAppStore.getState().refresh();
-  useAppStore.setState({ toasts: [], modal: null, language: "en" });
-  jest.useRealTimers();
-});
+beforeEach(resetStoreForEffects);
 
 describe("runEffects with the real core", () => {
   test("a logout resets the sign-in, the picker, the open modal, the cart and where sign-in was to return", () => {

@@ -1,19 +1,12 @@
-import { QueryClient } from "@tanstack/react-query";
+import { resetStoreForEffects, watchedHost } from "../test/effectHost";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
-import { applyDocumentLanguage, runEffects, type EffectHost } from "./effects";
+import { applyDocumentLanguage, runEffects } from "./effects";
 import { withHeadLink } from "../test/headLink";
 import { useAppStore } from "./store";
 
-function host(): EffectHost & { navigate: jest.Mock; request: jest.Mock; reload: jest.Mock } {
-  return { navigate: jest.fn(), request: jest.fn(), reload: jest.fn(), queryClient: new QueryClient() };
-}
+const host = watchedHost;
 
-beforeEach(() => {
-  localStorage.clear();
-  useAppStore.getState().refresh();
-  useAppStore.setState({ toasts: [], modal: null, language: "en" });
-  jest.useRealTimers();
-});
+beforeEach(resetStoreForEffects);
 
 describe("runEffects with the real core", () => {
   test("storage effects go through the core and the store re-reads them", () => {
