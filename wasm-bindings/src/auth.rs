@@ -1,40 +1,78 @@
-use storefront_core::auth::{self, LoginEvent, PhoneLogin, RequestEvent, RequestStatus};
+use storefront_core::auth::{self, LoginEvent, RequestEvent};
+use storefront_core::flow::Flow;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
 
-/// A phone sign-in that has not started (no modal open).
+/// The phone sign-in (spec 4) behind a handle: its state (the number, the code, the
+/// three calls' statuses) stays here. Events go in with the time; the effects to
+/// perform (modals, storage, the calls whose answers come back as events, timers) and
+/// the view to render come out.
 #[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = phoneLoginStart, unchecked_return_type = "T.PhoneLogin")]
-pub fn phone_login_start() -> Result<JsValue, JsValue> {
-    to_js(&PhoneLogin::default())
+#[wasm_bindgen(js_name = PhoneLoginFlow)]
+#[derive(Default)]
+pub struct PhoneLoginFlowHandle(auth::PhoneLoginFlow);
+
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_class = PhoneLoginFlow)]
+impl PhoneLoginFlowHandle {
+    /// A sign-in that has not started (no modal open).
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Applies an event at `nowMs`: the effects to perform and the view after it.
+    #[wasm_bindgen(unchecked_return_type = "T.Step<T.PhoneLoginView>")]
+    pub fn send(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "T.LoginEvent")] event: JsValue,
+        #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let event: LoginEvent = from_js(event, "event")?;
+        to_js(&self.0.step(event, from_js(now_ms, "nowMs")?))
+    }
+
+    /// The view now.
+    #[wasm_bindgen(unchecked_return_type = "T.PhoneLoginView")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.view())
+    }
 }
 
-/// Advances the phone sign-in (spec 4): the new state and the effects to run.
+/// A simple request flow (e-mail sign-in, forgot and reset password) behind a handle:
+/// idle, loading, then success or failed, back to idle after 3 s.
 #[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = phoneLoginUpdate, unchecked_return_type = "T.LoginUpdate")]
-pub fn phone_login_update(
-    #[wasm_bindgen(unchecked_param_type = "T.PhoneLogin")] state: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.LoginEvent")] event: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] now_ms: JsValue,
-) -> Result<JsValue, JsValue> {
-    let state: PhoneLogin = from_js(state, "state")?;
-    let event: LoginEvent = from_js(event, "event")?;
-    to_js(&auth::update(state, event, from_js(now_ms, "nowMs")?))
-}
+#[wasm_bindgen(js_name = RequestFlow)]
+#[derive(Default)]
+pub struct RequestFlowHandle(auth::RequestFlow);
 
-/// Whether a code may be resent now, or how many seconds are left.
 #[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = resendAvailability, unchecked_return_type = "T.ResendAvailability")]
-pub fn resend_availability(
-    #[wasm_bindgen(unchecked_param_type = "T.PhoneLogin")] state: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] now_ms: JsValue,
-) -> Result<JsValue, JsValue> {
-    let state: PhoneLogin = from_js(state, "state")?;
-    to_js(&auth::resend_availability(
-        &state,
-        from_js(now_ms, "nowMs")?,
-    ))
+#[wasm_bindgen(js_class = RequestFlow)]
+impl RequestFlowHandle {
+    /// A flow before any request.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Applies an event at `nowMs`: the effects to perform (toasts, its wake) and the
+    /// status after it.
+    #[wasm_bindgen(unchecked_return_type = "T.Step<T.RequestStatus>")]
+    pub fn send(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "T.RequestEvent")] event: JsValue,
+        #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let event: RequestEvent = from_js(event, "event")?;
+        to_js(&self.0.step(event, from_js(now_ms, "nowMs")?))
+    }
+
+    /// The status now.
+    #[wasm_bindgen(unchecked_return_type = "T.RequestStatus")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.view())
+    }
 }
 
 /// Whether any one-time code (the e-mail sign-in's too) may be resent now: 60 s after
@@ -47,30 +85,6 @@ pub fn resend_availability_since(
 ) -> Result<JsValue, JsValue> {
     to_js(&auth::resend_availability_since(
         from_js(code_sent_at_ms, "codeSentAtMs")?,
-        from_js(now_ms, "nowMs")?,
-    ))
-}
-
-/// The status of a request flow before any request.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = requestStatusIdle, unchecked_return_type = "T.RequestStatus")]
-pub fn request_status_idle() -> Result<JsValue, JsValue> {
-    to_js(&RequestStatus::idle())
-}
-
-/// Advances a simple request flow (e-mail sign-in, forgot and reset password).
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = requestFlowUpdate, unchecked_return_type = "T.RequestUpdate")]
-pub fn request_flow_update(
-    #[wasm_bindgen(unchecked_param_type = "T.RequestStatus")] status: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.RequestEvent")] event: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "number")] now_ms: JsValue,
-) -> Result<JsValue, JsValue> {
-    let status: RequestStatus = from_js(status, "status")?;
-    let event: RequestEvent = from_js(event, "event")?;
-    to_js(&auth::update_request(
-        status,
-        event,
         from_js(now_ms, "nowMs")?,
     ))
 }

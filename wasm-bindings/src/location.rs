@@ -1,20 +1,10 @@
 //! Bindings of `storefront_core::location`: the location picker and its map search.
 
-use storefront_core::location::{self, LocationPicker, LocationPickerEvent};
-use storefront_core::storage::ClientState;
+use storefront_core::flow::Flow;
+use storefront_core::location::{self, GeoPoint, LocationPickerEvent};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
-
-/// A picker showing the stored point and district when both are stored.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = locationPickerStart, unchecked_return_type = "T.LocationPicker")]
-pub fn location_picker_start(
-    #[wasm_bindgen(unchecked_param_type = "T.ClientState")] stored: JsValue,
-) -> Result<JsValue, JsValue> {
-    let stored: ClientState = from_js(stored, "stored")?;
-    to_js(&LocationPicker::start(&stored))
-}
 
 /// Opening the picker: show it and remember it for a reload (spec 4).
 #[cfg(feature = "start")]
@@ -23,68 +13,47 @@ pub fn location_picker_open_effects() -> Result<JsValue, JsValue> {
     to_js(&location::open())
 }
 
-/// Dismissing the picker without choosing: close it and forget it.
+/// The location picker (spec 4) behind a handle: the chosen point, its support check,
+/// the district and the map search stay here. Events go in; the effects (the support
+/// check and search calls, whose answers come back as events; confirming's storage and
+/// navigation; dismissing's) and the view come out.
 #[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = locationPickerDismissEffects, unchecked_return_type = "T.Effect[]")]
-pub fn location_picker_dismiss_effects() -> Result<JsValue, JsValue> {
-    to_js(&location::dismiss())
-}
+#[wasm_bindgen(js_name = LocationPickerFlow)]
+pub struct LocationPickerFlowHandle(location::LocationPickerFlow);
 
-/// Applies an event: the new picker state and the effects to perform.
 #[cfg(feature = "rest")]
-#[wasm_bindgen(
-    js_name = locationPickerUpdate,
-    unchecked_return_type = "[T.LocationPicker, T.Effect[]]"
-)]
-pub fn location_picker_update(
-    #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "T.LocationPickerEvent")] event: JsValue,
-) -> Result<JsValue, JsValue> {
-    let state: LocationPicker = from_js(state, "state")?;
-    let event: LocationPickerEvent = from_js(event, "event")?;
-    to_js(&location::update(state, event))
-}
+#[wasm_bindgen(js_class = LocationPickerFlow)]
+impl LocationPickerFlowHandle {
+    /// A picker showing `point` and its district when both are given (the stored
+    /// choice, or the address being edited), otherwise nothing chosen.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "T.GeoPoint | null")] point: JsValue,
+        #[wasm_bindgen(js_name = districtId, unchecked_param_type = "number | null")]
+        district_id: JsValue,
+    ) -> Result<LocationPickerFlowHandle, JsValue> {
+        let point: Option<GeoPoint> = from_js(point, "point")?;
+        let district_id: Option<u64> = from_js(district_id, "districtId")?;
+        Ok(Self(location::LocationPickerFlow::showing(
+            point,
+            district_id,
+        )))
+    }
 
-/// The confirm button's label.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = locationPickerLabel, unchecked_return_type = "T.Message")]
-pub fn location_picker_label(
-    #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
-) -> Result<JsValue, JsValue> {
-    let state: LocationPicker = from_js(state, "state")?;
-    to_js(&state.label())
-}
+    /// Applies an event: the effects to perform and the view after it.
+    #[wasm_bindgen(unchecked_return_type = "T.Step<T.LocationPickerView>")]
+    pub fn send(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "T.LocationPickerEvent")] event: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let event: LocationPickerEvent = from_js(event, "event")?;
+        // The picker's rules read no clock.
+        to_js(&self.0.step(event, 0))
+    }
 
-/// Whether the confirm button is enabled.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = locationPickerCanConfirm)]
-pub fn location_picker_can_confirm(
-    #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
-) -> Result<bool, JsValue> {
-    let state: LocationPicker = from_js(state, "state")?;
-    Ok(state.can_confirm())
-}
-
-/// What the map search dropdown shows.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = mapSearchStatus, unchecked_return_type = "T.MapSearchStatus")]
-pub fn map_search_status(
-    #[wasm_bindgen(unchecked_param_type = "T.LocationPicker")] state: JsValue,
-) -> Result<JsValue, JsValue> {
-    let state: LocationPicker = from_js(state, "state")?;
-    to_js(&state.search_status())
-}
-
-/// Zoom of the picker's map.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = mapZoom)]
-pub fn map_zoom() -> u32 {
-    location::MAP_ZOOM
-}
-
-/// Height of the picker's map in CSS pixels.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = mapHeightPx)]
-pub fn map_height_px() -> u32 {
-    location::MAP_HEIGHT_PX
+    /// The view now.
+    #[wasm_bindgen(unchecked_return_type = "T.LocationPickerView")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.view())
+    }
 }

@@ -98,11 +98,9 @@ fn non_finite_numbers_are_not_numbers_of_a_required_field() {
         "({type: 'point_chosen', point: {latitude: NaN, longitude: 31}})",
         "({type: 'point_chosen', point: {latitude: 30, longitude: Infinity}})",
     ] {
-        let picker = storefront_wasm::location_picker_start(js(
-            json!({"use_default_location": false, "login_in_progress": false}),
-        ))
-        .unwrap();
-        let error = storefront_wasm::location_picker_update(picker, eval(bad)).unwrap_err();
+        let mut picker =
+            storefront_wasm::LocationPickerFlowHandle::new(JsValue::NULL, JsValue::NULL).unwrap();
+        let error = picker.send(eval(bad)).unwrap_err();
         assert_eq!(kind(&error), "invalid_argument", "{bad}");
     }
 }

@@ -7,24 +7,24 @@ use support::{js, json, kind, storage_with};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
+use storefront_wasm::{PhoneLoginFlowHandle, RequestFlowHandle};
+
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Sends one event and returns (state, effects) as JSON.
-fn send(state: &Value, event: Value, now_ms: f64) -> (Value, Value) {
-    let update = json(
-        storefront_wasm::phone_login_update(js(state.clone()), js(event), now_ms.into()).unwrap(),
-    );
-    (update["state"].clone(), update["effects"].clone())
+/// Sends one event through the handle and returns (view, effects) as JSON.
+fn send(flow: &mut PhoneLoginFlowHandle, event: Value, now_ms: f64) -> (Value, Value) {
+    let step = json(flow.send(js(event), now_ms.into()).unwrap());
+    (step["view"].clone(), step["effects"].clone())
 }
 
 #[wasm_bindgen_test]
 fn an_existing_user_signs_in_through_js_values() {
-    let state = json(storefront_wasm::phone_login_start().unwrap());
-    assert_eq!(state["step"], "closed");
-    let (state, effects) = send(&state, json!({"type": "open_sign_in"}), 0.0);
+    let mut flow = PhoneLoginFlowHandle::new();
+    assert_eq!(json(flow.view().unwrap())["step"], "closed");
+    let (_, effects) = send(&mut flow, json!({"type": "open_sign_in"}), 0.0);
     assert_eq!(effects[1], json!({"type": "open_modal", "modal": "signIn"}));
-    let (state, effects) = send(
-        &state,
+    let (_, effects) = send(
+        &mut flow,
         json!({"type": "request_code", "mobile": "+201001234567", "channel": "whatsapp"}),
         1_000.0,
     );
@@ -36,7 +36,7 @@ fn an_existing_user_signs_in_through_js_values() {
         effects[2],
         json!({"type": "request", "call": {"call": "login_by_otp", "mobile": "+201001234567", "channel": "whatsapp"}})
     );
-    let (state, effects) = send(&state, json!({"type": "code_sent"}), 2_000.0);
+    let (state, effects) = send(&mut flow, json!({"type": "code_sent"}), 2_000.0);
     // The resend deadline is stored before the toast, so a reload keeps the wait.
     assert_eq!(
         effects[1],
@@ -45,13 +45,13 @@ fn an_existing_user_signs_in_through_js_values() {
     assert_eq!(effects[2]["text"]["id"], "otp_sent");
     assert_eq!(state["step"], "verifyOtp");
     assert_eq!(state["login"]["isSuccess"], true);
-    let (state, _) = send(
-        &state,
+    send(
+        &mut flow,
         json!({"type": "submit_code", "code": "1234"}),
         3_000.0,
     );
     let (state, effects) = send(
-        &state,
+        &mut flow,
         json!({"type": "verified", "token": "tok", "user_exists": true, "message": null, "force_default_location": false}),
         3_100.0,
     );
@@ -72,33 +72,33 @@ fn an_existing_user_signs_in_through_js_values() {
 
 #[wasm_bindgen_test]
 fn resend_waits_sixty_seconds() {
-    let state = json(storefront_wasm::phone_login_start().unwrap());
-    let (state, _) = send(&state, json!({"type": "open_sign_in"}), 0.0);
-    let (state, _) = send(
-        &state,
+    let mut flow = PhoneLoginFlowHandle::new();
+    send(&mut flow, json!({"type": "open_sign_in"}), 0.0);
+    send(
+        &mut flow,
         json!({"type": "request_code", "mobile": "0100", "channel": "sms"}),
         0.0,
     );
-    let (state, _) = send(&state, json!({"type": "code_sent"}), 10_000.0);
-    let wait =
-        json(storefront_wasm::resend_availability(js(state.clone()), 69_001.0.into()).unwrap());
+    let (view, _) = send(&mut flow, json!({"type": "code_sent"}), 10_000.0);
+    // The view says when the code went out; the countdown counts from it.
+    assert_eq!(view["code_sent_at_ms"], 10_000);
+    let since = |sent: &Value, now: f64| {
+        json(storefront_wasm::resend_availability_since(js(sent.clone()), now.into()).unwrap())
+    };
     assert_eq!(
-        wait,
+        since(&view["code_sent_at_ms"], 69_001.0),
         json!({"state": "wait", "seconds": 1, "message": {"id": "wait_before_resend", "params": {"seconds": "1"}}})
     );
-    let ready = json(storefront_wasm::resend_availability(js(state), 70_000.0.into()).unwrap());
-    assert_eq!(ready, json!({"state": "ready"}));
-    // The e-mail sign-in's code: the same rule from its sending time.
-    let since = |sent: JsValue, now: f64| {
-        json(storefront_wasm::resend_availability_since(sent, now.into()).unwrap())
-    };
-    assert_eq!(since(10_000.0.into(), 69_001.0), wait);
-    assert_eq!(since(JsValue::NULL, 0.0), json!({"state": "ready"}));
+    assert_eq!(
+        since(&view["code_sent_at_ms"], 70_000.0),
+        json!({"state": "ready"})
+    );
+    assert_eq!(since(&Value::Null, 0.0), json!({"state": "ready"}));
 }
 
 #[wasm_bindgen_test]
 fn restore_reopens_the_remembered_modal() {
-    let state = json(storefront_wasm::phone_login_start().unwrap());
+    let mut flow = PhoneLoginFlowHandle::new();
     let stored = json!({
         "token": null, "language": null, "district_id": null, "address_id": null,
         "selected_address": null, "location": null, "selected_service": null,
@@ -106,7 +106,7 @@ fn restore_reopens_the_remembered_modal() {
         "login_in_progress": false, "user_mobile": "0100", "user_code": "1234",
         "user_exists": false, "modal": "register"
     });
-    let (state, effects) = send(&state, json!({"type": "restore", "stored": stored}), 0.0);
+    let (state, effects) = send(&mut flow, json!({"type": "restore", "stored": stored}), 0.0);
     assert_eq!(state["step"], "register");
     assert_eq!(
         effects,
@@ -116,18 +116,13 @@ fn restore_reopens_the_remembered_modal() {
 
 #[wasm_bindgen_test]
 fn request_flows_toast_the_server_message_and_reset() {
-    let idle = json(storefront_wasm::request_status_idle().unwrap());
+    let mut flow = RequestFlowHandle::new();
+    let idle = json(flow.view().unwrap());
     assert_eq!(idle["isLoading"], false);
-    let update = |status: &Value, event: Value, now: f64| {
-        json(
-            storefront_wasm::request_flow_update(js(status.clone()), js(event), now.into())
-                .unwrap(),
-        )
-    };
-    let loading = update(&idle, json!({"type": "started"}), 0.0);
-    assert_eq!(loading["status"]["isLoading"], true);
-    let done = update(
-        &loading["status"],
+    let mut send = |event: Value, now: f64| json(flow.send(js(event), now.into()).unwrap());
+    let loading = send(json!({"type": "started"}), 0.0);
+    assert_eq!(loading["view"]["isLoading"], true);
+    let done = send(
         json!({"type": "succeeded", "message": "Check your inbox"}),
         100.0,
     );
@@ -138,8 +133,8 @@ fn request_flows_toast_the_server_message_and_reset() {
             {"type": "wake_at", "at_ms": 3100}
         ])
     );
-    let reset = update(&done["status"], json!({"type": "tick"}), 3_100.0);
-    assert_eq!(reset["status"], idle);
+    let reset = send(json!({"type": "tick"}), 3_100.0);
+    assert_eq!(reset["view"], idle);
 }
 
 #[wasm_bindgen_test]
@@ -166,15 +161,18 @@ fn signed_in_effects_store_the_token_and_leave() {
 
 #[wasm_bindgen_test]
 fn bad_events_and_times_are_invalid_arguments() {
-    let state = storefront_wasm::phone_login_start().unwrap();
-    let error = storefront_wasm::phone_login_update(
-        state.clone(),
-        js(json!({"type": "dance"})),
-        0.0.into(),
-    )
-    .unwrap_err();
+    let mut flow = PhoneLoginFlowHandle::new();
+    let error = flow
+        .send(js(json!({"type": "dance"})), 0.0.into())
+        .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
-    let error = storefront_wasm::resend_availability(state, f64::NAN.into()).unwrap_err();
+    let error = flow
+        .send(js(json!({"type": "tick"})), f64::NAN.into())
+        .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+    let error = RequestFlowHandle::new()
+        .send(js(json!({"type": "started"})), JsValue::from_str("soon"))
+        .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }
 
@@ -224,8 +222,8 @@ fn what_restore_needed_sees_is_what_the_restore_event_brings_back() {
     ]);
     assert!(storefront_wasm::restore_needed());
     let stored = json(storefront_wasm::read_client_state().unwrap());
-    let state = json(storefront_wasm::phone_login_start().unwrap());
-    let (state, effects) = send(&state, json!({"type": "restore", "stored": stored}), 0.0);
+    let mut flow = PhoneLoginFlowHandle::new();
+    let (state, effects) = send(&mut flow, json!({"type": "restore", "stored": stored}), 0.0);
     assert_eq!(state["step"], "register");
     assert_eq!(
         effects,
@@ -234,7 +232,8 @@ fn what_restore_needed_sees_is_what_the_restore_event_brings_back() {
     storage_with(&[("token", "tok")]);
     assert!(!storefront_wasm::restore_needed());
     let stored = json(storefront_wasm::read_client_state().unwrap());
-    let start = json(storefront_wasm::phone_login_start().unwrap());
-    let (state, effects) = send(&start, json!({"type": "restore", "stored": stored}), 0.0);
+    let mut flow = PhoneLoginFlowHandle::new();
+    let start = json(flow.view().unwrap());
+    let (state, effects) = send(&mut flow, json!({"type": "restore", "stored": stored}), 0.0);
     assert_eq!((state, effects), (start, json!([])));
 }

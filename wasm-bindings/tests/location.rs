@@ -7,6 +7,8 @@ use support::{js, json, kind};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::*;
 
+use storefront_wasm::LocationPickerFlowHandle;
+
 wasm_bindgen_test_configure!(run_in_browser);
 
 const TAHRIR: (f64, f64) = (30.0444, 31.2357);
@@ -15,67 +17,67 @@ fn point() -> Value {
     json!({"latitude": TAHRIR.0, "longitude": TAHRIR.1})
 }
 
-/// Runs one event through the binding, returning the new state and the effects.
-fn update(state: &Value, event: Value) -> (Value, Value) {
-    let result =
-        json(storefront_wasm::location_picker_update(js(state.clone()), js(event)).unwrap());
-    (result[0].clone(), result[1].clone())
+/// Sends one event through the handle: the effects and the view after it.
+fn send(picker: &mut LocationPickerFlowHandle, event: Value) -> (Value, Value) {
+    let step = json(picker.send(js(event)).unwrap());
+    (step["effects"].clone(), step["view"].clone())
 }
 
-fn label(state: &Value) -> Value {
-    json(storefront_wasm::location_picker_label(js(state.clone())).unwrap())
-}
-
-fn empty_picker() -> Value {
-    let stored = json!({"use_default_location": false, "login_in_progress": false});
-    json(storefront_wasm::location_picker_start(js(stored)).unwrap())
+fn empty_picker() -> LocationPickerFlowHandle {
+    LocationPickerFlowHandle::new(JsValue::NULL, JsValue::NULL).unwrap()
 }
 
 #[wasm_bindgen_test]
 fn a_fresh_picker_asks_to_choose_a_location() {
-    let picker = empty_picker();
-    assert_eq!(picker["point"], Value::Null);
+    let view = json(empty_picker().view().unwrap());
+    assert_eq!(view["point"], Value::Null);
     assert_eq!(
-        label(&picker),
+        view["label"],
         json!({"id": "choose_location", "params": {}})
     );
-    assert!(!storefront_wasm::location_picker_can_confirm(js(picker)).unwrap());
+    assert_eq!(view["can_confirm"], false);
+    // The map's size is the spec's.
+    assert_eq!(
+        (view["zoom"].clone(), view["height_px"].clone()),
+        (json!(14), json!(400))
+    );
 }
 
 #[wasm_bindgen_test]
-fn starts_from_the_stored_point_and_district() {
-    let stored = json!({
-        "location": {"lat": TAHRIR.0, "lng": TAHRIR.1},
-        "district_id": 7,
-        "use_default_location": false,
-        "login_in_progress": false
-    });
-    let picker = json(storefront_wasm::location_picker_start(js(stored)).unwrap());
-    assert_eq!(picker["point"], point());
-    assert_eq!(label(&picker)["id"], "pick_this_address");
+fn starts_from_a_given_point_and_district() {
+    let picker = LocationPickerFlowHandle::new(js(point()), JsValue::from(7)).unwrap();
+    let view = json(picker.view().unwrap());
+    assert_eq!(view["point"], point());
+    assert_eq!(view["label"]["id"], "pick_this_address");
+    // Half a choice is no choice.
+    let half = LocationPickerFlowHandle::new(js(point()), JsValue::NULL).unwrap();
+    assert_eq!(json(half.view().unwrap())["point"], Value::Null);
 }
 
 #[wasm_bindgen_test]
 fn choosing_checking_and_confirming_a_point() {
-    let (picker, effects) = update(
-        &empty_picker(),
+    let mut picker = empty_picker();
+    let (effects, view) = send(
+        &mut picker,
         json!({"type": "point_chosen", "point": point()}),
     );
     assert_eq!(
         effects,
         json!([{"type": "request", "call": {"call": "is_supported_location", "latitude": TAHRIR.0, "longitude": TAHRIR.1}}])
     );
-    assert!(!storefront_wasm::location_picker_can_confirm(js(picker.clone())).unwrap());
+    assert_eq!(view["can_confirm"], false);
+    assert_eq!(view["label"]["id"], "checking_location");
 
-    let (picker, effects) = update(
-        &picker,
-        json!({"type": "support_answered", "point": point(), "district_id": 7}),
+    let (effects, view) = send(
+        &mut picker,
+        json!({"type": "support_answered", "point": point(), "district_id": 7, "district_name": "Downtown"}),
     );
     assert_eq!(effects, json!([]));
-    assert_eq!(label(&picker)["id"], "pick_this_address");
-    assert!(storefront_wasm::location_picker_can_confirm(js(picker.clone())).unwrap());
+    assert_eq!(view["label"]["id"], "pick_this_address");
+    assert_eq!(view["district_name"], "Downtown");
+    assert_eq!(view["can_confirm"], true);
 
-    let (_, effects) = update(&picker, json!({"type": "confirm"}));
+    let (effects, _) = send(&mut picker, json!({"type": "confirm"}));
     assert_eq!(
         effects,
         json!([
@@ -92,59 +94,61 @@ fn choosing_checking_and_confirming_a_point() {
 #[wasm_bindgen_test]
 fn a_stale_answer_is_ignored_and_an_unsupported_point_says_so() {
     let other = json!({"latitude": 28.5, "longitude": 33.9});
-    let (picker, _) = update(
-        &empty_picker(),
+    let mut picker = empty_picker();
+    send(
+        &mut picker,
         json!({"type": "point_chosen", "point": point()}),
     );
-    let (picker, _) = update(&picker, json!({"type": "point_chosen", "point": other}));
-    let (picker, _) = update(
-        &picker,
+    send(&mut picker, json!({"type": "point_chosen", "point": other}));
+    let (_, view) = send(
+        &mut picker,
         json!({"type": "support_answered", "point": point(), "district_id": 7}),
     );
-    assert_eq!(picker["district_id"], Value::Null);
-    assert_eq!(picker["loading"], true);
-    let (picker, _) = update(
-        &picker,
+    assert_eq!(view["district_id"], Value::Null);
+    assert_eq!(view["loading"], true);
+    let (_, view) = send(
+        &mut picker,
         json!({"type": "support_answered", "point": other, "district_id": null}),
     );
-    assert_eq!(label(&picker)["id"], "location_not_supported");
-    assert!(!storefront_wasm::location_picker_can_confirm(js(picker)).unwrap());
+    assert_eq!(view["label"]["id"], "location_not_supported");
+    assert_eq!(view["can_confirm"], false);
 }
 
 #[wasm_bindgen_test]
 fn the_search_dropdown_follows_text_and_results() {
-    let status =
-        |picker: &Value| json(storefront_wasm::map_search_status(js(picker.clone())).unwrap());
-    let picker = empty_picker();
+    let mut picker = empty_picker();
     assert_eq!(
-        status(&picker),
+        json(picker.view().unwrap())["search"],
         json!({"status": "start_typing", "message": {"id": "map_start_typing", "params": {}}})
     );
-    let (picker, effects) = update(
-        &picker,
+    let (effects, view) = send(
+        &mut picker,
         json!({"type": "search_text_changed", "text": " Tahrir "}),
     );
     assert_eq!(
         effects,
         json!([{"type": "request", "call": {"call": "map_search", "search": "Tahrir"}}])
     );
-    assert_eq!(status(&picker)["status"], "searching");
+    assert_eq!(view["search"]["status"], "searching");
     let result =
         json!({"name": "Tahrir Square", "address": "Downtown, Cairo", "location": point()});
-    let (picker, _) = update(
-        &picker,
+    let (_, view) = send(
+        &mut picker,
         json!({"type": "search_results_arrived", "search": "Tahrir", "results": [result]}),
     );
     assert_eq!(
-        status(&picker),
+        view["search"],
         json!({"status": "results", "results": [result]})
     );
-    let (picker, _) = update(
-        &picker,
+    send(
+        &mut picker,
         json!({"type": "search_text_changed", "text": "Zzz"}),
     );
-    let (picker, _) = update(&picker, json!({"type": "search_failed", "search": "Zzz"}));
-    assert_eq!(status(&picker)["message"]["id"], "map_no_results");
+    let (_, view) = send(
+        &mut picker,
+        json!({"type": "search_failed", "search": "Zzz"}),
+    );
+    assert_eq!(view["search"]["message"]["id"], "map_no_results");
 }
 
 #[wasm_bindgen_test]
@@ -156,26 +160,21 @@ fn opening_and_dismissing_the_picker_remember_it_for_a_reload() {
             {"type": "store", "key": "modal_status", "value": "pickAddress"}
         ])
     );
+    let (effects, _) = send(&mut empty_picker(), json!({"type": "dismiss"}));
     assert_eq!(
-        json(storefront_wasm::location_picker_dismiss_effects().unwrap()),
+        effects,
         json!([{"type": "close_modal"}, {"type": "remove", "keys": ["modal_status"]}])
     );
 }
 
 #[wasm_bindgen_test]
-fn map_constants_are_the_specs() {
-    assert_eq!(storefront_wasm::map_zoom(), 14);
-    assert_eq!(storefront_wasm::map_height_px(), 400);
-}
-
-#[wasm_bindgen_test]
-fn a_malformed_event_is_an_invalid_argument() {
-    let error = storefront_wasm::location_picker_update(
-        js(empty_picker()),
-        js(json!({"type": "point_chosen", "point": {"lat": 1}})),
-    )
-    .unwrap_err();
+fn malformed_arguments_are_invalid_arguments() {
+    let error = empty_picker()
+        .send(js(json!({"type": "point_chosen", "point": {"lat": 1}})))
+        .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
-    let error = storefront_wasm::location_picker_label(JsValue::NULL).unwrap_err();
+    let error = LocationPickerFlowHandle::new(js(json!({"lat": 1})), JsValue::NULL)
+        .err()
+        .unwrap();
     assert_eq!(kind(&error), "invalid_argument");
 }

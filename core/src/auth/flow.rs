@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use super::status::{RequestStatus, server_text};
 use super::types::{Channel, Modal, Registration};
 use crate::effects::{ApiCall, Effect, Tone};
+use crate::flow::Flow;
 use crate::messages::{Message, MessageId, Text};
 use crate::routes::post_login_destination;
 use crate::storage::{ClientState, StorageKey, StoredValue};
@@ -184,6 +185,49 @@ pub fn signed_in(
             after_ms: POST_LOGIN_REDIRECT_MS,
         },
     ]
+}
+
+/// What the shell renders of a phone sign-in: the open step, the number, when the last
+/// code went out (the resend countdown counts from it) and the three calls' statuses.
+/// The code itself stays in the flow.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct PhoneLoginView {
+    pub step: LoginStep,
+    pub mobile: Option<String>,
+    pub code_sent_at_ms: Option<u64>,
+    pub login: RequestStatus,
+    pub verify_otp: RequestStatus,
+    pub register: RequestStatus,
+}
+
+/// The phone sign-in as a [`Flow`]: the state stays here, between events.
+#[derive(Debug, Clone, Default)]
+pub struct PhoneLoginFlow {
+    state: PhoneLogin,
+}
+
+impl Flow for PhoneLoginFlow {
+    type Event = LoginEvent;
+    type View = PhoneLoginView;
+
+    fn update(&mut self, event: LoginEvent, now_ms: u64) -> Vec<Effect> {
+        let LoginUpdate { state, effects } = update(std::mem::take(&mut self.state), event, now_ms);
+        self.state = state;
+        effects
+    }
+
+    fn view(&self) -> PhoneLoginView {
+        let s = &self.state;
+        PhoneLoginView {
+            step: s.step,
+            mobile: s.mobile.clone(),
+            code_sent_at_ms: s.code_sent_at_ms,
+            login: s.login.clone(),
+            verify_otp: s.verify_otp.clone(),
+            register: s.register.clone(),
+        }
+    }
 }
 
 impl PhoneLogin {
@@ -1428,5 +1472,42 @@ mod tests {
         assert_eq!(json["login"]["isSuccess"], true);
         let back: PhoneLogin = serde_json::from_value(json).unwrap();
         assert_eq!(back, state);
+    }
+
+    #[test]
+    fn the_flow_handle_keeps_the_state_and_shows_no_code() {
+        let mut flow = PhoneLoginFlow::default();
+        assert_eq!(
+            flow.step(LoginEvent::OpenSignIn, 0).view.step,
+            LoginStep::SignIn
+        );
+        let asked = flow.step(
+            LoginEvent::RequestCode {
+                mobile: MOBILE.into(),
+                channel: Channel::Sms,
+            },
+            1_000,
+        );
+        assert!(asked.view.login.is_loading);
+        assert!(
+            asked
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::Request { .. }))
+        );
+        let sent = flow.step(LoginEvent::CodeSent, 2_000);
+        assert_eq!(sent.view.step, LoginStep::VerifyOtp);
+        assert_eq!(sent.view.mobile.as_deref(), Some(MOBILE));
+        assert_eq!(sent.view.code_sent_at_ms, Some(2_000));
+        flow.update(
+            LoginEvent::SubmitCode {
+                code: "9876".into(),
+            },
+            3_000,
+        );
+        let view = flow.view();
+        assert!(view.verify_otp.is_loading);
+        let json = serde_json::to_string(&view).unwrap();
+        assert!(!json.contains("9876"), "the code stays in the flow: {json}");
     }
 }

@@ -7,11 +7,12 @@ mod types;
 
 pub use flow::{
     LOGIN_TEMPORARIES, LoginEvent, LoginStep, LoginUpdate, OTP_LENGTH, POST_LOGIN_REDIRECT_MS,
-    PhoneLogin, RESEND_WAIT_MS, ResendAvailability, resend_availability, resend_availability_since,
-    restore_needed, signed_in, update,
+    PhoneLogin, PhoneLoginFlow, PhoneLoginView, RESEND_WAIT_MS, ResendAvailability,
+    resend_availability, resend_availability_since, restore_needed, signed_in, update,
 };
 pub use status::{
-    RequestEvent, RequestPhase, RequestStatus, RequestUpdate, STATUS_RESET_MS, update_request,
+    RequestEvent, RequestFlow, RequestPhase, RequestStatus, RequestUpdate, STATUS_RESET_MS,
+    update_request,
 };
 pub use types::{Channel, EmailAddress, EmailCode, Modal, PasswordReset, Registration};
 
@@ -24,6 +25,7 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<RequestUpdate>()
         .add::<LoginStep>()
         .add::<PhoneLogin>()
+        .add::<PhoneLoginView>()
         .add::<LoginEvent>()
         .add::<LoginUpdate>()
         .add::<ResendAvailability>();

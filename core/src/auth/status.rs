@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::effects::{Effect, Tone};
+use crate::flow::Flow;
 use crate::messages::Text;
 
 /// How long a success or failure stays shown before the status resets (spec 9).
@@ -166,6 +167,29 @@ pub(crate) fn server_text(message: Option<String>) -> Option<Text> {
         .map(|text| Text::Server { text })
 }
 
+/// A simple request flow (e-mail sign-in, forgot and reset password) as a [`Flow`]: its
+/// status stays here, and the view is the status.
+#[derive(Debug, Clone, Default)]
+pub struct RequestFlow {
+    status: RequestStatus,
+}
+
+impl Flow for RequestFlow {
+    type Event = RequestEvent;
+    type View = RequestStatus;
+
+    fn update(&mut self, event: RequestEvent, now_ms: u64) -> Vec<Effect> {
+        let RequestUpdate { status, effects } =
+            update_request(std::mem::take(&mut self.status), event, now_ms);
+        self.status = status;
+        effects
+    }
+
+    fn view(&self) -> RequestStatus {
+        self.status.clone()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -294,5 +318,26 @@ mod tests {
             assert!(json.get(name).is_some(), "{name} missing");
         }
         assert_eq!(json["isLoading"], true);
+    }
+
+    #[test]
+    fn the_flow_keeps_its_status_between_events_and_resets_on_its_wake() {
+        let mut flow = RequestFlow::default();
+        let step = flow.step(RequestEvent::Started, 1_000);
+        assert!(step.view.is_loading && step.effects.is_empty());
+        // A second submit while loading changes nothing.
+        assert_eq!(flow.step(RequestEvent::Started, 1_100).view, step.view);
+        let done = flow.step(
+            RequestEvent::Succeeded {
+                message: Some("Sent".into()),
+            },
+            2_000,
+        );
+        assert!(done.view.is_success);
+        assert!(done.effects.contains(&Effect::WakeAt { at_ms: 5_000 }));
+        assert_eq!(
+            flow.step(RequestEvent::Tick, 5_000).view,
+            RequestStatus::idle()
+        );
     }
 }

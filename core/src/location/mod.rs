@@ -7,7 +7,8 @@ mod search;
 mod types;
 
 pub use picker::{
-    LocationPicker, LocationPickerEvent, MAP_HEIGHT_PX, MAP_ZOOM, dismiss, open, update,
+    LocationPicker, LocationPickerEvent, LocationPickerFlow, LocationPickerView, MAP_HEIGHT_PX,
+    MAP_ZOOM, dismiss, open, update,
 };
 pub use reach::{DELIVERY_RADIUS_M, District, centre, distance_m, reaches};
 pub use search::{MapSearch, MapSearchResult, MapSearchStatus};
@@ -20,5 +21,6 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<MapSearch>()
         .add::<MapSearchStatus>()
         .add::<LocationPicker>()
-        .add::<LocationPickerEvent>();
+        .add::<LocationPickerEvent>()
+        .add::<LocationPickerView>();
 }

@@ -7,6 +7,7 @@ use super::search::{MapSearch, MapSearchResult, MapSearchStatus};
 use super::{GeoPoint, LatLng};
 use crate::auth::Modal;
 use crate::effects::{ApiCall, Effect};
+use crate::flow::Flow;
 use crate::messages::{Message, MessageId};
 use crate::storage::{ClientState, StorageKey, StoredValue, valid_id};
 
@@ -28,6 +29,9 @@ pub struct LocationPicker {
     pub loading: bool,
     /// The district of `point` when it is supported.
     pub district_id: Option<u64>,
+    /// Its name, when the support answer gave one (an address form's region).
+    #[serde(default)]
+    pub district_name: Option<String>,
     /// The map search box.
     pub search: MapSearch,
 }
@@ -44,11 +48,17 @@ pub enum LocationPickerEvent {
     SupportAnswered {
         point: GeoPoint,
         district_id: Option<u64>,
+        /// The district's name, when the answer gave one.
+        #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional = nullable))]
+        district_name: Option<String>,
     },
     /// The support check of `point` failed (only logged, spec 8).
     SupportFailed { point: GeoPoint },
     /// The confirm button was pressed.
     Confirm,
+    /// The picker was dismissed without choosing.
+    Dismiss,
     /// The search box's text changed.
     SearchTextChanged { text: String },
     /// `GET /map/search` answered for `search` (the call's text).
@@ -60,14 +70,79 @@ pub enum LocationPickerEvent {
     SearchFailed { search: String },
 }
 
+/// What the shell renders of the picker: the point and its district, the confirm
+/// button's label and whether it is enabled, the search dropdown, and the map's size.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct LocationPickerView {
+    pub point: Option<GeoPoint>,
+    pub loading: bool,
+    pub district_id: Option<u64>,
+    pub district_name: Option<String>,
+    pub label: Message,
+    pub can_confirm: bool,
+    pub search: MapSearchStatus,
+    pub zoom: u32,
+    pub height_px: u32,
+}
+
+/// The picker as a [`Flow`]: its state stays here, between events.
+#[derive(Debug, Clone, Default)]
+pub struct LocationPickerFlow {
+    picker: LocationPicker,
+}
+
+impl LocationPickerFlow {
+    /// A picker showing `point` and its district when both are given and valid (the
+    /// stored choice, or an address being edited), otherwise nothing chosen.
+    pub fn showing(point: Option<GeoPoint>, district_id: Option<u64>) -> Self {
+        Self {
+            picker: LocationPicker::showing(point, district_id),
+        }
+    }
+}
+
+impl Flow for LocationPickerFlow {
+    type Event = LocationPickerEvent;
+    type View = LocationPickerView;
+
+    fn update(&mut self, event: LocationPickerEvent, _now_ms: u64) -> Vec<Effect> {
+        let (picker, effects) = update(std::mem::take(&mut self.picker), event);
+        self.picker = picker;
+        effects
+    }
+
+    fn view(&self) -> LocationPickerView {
+        let p = &self.picker;
+        LocationPickerView {
+            point: p.point,
+            loading: p.loading,
+            district_id: p.district_id,
+            district_name: p.district_name.clone(),
+            label: p.label(),
+            can_confirm: p.can_confirm(),
+            search: p.search_status(),
+            zoom: MAP_ZOOM,
+            height_px: MAP_HEIGHT_PX,
+        }
+    }
+}
+
 impl LocationPicker {
     /// A picker showing the stored choice when there is a complete one (a point and
     /// its district), otherwise nothing chosen.
     pub fn start(stored: &ClientState) -> Self {
-        match (stored.location, stored.district_id) {
-            (Some(location), Some(district_id)) if location.is_valid() && valid_id(district_id) => {
+        let point = stored.location.filter(|l| l.is_valid()).map(GeoPoint::from);
+        Self::showing(point, stored.district_id)
+    }
+
+    /// A picker showing `point` and its district when both are given and valid,
+    /// otherwise nothing chosen.
+    pub fn showing(point: Option<GeoPoint>, district_id: Option<u64>) -> Self {
+        match (point, district_id) {
+            (Some(point), Some(district_id)) if point.is_valid() && valid_id(district_id) => {
                 LocationPicker {
-                    point: Some(location.into()),
+                    point: Some(point),
                     district_id: Some(district_id),
                     ..LocationPicker::default()
                 }
@@ -118,6 +193,7 @@ pub fn update(
                 state.point = Some(point);
                 state.loading = true;
                 state.district_id = None;
+                state.district_name = None;
                 effects.push(Effect::Request {
                     call: ApiCall::IsSupportedLocation {
                         latitude: point.latitude,
@@ -126,19 +202,26 @@ pub fn update(
                 });
             }
         }
-        LocationPickerEvent::SupportAnswered { point, district_id } => {
+        LocationPickerEvent::SupportAnswered {
+            point,
+            district_id,
+            district_name,
+        } => {
             if state.awaits(point) {
                 state.loading = false;
                 // A zero or out-of-range district is no district.
                 state.district_id = district_id.filter(|id| valid_id(*id));
+                state.district_name = district_name.filter(|_| state.district_id.is_some());
             }
         }
         LocationPickerEvent::SupportFailed { point } => {
             if state.awaits(point) {
                 state.loading = false;
                 state.district_id = None;
+                state.district_name = None;
             }
         }
+        LocationPickerEvent::Dismiss => effects = dismiss(),
         LocationPickerEvent::Confirm => {
             if let (true, Some(point), Some(district_id)) =
                 (state.can_confirm(), state.point, state.district_id)
@@ -228,7 +311,60 @@ mod tests {
     }
 
     fn answered(point: GeoPoint, district_id: Option<u64>) -> LocationPickerEvent {
-        LocationPickerEvent::SupportAnswered { point, district_id }
+        LocationPickerEvent::SupportAnswered {
+            point,
+            district_id,
+            district_name: None,
+        }
+    }
+
+    #[test]
+    fn the_flow_handle_shows_label_confirm_search_and_the_district_name() {
+        let start = GeoPoint {
+            latitude: 30.0,
+            longitude: 31.2,
+        };
+        let mut flow = LocationPickerFlow::showing(Some(start), Some(4));
+        let view = flow.view();
+        assert_eq!(view.label, Message::new(MessageId::PickThisAddress));
+        assert!(view.can_confirm);
+        assert_eq!((view.zoom, view.height_px), (MAP_ZOOM, MAP_HEIGHT_PX));
+        // Half a choice is no choice.
+        assert_eq!(
+            LocationPickerFlow::showing(Some(start), None).view().point,
+            None
+        );
+
+        let other = GeoPoint {
+            latitude: 30.1,
+            longitude: 31.3,
+        };
+        let step = flow.step(LocationPickerEvent::PointChosen { point: other }, 0);
+        assert_eq!(step.view.label, Message::new(MessageId::CheckingLocation));
+        assert!(!step.view.can_confirm);
+        assert_eq!(step.effects.len(), 1);
+        let named = LocationPickerEvent::SupportAnswered {
+            point: other,
+            district_id: Some(7),
+            district_name: Some("Maadi".into()),
+        };
+        let view = flow.step(named, 0).view;
+        assert_eq!(
+            (view.district_id, view.district_name.as_deref()),
+            (Some(7), Some("Maadi"))
+        );
+        // A name without a district is not kept.
+        flow.update(LocationPickerEvent::PointChosen { point: start }, 0);
+        let unsupported = LocationPickerEvent::SupportAnswered {
+            point: start,
+            district_id: None,
+            district_name: Some("Nowhere".into()),
+        };
+        assert_eq!(flow.step(unsupported, 0).view.district_name, None);
+        assert_eq!(
+            flow.step(LocationPickerEvent::Dismiss, 0).effects,
+            dismiss()
+        );
     }
 
     #[test]
@@ -505,7 +641,11 @@ mod tests {
         prop_oneof![
             point().prop_map(|point| LocationPickerEvent::PointChosen { point }),
             (point(), proptest::option::of(any::<u64>())).prop_map(|(point, district_id)| {
-                LocationPickerEvent::SupportAnswered { point, district_id }
+                LocationPickerEvent::SupportAnswered {
+                    point,
+                    district_id,
+                    district_name: None,
+                }
             }),
             point().prop_map(|point| LocationPickerEvent::SupportFailed { point }),
             Just(LocationPickerEvent::Confirm),

@@ -17,12 +17,8 @@ import {
   checkLoginMobile,
   coreVersion,
   isCoreError,
-  locationPickerCanConfirm,
-  locationPickerLabel,
-  locationPickerStart,
-  locationPickerUpdate,
+  LocationPickerFlow,
   loginCanSubmit,
-  mapSearchStatus,
   orderCanCancel,
   orderTabOf,
   orderTabs,
@@ -36,14 +32,13 @@ import {
   parseOrderStatus,
   parsePhone,
   parseRemoteConfig,
-  phoneLoginStart,
-  phoneLoginUpdate,
+  PhoneLoginFlow,
   planStartup,
   quantityIncrement,
   quantityLimits,
   quantitySet,
   readClientState,
-  resendAvailability,
+  resendAvailabilitySince,
   signUpCanSubmit,
   submitSearch,
   suggestionQuery,
@@ -58,10 +53,10 @@ import {
   type CouponResponse,
   type Language,
   type LoginEvent,
-  type LoginUpdate,
   type Message,
+  type PhoneLoginView,
+  type Step,
   type OtpBoxes,
-  type PhoneLogin,
   type RemoteConfig,
   type SignUpForm,
 } from "storefront-core";
@@ -130,9 +125,12 @@ async function main(): Promise<void> {
 
 // ── Sign-in: the phone login flow (spec 4) ────────────────────────────────────────────
 
-/** Feeds an event to the sign-in flow at the current time and performs its effects. */
-function login(state: PhoneLogin, event: LoginEvent): LoginUpdate {
-  return phoneLoginUpdate(state, event, Date.now());
+/** The sign-in flow: the core keeps its state; each event goes in with the time. */
+const signInFlow = new PhoneLoginFlow();
+
+/** Feeds an event to the sign-in flow at the current time: its effects and view. */
+function login(event: LoginEvent): Step<PhoneLoginView> {
+  return signInFlow.send(event, Date.now());
 }
 
 async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<string> {
@@ -146,21 +144,21 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
   const kind = phone.result === "valid" ? phone.number.kind : "unknown";
   say(`signing in with ${typed} (${check.number.e164}, ${kind} line, ${check.number.country ?? "?"})`);
 
-  let update = login(phoneLoginStart(), { type: "open_sign_in" });
+  let update = login({ type: "open_sign_in" });
   shell.perform(update.effects);
   const [channel] = verificationChannels(config);
   if (channel === undefined) throw new Error("the core offers no sign-in channel");
-  update = login(update.state, { type: "request_code", mobile: check.number.e164, channel });
+  update = login({ type: "request_code", mobile: check.number.e164, channel });
   const ask = shell.performExpecting(update.effects, "login_by_otp");
   const before = outboxCodes(outbox, ask.mobile).length;
   try {
     await api.post("/user/login-by-otp", { body: { mobile: ask.mobile, channel: ask.channel }, signingIn: true });
   } catch (error) {
-    throw failFlow(update.state, error, (text) => ({ type: "code_failed", error: text }));
+    throw failFlow(error, (text) => ({ type: "code_failed", error: text }));
   }
-  update = login(update.state, { type: "code_sent" });
+  update = login({ type: "code_sent" });
   shell.perform(update.effects);
-  const resend = resendAvailability(update.state, Date.now());
+  const resend = resendAvailabilitySince(update.view.code_sent_at_ms, Date.now());
   if (resend.state === "wait") say(`    (${messageText(resend.message, LANGUAGE)})`);
 
   // The code, as a shopper types it into the four boxes.
@@ -172,15 +170,15 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
   if (!otpIsComplete(boxes) || entered === null) throw new Error(`the code boxes did not take ${code}`);
   say(`    code ${entered} from the outbox`);
 
-  update = login(update.state, { type: "submit_code", code: entered });
+  update = login({ type: "submit_code", code: entered });
   const verify = shell.performExpecting(update.effects, "verify_login_by_otp");
   let verified: Answer<"/user/verify-login-by-otp", "post">;
   try {
     verified = await api.post("/user/verify-login-by-otp", { body: { mobile: verify.mobile, channel: verify.channel, code: verify.code }, signingIn: true });
   } catch (error) {
-    throw failFlow(update.state, error, (text) => ({ type: "verify_failed", error: text }));
+    throw failFlow(error, (text) => ({ type: "verify_failed", error: text }));
   }
-  update = login(update.state, {
+  update = login({
     type: "verified",
     token: verified.data.token ?? null,
     user_exists: verified.data.user_exists,
@@ -189,21 +187,21 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
   });
   shell.perform(update.effects);
 
-  if (update.state.step === "register") {
+  if (update.view.step === "register") {
     const digits = ask.mobile.slice(1);
     const form: SignUpForm = { name: "Mona Shopper", email: `shopper.${digits}@example.com`, referral_code: "", acceptTerms: true };
     const errors = Object.entries(validateSignUp(form));
     if (errors[0]) throw refused(errors[0][1]);
     if (!signUpCanSubmit(form, { name: "", email: "", referral_code: "", acceptTerms: false })) throw new Error("the core would not submit the sign-up form");
-    update = login(update.state, { type: "submit_registration", name: form.name, email: form.email, referral_code: form.referral_code, accept_terms: form.acceptTerms });
+    update = login({ type: "submit_registration", name: form.name, email: form.email, referral_code: form.referral_code, accept_terms: form.acceptTerms });
     const register = shell.performExpecting(update.effects, "register_by_otp");
     let registered: Answer<"/user/register-by-otp", "post">;
     try {
       registered = await api.post("/user/register-by-otp", { body: register.registration, signingIn: true });
     } catch (error) {
-      throw failFlow(update.state, error, (text) => ({ type: "register_failed", error: text }));
+      throw failFlow(error, (text) => ({ type: "register_failed", error: text }));
     }
-    update = login(update.state, {
+    update = login({
       type: "registered",
       token: registered.data.token,
       message: registered.message ?? null,
@@ -214,15 +212,15 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
   }
 
   // The flow stored the token (key `token`, stored as is); every later call sends it.
-  if (update.state.step !== "closed" || readClientState().token === null) throw new Error("the sign-in flow ended without a token");
+  if (update.view.step !== "closed" || readClientState().token === null) throw new Error("the sign-in flow ended without a token");
   say(`signed in as ${ask.mobile}`);
   return ask.mobile;
 }
 
 /** A failed sign-in call: the flow hears of it (and shows its toast), then the run stops with its text. */
-function failFlow(state: PhoneLogin, error: unknown, event: (text: Failure["text"]) => LoginEvent): unknown {
+function failFlow(error: unknown, event: (text: Failure["text"]) => LoginEvent): unknown {
   if (!(error instanceof Failure)) return error;
-  shell.perform(login(state, event(error.text)).effects);
+  shell.perform(login(event(error.text)).effects);
   return error;
 }
 
@@ -258,32 +256,34 @@ interface Place {
 
 async function pickDistrict(api: Api, text: string): Promise<Place> {
   // A fresh run has nothing stored, so the picker starts as for a first visit.
-  let [picker, effects] = locationPickerUpdate(locationPickerStart(readClientState()), { type: "search_text_changed", text });
-  const lookup = shell.performExpecting(effects, "map_search");
+  const stored = readClientState();
+  const start = stored.location ? { latitude: stored.location.lat, longitude: stored.location.lng } : null;
+  const picker = new LocationPickerFlow(start, stored.district_id);
+  let step = picker.send({ type: "search_text_changed", text });
+  const lookup = shell.performExpecting(step.effects, "map_search");
   const found = await api.get("/map/search", { query: { search: lookup.search } });
-  [picker, effects] = locationPickerUpdate(picker, { type: "search_results_arrived", search: lookup.search, results: found.data });
-  shell.perform(effects);
-  const status = mapSearchStatus(picker);
+  step = picker.send({ type: "search_results_arrived", search: lookup.search, results: found.data });
+  shell.perform(step.effects);
+  const status = step.view.search;
   if (status.status !== "results") throw refused(status.message);
   const [first] = status.results;
   if (!first) throw new Error(`no place found for "${text}"`);
 
-  [picker, effects] = locationPickerUpdate(picker, { type: "point_chosen", point: first.location });
-  const check = shell.performExpecting(effects, "is_supported_location");
-  let districtName: string | null = null;
+  step = picker.send({ type: "point_chosen", point: first.location });
+  const check = shell.performExpecting(step.effects, "is_supported_location");
   try {
     const support = await api.get("/map/is-supported-location", { query: { latitude: check.latitude, longitude: check.longitude } });
-    districtName = support.data.district?.name ?? null;
-    [picker, effects] = locationPickerUpdate(picker, { type: "support_answered", point: first.location, district_id: support.data.district_id ?? null });
+    const district_name = support.data.district?.name ?? null;
+    step = picker.send({ type: "support_answered", point: first.location, district_id: support.data.district_id ?? null, district_name });
   } catch (error) {
     if (!(error instanceof Failure)) throw error;
-    [picker, effects] = locationPickerUpdate(picker, { type: "support_failed", point: first.location });
+    step = picker.send({ type: "support_failed", point: first.location });
   }
-  shell.perform(effects);
-  if (!locationPickerCanConfirm(picker) || picker.district_id === null) throw refused(locationPickerLabel(picker));
-  const districtId = picker.district_id;
-  [, effects] = locationPickerUpdate(picker, { type: "confirm" });
-  shell.perform(effects);
+  shell.perform(step.effects);
+  const { can_confirm, district_id: districtId, district_name: districtName, label } = step.view;
+  if (!can_confirm || districtId === null) throw refused(label);
+  shell.perform(picker.send({ type: "confirm" }).effects);
+  picker.free();
   say(`district: ${districtName ?? "?"} (#${districtId}), delivering to ${first.name}, ${first.address}`);
   return { name: first.name, address: first.address, ...first.location };
 }

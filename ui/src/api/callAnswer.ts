@@ -5,7 +5,7 @@ interface Answers {
   login_by_otp: null;
   verify_login_by_otp: { token: string | null; user_exists: boolean; message: string | null };
   register_by_otp: { token: string; message: string | null };
-  is_supported_location: { district_id: number | null };
+  is_supported_location: { district_id: number | null; district_name: string | null };
   map_search: MapSearchResult[];
   update_language: null;
   logout: null;

@@ -44,7 +44,7 @@ export function performFlowCall(
       return answerOf(call, async () => {
         const query = { latitude: call.latitude, longitude: call.longitude };
         const body = await unwrap(api.GET("/map/is-supported-location", { params: { query } }));
-        return { district_id: body.data.district_id ?? null };
+        return { district_id: body.data.district_id ?? null, district_name: body.data.district?.name ?? null };
       });
     case "map_search":
       return answerOf(call, async () => {

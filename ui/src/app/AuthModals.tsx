@@ -22,7 +22,7 @@ export default function AuthModals() {
   const modal = useAppStore((s) => s.modal);
   const stored = useAppStore((s) => s.client.modal);
   const restored = usePhoneLogin((s) => s.restored);
-  const step = usePhoneLogin((s) => s.state.step);
+  const step = usePhoneLogin((s) => s.view.step);
 
   useEffect(() => restoreLogin(), []);
 

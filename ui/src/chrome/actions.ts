@@ -20,8 +20,12 @@ function currentPath(): string {
  * the sign-in modal and remember it (`modal_status`) so a reload reopens it (spec 4).
  */
 export async function openSignIn(host: EffectHost = appHost): Promise<void> {
-  const { phoneLoginStart, phoneLoginUpdate } = await wholeCore();
-  const { effects } = phoneLoginUpdate(phoneLoginStart(), { type: "open_sign_in" }, Date.now());
+  const { PhoneLoginFlow } = await wholeCore();
+  // A flow of its own: only the opening's effects are wanted here; the modal host's
+  // flow starts when the modal opens.
+  const flow = new PhoneLoginFlow();
+  const { effects } = flow.send({ type: "open_sign_in" }, Date.now());
+  flow.free();
   runEffects(effects, host);
 }
 

@@ -2,8 +2,7 @@ import { CartFlow, parseCart, parseCartItem } from "storefront-core/cart";
 import type { CartEvent, CartItem, CartView } from "storefront-core";
 import type { CallAnswer } from "../api/calls";
 import { ApiError, api, errorText, unwrap } from "../api/client";
-import { appHost } from "../platform/host";
-import { runEffects, type EffectHost } from "../platform/effects";
+import { FlowDriver } from "../platform/flow";
 import { queryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
 
@@ -15,41 +14,21 @@ import { useAppStore } from "../platform/store";
 // of the core loads only then (`storefront-core/cart`).
 
 /**
- * The flow, made when the store has no cart view: before the first event, and after a
- * logout (or a test's reset) set the view back to null.
+ * The cart's flow in the app's driver. It is made again when the store has no cart view:
+ * a logout (or a test's reset) sets the view back to null.
  */
-let flow: CartFlow | null = null;
-
-function currentFlow(): CartFlow {
-  if (flow === null || useAppStore.getState().cartView === null) {
-    flow?.free();
-    flow = new CartFlow();
-  }
-  return flow;
-}
-
-/**
- * The app's host, with the answers of the cart's calls (`api/cartCalls.ts`) back to the
- * flow as its next events.
- */
-const cartHost: EffectHost = {
-  ...appHost,
-  answer: (answer) => {
-    const event = cartEventOf(answer);
-    if (event) dispatchCart(event);
-  },
-};
+const cart = new FlowDriver<CartEvent, CartView>({
+  make: () => new CartFlow(),
+  eventOf: cartEventOf,
+  onView: (view) => useAppStore.getState().setCartView(view),
+  stale: () => useAppStore.getState().cartView === null,
+});
 
 /**
  * Feeds an event to the core's cart flow, puts the view it gives in the store and
  * performs its effects (toasts, the call it asks for).
  */
-export function dispatchCart(event: CartEvent): CartView {
-  const step = currentFlow().send(event);
-  useAppStore.getState().setCartView(step.view);
-  if (step.effects.length > 0) runEffects(step.effects, cartHost);
-  return step.view;
-}
+export const dispatchCart = (event: CartEvent): CartView => cart.dispatch(event);
 
 /** A cart call's outcome as the flow's event (`Added` / `AddFailed`, `Updated` / `Deleted` / `QuantityFailed`). */
 export function cartEventOf(answer: CallAnswer): CartEvent | null {

@@ -1,9 +1,7 @@
 import {
-  phoneLoginStart,
-  phoneLoginUpdate,
-  requestFlowUpdate,
-  requestStatusIdle,
-  resendAvailability,
+  PhoneLoginFlow,
+  RequestFlow,
+  resendAvailabilitySince,
   signedInEffects,
   type Channel,
   type ClientState,
@@ -11,13 +9,12 @@ import {
   type EmailCode,
   type LoginEvent,
   type LoginStep,
-  type LoginUpdate,
   type PasswordReset,
-  type PhoneLogin,
+  type PhoneLoginView,
   type RequestEvent,
   type RequestPhase,
   type RequestStatus,
-  type RequestUpdate,
+  type Step,
   type ResendAvailability,
 } from "storefront-core";
 
@@ -61,19 +58,22 @@ const verify: EmailCode = { email: forgot.email, code: "9876" };
 const reset: PasswordReset = { email: forgot.email, code: "9876", password: "Aa123456!", password_confirmation: "Aa123456!" };
 
 export function surfaceAuth(now: number): string[] {
-  let state: PhoneLogin = phoneLoginStart();
+  const login = new PhoneLoginFlow();
+  let view: PhoneLoginView = login.view();
   for (const event of events) {
-    const update: LoginUpdate = phoneLoginUpdate(state, event, now);
-    state = update.state;
+    const step: Step<PhoneLoginView> = login.send(event, now);
+    view = step.view;
   }
-  const step: LoginStep = state.step;
-  const resend: ResendAvailability = resendAvailability(state, now);
+  login.free();
+  const step: LoginStep = view.step;
+  const resend: ResendAvailability = resendAvailabilitySince(view.code_sent_at_ms, now);
   const wait = resend.state === "wait" ? `${resend.seconds} ${resend.message.id}` : "ready";
-  const status: RequestStatus = requestStatusIdle();
+  const request = new RequestFlow();
   const started: RequestEvent = { type: "started" };
-  const update: RequestUpdate = requestFlowUpdate(status, started, now);
-  const phase: RequestPhase = update.status.isLoading ? "loading" : "idle";
-  const done = requestFlowUpdate(update.status, { type: "succeeded", message: "Code sent" }, now);
+  const status: RequestStatus = request.send(started, now).view;
+  const phase: RequestPhase = status.isLoading ? "loading" : "idle";
+  const done = request.send({ type: "succeeded", message: "Code sent" }, now);
+  request.free();
   const effects = signedInEffects("tok", false);
-  return [step, wait, phase, String(done.status.successMessage?.kind), String(effects.length), verify.code, reset.password_confirmation];
+  return [step, wait, phase, String(done.view.successMessage?.kind), String(effects.length), verify.code, reset.password_confirmation];
 }

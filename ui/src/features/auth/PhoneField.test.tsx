@@ -5,7 +5,7 @@ import { queryClient } from "../../platform/queryClient";
 import { useAppStore } from "../../platform/store";
 import { PhoneField } from "./PhoneField";
 import { SignInModal } from "./SignInModal";
-import { dispatchLogin, usePhoneLogin } from "./flow";
+import { dispatchLogin, resetLogin, usePhoneLogin } from "./flow";
 import { answer, renderWithApp, seedRemoteConfig } from "../../test/auth";
 
 jest.mock("../../api/client", () => {
@@ -22,7 +22,8 @@ beforeEach(() => {
   post.mockReset();
   useAppStore.setState({ toasts: [], modal: null });
   useAppStore.getState().refresh();
-  usePhoneLogin.setState({ state: usePhoneLogin.getInitialState().state, restored: true });
+  resetLogin();
+  usePhoneLogin.setState({ restored: true });
 });
 
 function openSignIn(language: "en" | "ar" = "en", config: Record<string, unknown> = {}) {
@@ -98,7 +99,7 @@ describe("the sign-in form", () => {
     fireEvent.click(submit);
     await waitFor(() => expect(post).toHaveBeenCalled());
     expect(post).toHaveBeenCalledWith("/user/login-by-otp", { body: { mobile: "+201012345678", channel: "whatsapp" } });
-    await waitFor(() => expect(usePhoneLogin.getState().state.step).toBe("verifyOtp"));
+    await waitFor(() => expect(usePhoneLogin.getState().view.step).toBe("verifyOtp"));
     expect(readClientState().user_mobile).toBe("+201012345678");
     expect(useAppStore.getState().modal).toBe("verifyOtp");
   });

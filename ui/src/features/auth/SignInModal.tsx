@@ -29,8 +29,8 @@ export function SignInModal() {
   const config = useRemoteConfig().data;
   const country = config?.default_country_code ?? "";
   const channels = useMemo<Channel[]>(() => (config ? verificationChannels(config) : ["sms"]), [config]);
-  const login = usePhoneLogin((s) => s.state.login);
-  const restored = usePhoneLogin((s) => s.state.mobile);
+  const login = usePhoneLogin((s) => s.view.login);
+  const restored = usePhoneLogin((s) => s.view.mobile);
   const language = useAppStore((s) => s.language);
 
   const schema = useMemo(

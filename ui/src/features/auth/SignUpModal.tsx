@@ -21,7 +21,7 @@ const INITIAL: SignUpForm = { name: "", email: "", referral_code: "", acceptTerm
  * are the core's (validateSignUp, signUpCanSubmit).
  */
 export function SignUpModal() {
-  const registering = usePhoneLogin((s) => s.state.register.isLoading);
+  const registering = usePhoneLogin((s) => s.view.register.isLoading);
   const language = useAppStore((s) => s.language);
   const ids = { name: useId(), email: useId(), referral: useId(), terms: useId() };
 

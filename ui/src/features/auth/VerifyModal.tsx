@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { otpCode, otpIsComplete, resendAvailability } from "storefront-core";
+import { otpCode, otpIsComplete, resendAvailabilitySince } from "storefront-core";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
@@ -12,22 +12,22 @@ import { Button } from "../../ui/Button";
 /**
  * Verify code (spec 4): four boxes, verify enabled when all are filled, resend disabled
  * for 60 s with 'Wait N seconds before resending!' counting down (the core's
- * resendAvailability at the current time).
+ * resendAvailabilitySince the code went out, at the current time).
  */
 export function VerifyModal() {
-  const state = usePhoneLogin((s) => s.state);
+  const state = usePhoneLogin((s) => s.view);
   const [boxes, setBoxes] = useState(EMPTY_BOXES);
   const boxesRef = useRef<OtpBoxesHandle>(null);
   const groupLabel = useId();
   // The countdown is the core's answer at the current time, refreshed while open.
   const now = useClock(true);
-  const resend = resendAvailability(state, now);
+  const resend = resendAvailabilitySince(state.code_sent_at_ms, now);
 
   // A refused code empties the boxes for the next try.
   useEffect(
     () =>
       usePhoneLogin.subscribe((next, previous) => {
-        if (next.state.verify_otp.isFailed && !previous.state.verify_otp.isFailed) {
+        if (next.view.verify_otp.isFailed && !previous.view.verify_otp.isFailed) {
           setBoxes(EMPTY_BOXES);
           boxesRef.current?.focus(0);
         }

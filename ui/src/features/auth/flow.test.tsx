@@ -6,7 +6,7 @@ import { api, ApiError } from "../../api/client";
 import { runEffects } from "../../platform/effects";
 import { queryClient } from "../../platform/queryClient";
 import { useAppStore } from "../../platform/store";
-import { clock, dispatchLogin, usePhoneLogin } from "./flow";
+import { clock, dispatchLogin, resetLogin, usePhoneLogin } from "./flow";
 import { ModalHost } from "../../app/ModalHost";
 import { answer, expectResendCountdown, renderWithApp, seedRemoteConfig } from "../../test/auth";
 
@@ -36,7 +36,7 @@ beforeEach(() => {
   window.history.replaceState(null, "", "/");
   useAppStore.setState({ toasts: [], modal: null });
   useAppStore.getState().refresh();
-  usePhoneLogin.setState({ state: usePhoneLogin.getInitialState().state, restored: false });
+  resetLogin();
 });
 
 /** Answers the phone flow's calls like the reference API, by path. */
@@ -171,8 +171,8 @@ describe("the phone sign-in (spec 4)", () => {
     typeCode(verify, "0000");
     fireEvent.click(within(verify).getByRole("button", { name: "Verify" }));
     await waitFor(() => expect(toasts()).toContain("error: The code is incorrect."));
-    expect(usePhoneLogin.getState().state.step).toBe("verifyOtp");
-    expect(usePhoneLogin.getState().state.verify_otp.isFailed).toBe(true);
+    expect(usePhoneLogin.getState().view.step).toBe("verifyOtp");
+    expect(usePhoneLogin.getState().view.verify_otp.isFailed).toBe(true);
     expect(readClientState().login_in_progress).toBe(false);
     const first = within(verify).getByRole("textbox", { name: "Digit 1 of 4" }) as HTMLInputElement;
     await waitFor(() => expect(first.value).toBe(""));
@@ -249,11 +249,11 @@ describe("statuses and timers", () => {
     await act(async () => {
       for (let i = 0; i < 10; i += 1) await Promise.resolve();
     });
-    expect(usePhoneLogin.getState().state.login.isSuccess).toBe(true);
+    expect(usePhoneLogin.getState().view.login.isSuccess).toBe(true);
     act(() => jest.advanceTimersByTime(2_900));
-    expect(usePhoneLogin.getState().state.login.isSuccess).toBe(true);
+    expect(usePhoneLogin.getState().view.login.isSuccess).toBe(true);
     act(() => jest.advanceTimersByTime(200));
-    expect(usePhoneLogin.getState().state.login).toMatchObject({ isSuccess: false, isLoading: false, isFailed: false });
+    expect(usePhoneLogin.getState().view.login).toMatchObject({ isSuccess: false, isLoading: false, isFailed: false });
   });
 });
 
@@ -262,7 +262,7 @@ describe("a reload reopens the remembered modal (spec 4)", () => {
     applyStorageEffects(Object.entries(stored).map(([key, value]) => ({ type: "store", key, value }) as never));
     // A fresh page: the store mirrors storage, the flow starts closed.
     useAppStore.setState({ client: readClientState(), modal: readClientState().modal });
-    usePhoneLogin.setState({ state: usePhoneLogin.getInitialState().state, restored: false });
+    resetLogin();
     seedRemoteConfig("en");
     renderWithApp(<ModalHost />);
   }
@@ -278,7 +278,7 @@ describe("a reload reopens the remembered modal (spec 4)", () => {
   it("sign up, with the verified number and code", async () => {
     reload({ modal_status: "register", user_mobile: MOBILE, user_code: "1234", user_exists: "false" });
     expect(await screen.findByTestId("sign-up-modal")).toBeTruthy();
-    expect(usePhoneLogin.getState().state).toMatchObject({ step: "register", mobile: MOBILE, code: "1234" });
+    expect(usePhoneLogin.getState().view).toMatchObject({ step: "register", mobile: MOBILE });
   });
 
   it("sign in, with the number typed before", async () => {
@@ -300,16 +300,16 @@ describe("a reload reopens the remembered modal (spec 4)", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
   });
 
-  it("keeps the flow's timers in its store, and a logout clears them", async () => {
+  it("a logout forgets the sign-in under way and stops its timers", async () => {
     api_({
       "/user/login-by-otp": () => answer({ data: { mobile: MOBILE, channel: "sms" }, message: "Otp sent to your mobile" }),
     });
     await signInAs("1012345678");
-    // The resend wait asked to be woken when it ends.
-    await waitFor(() => expect(usePhoneLogin.getState().wakes.size).toBeGreaterThan(0));
+    // The code went out: the status's reset asked to be woken.
+    await waitFor(() => expect(usePhoneLogin.getState().view.login.isSuccess).toBe(true));
     const cleared = jest.spyOn(globalThis, "clearTimeout");
     act(() => runEffects(logoutEffects("/home", "requested")));
-    expect(usePhoneLogin.getState().wakes.size).toBe(0);
+    expect(usePhoneLogin.getState().view).toMatchObject({ step: "closed", mobile: null, code_sent_at_ms: null });
     expect(cleared).toHaveBeenCalled();
     cleared.mockRestore();
   });

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { locationPickerCanConfirm, locationPickerDismissEffects, locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint } from "storefront-core";
+import type { GeoPoint } from "storefront-core";
 import { mapDistrictsUrl } from "../../api/media";
 import { useRemoteConfig } from "../../api/queries";
-import { runEffects } from "../../platform/effects";
 import { useCoreText } from "../../i18n/coreText";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchPicker, startPicker, useLocationPicker } from "./picker";
@@ -26,7 +25,7 @@ const SEARCH_PAUSE_MS = 250;
  * core's location picker; confirming stores the district and goes to /home.
  */
 export default function LocationPicker() {
-  const picker = useLocationPicker((s) => s.state);
+  const picker = useLocationPicker((s) => s.view);
   const config = useRemoteConfig().data;
   const text = useCoreText();
   const intl = useIntl();
@@ -59,19 +58,19 @@ export default function LocationPicker() {
     choose(point);
   };
 
-  const status = mapSearchStatus(picker);
+  const status = picker.search;
   const fallback = config?.default_location;
   // The map opens on the chosen point, else on the store's default location.
   const center: GeoPoint = picker.point ?? {
     latitude: fallback?.latitude ?? 0,
     longitude: fallback?.longitude ?? 0,
   };
-  const canConfirm = locationPickerCanConfirm(picker);
+  const canConfirm = picker.can_confirm;
 
   return (
     <Dialog
       title={<FormattedMessage id="location.title" />}
-      onClose={() => runEffects(locationPickerDismissEffects())}
+      onClose={() => dispatchPicker({ type: "dismiss" })}
       wide
       testId="location-picker"
     >
@@ -112,12 +111,12 @@ export default function LocationPicker() {
             </p>
           </div>
         </div>
-        <Suspense fallback={<div className={mapStyles.map} style={{ blockSize: `${mapHeightPx()}px` }} />}>
+        <Suspense fallback={<div className={mapStyles.map} style={{ blockSize: `${picker.height_px}px` }} />}>
           <PickerMap
             center={center}
             point={picker.point}
-            zoom={mapZoom()}
-            height={mapHeightPx()}
+            zoom={picker.zoom}
+            height={picker.height_px}
             label={intl.formatMessage({ id: "location.map" })}
             centreLabel={intl.formatMessage({ id: "location.useCentre" })}
             districtsUrl={mapDistrictsUrl()}
@@ -145,7 +144,7 @@ export default function LocationPicker() {
             data-testid="confirm-location"
             onClick={() => dispatchPicker({ type: "confirm" })}
           >
-            {text({ kind: "message", ...locationPickerLabel(picker) })}
+            {text({ kind: "message", ...picker.label })}
           </Button>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage, FormattedNumber, useIntl } from "react-intl";
-import { locationPickerLabel, mapHeightPx, mapSearchStatus, mapZoom, type GeoPoint, type MapSearchResult } from "storefront-core";
+import type { GeoPoint, MapSearchResult } from "storefront-core";
 import { renderMessage, useCoreText } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { mapDistrictsUrl } from "../../../api/media";
@@ -163,7 +163,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const locMessage = locationMessage(picker.point, picker.loading, picker.district_id);
   const locError =
     locationTouched && locMessage ? renderMessage(locMessage, language) : error("location");
-  const status = mapSearchStatus(picker);
+  const status = picker.search;
   const showResults = status.status === "results" && !resultsClosed;
   const fallback = config?.default_location;
   const center: GeoPoint = picker.point ?? { latitude: fallback?.latitude ?? 0, longitude: fallback?.longitude ?? 0 };
@@ -249,12 +249,12 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
             )}
           </p>
         </div>
-        <Suspense fallback={<div style={{ blockSize: `${mapHeightPx()}px` }} />}>
+        <Suspense fallback={<div style={{ blockSize: `${picker.height_px}px` }} />}>
           <PickerMap
             center={center}
             point={picker.point}
-            zoom={mapZoom()}
-            height={mapHeightPx()}
+            zoom={picker.zoom}
+            height={picker.height_px}
             label={intl.formatMessage({ id: "account.address.map" })}
             centreLabel={intl.formatMessage({ id: "account.address.useCentre" })}
             districtsUrl={mapDistrictsUrl()}
@@ -266,7 +266,7 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
             <FormattedMessage id="account.address.checking" />
           ) : picker.point ? (
             <>
-              {text({ kind: "message", ...locationPickerLabel(picker) })}
+              {text({ kind: "message", ...picker.label })}
               {districtName && picker.district_id !== null ? ` — ${districtName}` : ""}{" "}
               (<FormattedNumber value={picker.point.latitude} maximumFractionDigits={4} />,{" "}
               <FormattedNumber value={picker.point.longitude} maximumFractionDigits={4} />)
