@@ -1,6 +1,6 @@
 //! Bindings of `storefront_core::cart`.
 
-use storefront_core::cart::{self, CartItem, CartLine, CartPricing, CartProduct, QuantityLimits};
+use storefront_core::cart::{self, CartLine, CartPricing, CartProduct, QuantityLimits};
 use storefront_core::flow::Flow;
 use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
@@ -43,27 +43,6 @@ impl CartFlowHandle {
     pub fn view(&self) -> Result<JsValue, JsValue> {
         to_js(&self.0.view())
     }
-}
-
-/// Reads a cart as the server sends it (amounts as numbers or strings, favourites as
-/// 0/1 or booleans).
-#[cfg(feature = "cart")]
-#[wasm_bindgen(js_name = parseCart, unchecked_return_type = "T.Cart")]
-pub fn parse_cart(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
-) -> Result<JsValue, JsValue> {
-    let CartValue(cart) = from_js(value, "cart")?;
-    to_js(&cart)
-}
-
-/// Reads a cart item as the server sends it (the answer of add-to-cart and
-/// update-cart).
-#[cfg(feature = "cart")]
-#[wasm_bindgen(js_name = parseCartItem, unchecked_return_type = "T.CartItem")]
-pub fn parse_cart_item(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
-) -> Result<JsValue, JsValue> {
-    to_js(&from_js::<CartItem>(value, "item")?)
 }
 
 /// The totals of lines under a branch's pricing and an optional coupon.

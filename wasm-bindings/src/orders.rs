@@ -1,6 +1,6 @@
 //! Bindings of `storefront_core::orders`.
 
-use storefront_core::orders::{self, OrderDetail, OrderStatus, OrderTab, ReturnTab};
+use storefront_core::orders::{self, OrderStatus, OrderTab, ReturnTab};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
@@ -11,15 +11,6 @@ use crate::convert::{from_js, to_js};
 #[wasm_bindgen(js_name = parseOrderStatus, unchecked_return_type = "T.OrderStatus")]
 pub fn parse_order_status(text: &str) -> Result<JsValue, JsValue> {
     to_js(&OrderStatus::parse(text))
-}
-
-/// Reads an order as the server sends it (amounts as numbers or strings).
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = parseOrderDetail, unchecked_return_type = "T.OrderDetail")]
-pub fn parse_order_detail(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] value: JsValue,
-) -> Result<JsValue, JsValue> {
-    to_js(&from_js::<OrderDetail>(value, "order")?)
 }
 
 /// The orders page's tabs in order, with their API keys and statuses.

@@ -1,5 +1,5 @@
 use storefront_core::startup::{
-    self, LoadState, ProfileResponse, RemoteConfig, StartupConfig, StartupLoads, StartupProfile,
+    self, LoadState, RemoteConfig, StartupConfig, StartupLoads, StartupProfile,
 };
 use storefront_core::storage::{self, ClientState};
 use wasm_bindgen::prelude::*;
@@ -8,33 +8,16 @@ use crate::convert::{from_js, to_js};
 use crate::read;
 use crate::storage::ClientStorage;
 
-/// Reads `GET /remote-config` data leniently (0/1 flags, numeric-string ids).
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = parseRemoteConfig, unchecked_return_type = "T.RemoteConfig")]
-pub fn parse_remote_config(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
-) -> Result<JsValue, JsValue> {
-    let config: RemoteConfig = from_js(data, "data")?;
-    to_js(&config)
-}
-
-/// Reads `GET /user/profile` data leniently.
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = parseProfileResponse, unchecked_return_type = "T.ProfileResponse")]
-pub fn parse_profile_response(
-    #[wasm_bindgen(unchecked_param_type = "unknown")] data: JsValue,
-) -> Result<JsValue, JsValue> {
-    let profile: ProfileResponse = from_js(data, "data")?;
-    to_js(&profile)
-}
-
-/// The sign-in channels offered (SMS when the config enables none).
+/// The sign-in channels offered, from remote config's `verification_methods_sms` and
+/// `verification_methods_whatsapp` (SMS when it enables none).
 #[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = verificationChannels, unchecked_return_type = "T.Channel[]")]
-pub fn verification_channels(
-    #[wasm_bindgen(unchecked_param_type = "T.RemoteConfig")] config: JsValue,
-) -> Result<JsValue, JsValue> {
-    let config: RemoteConfig = from_js(config, "config")?;
+pub fn verification_channels(sms: bool, whatsapp: bool) -> Result<JsValue, JsValue> {
+    let config = RemoteConfig {
+        verification_methods_sms: sms,
+        verification_methods_whatsapp: whatsapp,
+        ..RemoteConfig::default()
+    };
     to_js(&config.channels())
 }
 
@@ -49,17 +32,16 @@ pub fn initial_loads(
 }
 
 /// The startup plan (spec 4) for what storage holds: values to use, storage effects,
-/// loads to start. `config` holds remote config's `force_select_default_locations`,
-/// `default_location` and `default_service_id` (`T.StartupConfig`); `profile`, for a
-/// signed-in customer, the profile's `address` and `default_locale`
-/// (`T.StartupProfile`). Both are read leniently, as server JSON: missing fields are
-/// absent, `1` and `"1"` are true, ids may be text. `pageLanguage` is the language the
-/// page was sent in, used when no language was chosen.
+/// loads to start. `config`: the three remote-config values it reads; `profile`, for a
+/// signed-in customer, the default address and language. The values are read as
+/// leniently as the API's documents (`1` and `"1"` are true, ids may be text), field by
+/// field (`read.rs`) to keep the first page's module small. `pageLanguage` is the
+/// language the page was sent in, used when no language was chosen.
 #[cfg(feature = "start")]
 #[wasm_bindgen(js_name = planStartup, unchecked_return_type = "T.StartupPlan")]
 pub fn plan_startup(
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] config: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null")] profile: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.StartupConfig")] config: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.StartupProfile | null")] profile: JsValue,
     #[wasm_bindgen(js_name = pageLanguage, unchecked_param_type = "T.Language")]
     page_language: &str,
 ) -> Result<JsValue, JsValue> {

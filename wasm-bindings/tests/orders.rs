@@ -111,25 +111,6 @@ fn transitions_cancellation_and_returns() {
 }
 
 #[wasm_bindgen_test]
-fn order_details_are_read_from_server_numbers() {
-    let order = json(
-        storefront_wasm::parse_order_detail(js(json!({
-            "number": 1042, "date": "2025-03-01", "payment_method": "cash",
-            "price": 20, "subtotal": 18, "discount_coupon": 2, "tax": 2.52, "total": 20.52,
-            "status": "canceled", "items": [{"id": 1, "product_id": 4, "name": "Tea", "qty": 2, "price": 10}]
-        })))
-        .unwrap(),
-    );
-    assert_eq!(order["number"], "1042");
-    assert_eq!(order["total"], "20.52");
-    assert_eq!(order["status"], "cancelled");
-    assert_eq!(order["wallet_balance"], "0.00");
-    assert_eq!(order["items"][0]["price"], "10.00");
-    let error = storefront_wasm::parse_order_detail(js(json!({"number": 1}))).unwrap_err();
-    assert_eq!(kind(&error), "invalid_argument");
-}
-
-#[wasm_bindgen_test]
 fn a_refused_placement_goes_to_its_step() {
     let server = |text: &str| js(json!({"kind": "server", "text": text}));
     // The page's texts: here, a message's id in capitals.

@@ -25,42 +25,13 @@ fn plan(config: Value, profile: JsValue) -> Value {
 }
 
 #[wasm_bindgen_test]
-fn remote_config_is_read_leniently() {
-    let config = json(
-        storefront_wasm::parse_remote_config(js(json!({
-            "app_name": "Souq", "default_service_id": "3", "enable_services_page": "1",
-            "force_select_default_locations": 1,
-            "default_location": {"district_id": "9", "latitude": "30.5", "longitude": 31.25},
-            "verification_methods_sms": 0, "verification_methods_whatsapp": "1"
-        })))
-        .unwrap(),
-    );
-    assert_eq!(config["default_service_id"], 3);
-    assert_eq!(config["enable_services_page"], true);
-    assert_eq!(
-        config["default_location"],
-        json!({"district_id": 9, "latitude": 30.5, "longitude": 31.25})
-    );
-    assert_eq!(config["title"], Value::Null);
-    let channels = json(storefront_wasm::verification_channels(js(config)).unwrap());
-    assert_eq!(channels, json!(["whatsapp"]));
-    let empty = json(storefront_wasm::parse_remote_config(JsValue::UNDEFINED).unwrap());
-    assert_eq!(empty["force_select_default_locations"], false);
-}
-
-#[wasm_bindgen_test]
-fn profile_is_read_leniently() {
-    let profile = json(
-        storefront_wasm::parse_profile_response(js(json!({
-            "user": {"name": "Mona", "gender": "male", "default_locale": "ar"},
-            "address": {"id": "5", "district_id": 4},
-            "message": "ok"
-        })))
-        .unwrap(),
-    );
-    assert_eq!(profile["user"]["gender"], "male");
-    assert_eq!(profile["default_locale"], "ar");
-    assert_eq!(profile["address"]["id"], 5);
+fn the_sign_in_channels_follow_remote_configs_flags() {
+    let channels =
+        |sms, whatsapp| json(storefront_wasm::verification_channels(sms, whatsapp).unwrap());
+    assert_eq!(channels(false, true), json!(["whatsapp"]));
+    assert_eq!(channels(true, true), json!(["sms", "whatsapp"]));
+    // None enabled: SMS.
+    assert_eq!(channels(false, false), json!(["sms"]));
 }
 
 #[wasm_bindgen_test]

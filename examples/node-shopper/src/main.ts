@@ -25,13 +25,9 @@ import {
   otpCode,
   otpIsComplete,
   otpTypeChar,
-  parseCart,
-  parseCartItem,
   parseMoney,
-  parseOrderDetail,
   parseOrderStatus,
   parsePhone,
-  parseRemoteConfig,
   PhoneLoginFlow,
   planStartup,
   quantityIncrement,
@@ -57,10 +53,10 @@ import {
   type PhoneLoginView,
   type Step,
   type OtpBoxes,
-  type RemoteConfig,
   type SignUpForm,
 } from "storefront-core";
 import { Api, type Answer } from "./api.js";
+import { cartItemOf, cartOf } from "./values.js";
 import { Failure, Shell } from "./shell.js";
 import { messageText, textOf } from "./text.js";
 
@@ -110,7 +106,7 @@ async function main(): Promise<void> {
   say(`storefront-core ${coreVersion()} against ${args.base}`);
 
   const configAnswer = await api.get("/remote-config");
-  const config = parseRemoteConfig(configAnswer.data);
+  const config = configAnswer.data;
 
   const mobile = await signIn(api, config, args.outbox);
   const place = await pickDistrict(api, args.place);
@@ -133,7 +129,7 @@ function login(event: LoginEvent): Step<PhoneLoginView> {
   return signInFlow.send(event, Date.now());
 }
 
-async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<string> {
+async function signIn(api: Api, config: Answer<"/remote-config", "get">["data"], outbox: string): Promise<string> {
   // No default country configured: the core reads the number as international.
   const country = config.default_country_code ?? "";
   const typed = args.mobile ?? `010${String(Date.now()).slice(-8)}`;
@@ -146,7 +142,7 @@ async function signIn(api: Api, config: RemoteConfig, outbox: string): Promise<s
 
   let update = login({ type: "open_sign_in" });
   shell.perform(update.effects);
-  const [channel] = verificationChannels(config);
+  const [channel] = verificationChannels(config.verification_methods_sms, config.verification_methods_whatsapp);
   if (channel === undefined) throw new Error("the core offers no sign-in channel");
   update = login({ type: "request_code", mobile: check.number.e164, channel });
   const ask = shell.performExpecting(update.effects, "login_by_otp");
@@ -290,7 +286,8 @@ async function pickDistrict(api: Api, text: string): Promise<Place> {
 
 /** The service the startup plan chooses (the configured default when none is chosen). */
 async function chooseService(api: Api, config: Answer<"/remote-config", "get">["data"]): Promise<number> {
-  const plan = planStartup({ ...config }, null, LANGUAGE);
+  const { force_select_default_locations, default_location, default_service_id } = config;
+  const plan = planStartup({ force_select_default_locations, default_location, default_service_id }, null, LANGUAGE);
   shell.perform(plan.effects);
   if (plan.selected_service === null) throw new Error("the startup plan chose no service");
   const services = await api.get("/services");
@@ -336,7 +333,7 @@ async function loadCart(api: Api, serviceId: number): Promise<CartView> {
   if (request.kind !== "fetch") throw refused(request.kind === "skip" ? request.warning : request.message);
   if (request.path !== "/get_card") throw new Error(`the core asks for ${request.path}, not /get_card`);
   const answer = await api.get("/get_card", { query: Object.fromEntries(request.query) });
-  const step = cartFlow.send({ type: "loaded", cart: parseCart(answer.data) });
+  const step = cartFlow.send({ type: "loaded", cart: cartOf(answer.data) });
   shell.perform(step.effects);
   return step.view;
 }
@@ -371,7 +368,7 @@ async function addToCart(api: Api, serviceId: number, product: Product): Promise
     const added = await api.post("/order/add-to-cart", {
       body: { product_id: call.product_id, qty: call.qty, service_id: serviceId, empty_cart: call.empty_cart },
     });
-    shell.perform(cartFlow.send({ type: "added", item: parseCartItem(added.data) }).effects);
+    shell.perform(cartFlow.send({ type: "added", item: cartItemOf(added.data) }).effects);
   } catch (error) {
     if (error instanceof Failure && error.status !== null) {
       shell.perform(cartFlow.send({ type: "add_failed", status: error.status, message: error.text }).effects);
@@ -396,10 +393,10 @@ async function applyCoupon(api: Api, serviceId: number, code: string): Promise<C
     throw error;
   }
   const applied = answer.data;
-  const rule = parseCart(applied.cart).coupon_rule;
+  const rule = cartOf(applied.cart).coupon_rule;
   // The coupon's answer, as the core's cart reads it: the item it returns and the totals.
   const response: CouponResponse = {
-    item: applied.item ? parseCartItem(applied.item) : null,
+    item: applied.item ? cartItemOf(applied.item) : null,
     coupon_id: applied.coupon_id ?? null,
     coupon_code: applied.coupon_code ?? null,
     coupon_rule: rule,
@@ -427,7 +424,7 @@ async function applyCoupon(api: Api, serviceId: number, code: string): Promise<C
 
 // ── Checkout and orders ───────────────────────────────────────────────────────────────
 
-async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string, place: Place): Promise<ReturnType<typeof parseOrderDetail>> {
+async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string, place: Place): Promise<Answer<"/order/checkout", "post">["data"]> {
   const delivery = cartDelivery(cart.items.length, (await api.get("/get_card", { query: { service_id: serviceId } })).data.delivers ?? null);
   if (delivery.notice) throw refused(delivery.notice);
   if (!delivery.can_check_out) throw new Error("the cart cannot be checked out");
@@ -451,7 +448,8 @@ async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string,
     body: { address_id: addressId, payment_method: "cash", service_id: serviceId },
     headers: { "Idempotency-Key": randomUUID() },
   });
-  const order = parseOrderDetail(placed.data);
+  // The order as the API sends it (its OpenAPI type); the rules get its status.
+  const order = placed.data;
   say(
     `order #${order.number} placed: ${order.payment_method}, status ${order.status}, total ${money(order.total, placed.data.currency)}` +
       (order.coupon ? `, coupon ${order.coupon} −${money(order.discount_coupon, placed.data.currency)}` : "") +
@@ -461,8 +459,8 @@ async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string,
   return order;
 }
 
-async function listOrder(api: Api, order: ReturnType<typeof parseOrderDetail>): Promise<void> {
-  const tab = orderTabOf(order.status);
+async function listOrder(api: Api, order: Answer<"/order/checkout", "post">["data"]): Promise<void> {
+  const tab = orderTabOf(parseOrderStatus(order.status));
   const info = orderTabs().find((candidate) => candidate.tab === tab);
   if (!info) throw new Error(`an order in status ${order.status} is listed under no tab`);
   for (const [language, label] of [["en", "in English"], ["ar", "in Arabic"]] as const) {

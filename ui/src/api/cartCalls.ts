@@ -1,5 +1,5 @@
 import type { ApiCall } from "storefront-core";
-import { parseCartItem } from "storefront-core/cart";
+import { cartItemOf } from "./cartValues";
 import { answerOf, type CallAnswer } from "./callAnswer";
 import { api, unwrap } from "./client";
 
@@ -7,8 +7,8 @@ import { api, unwrap } from "./client";
 export type CartCall = Extract<ApiCall, { call: "add_to_cart" | "update_cart_quantity" | "remove_cart_item" }>;
 
 /**
- * Performs a call of the cart's flow (loaded with the cart's part of the core, which reads
- * the item the server answers with). `serviceId`: the selected service, which an add
+ * Performs a call of the cart's flow; the item the server answers with is read with its
+ * OpenAPI type. `serviceId`: the selected service, which an add
  * names.
  */
 export function performCartCall(call: CartCall, serviceId: number | null): Promise<CallAnswer> {
@@ -25,12 +25,12 @@ export function performCartCall(call: CartCall, serviceId: number | null): Promi
             },
           }),
         );
-        return parseCartItem(body.data);
+        return cartItemOf(body.data);
       });
     case "update_cart_quantity":
       return answerOf(call, async () => {
         const body = await unwrap(api.POST("/order/update-cart", { body: { key: call.key, qty: call.qty } }));
-        return parseCartItem(body.data);
+        return cartItemOf(body.data);
       });
     case "remove_cart_item":
       return answerOf(call, async () => {

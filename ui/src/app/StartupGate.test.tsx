@@ -1,6 +1,6 @@
+import { profileData } from "../test/documents";
 import { Suspense, use } from "react";
 import { act, screen, waitFor } from "@testing-library/react";
-import { parseProfileResponse } from "storefront-core";
 import { remoteConfig, renderWithShell, resetShell, shellCache, store } from "../chrome/testing";
 import { withHeadLink } from "../test/headLink";
 import { StartupGate, applyDocumentMeta, useStartupReady } from "./StartupGate";
@@ -19,7 +19,7 @@ beforeEach(() => {
   ]);
 });
 
-const arabicProfile = parseProfileResponse({ user: { name: "Mona", default_locale: "ar" }, default_locale: "ar" });
+const arabicProfile = profileData({ name: "Mona", default_locale: "ar" });
 
 function signInWith(client: ReturnType<typeof shellCache>) {
   act(() => {

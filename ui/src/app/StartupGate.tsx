@@ -2,7 +2,7 @@ import { createContext, startTransition, useContext, useEffect, useState, type R
 import type { QueryClient, UseQueryResult } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
 import { planStartup, startupScreen } from "../core/start";
-import type { LoadState, StartupLoads } from "storefront-core";
+import type { Address, LoadState, StartupLoads } from "storefront-core";
 import {
   profileQuery,
   selectedServiceQuery,
@@ -28,7 +28,22 @@ export function loadState(query: Pick<UseQueryResult, "status" | "fetchStatus">)
 type Config = NonNullable<ReturnType<typeof useRemoteConfig>["data"]>;
 type ProfileData = NonNullable<ReturnType<typeof useProfile>["data"]>;
 
-/** The fields of remote config and the profile that the startup plan reads. */
+/** The profile's default address as the core's `Address` (what storage keeps of it). */
+function addressOf(address: NonNullable<ProfileData["address"]>): Address {
+  return {
+    id: address.id,
+    name: address.name ?? null,
+    region: address.region ?? null,
+    postal_code: address.postal_code ?? null,
+    address_details: address.address_details ?? null,
+    district_id: address.district_id ?? null,
+    location: address.location ? { latitude: address.location.latitude, longitude: address.location.longitude } : null,
+    country_id: address.country_id ?? null,
+    city_id: address.city_id ?? null,
+  };
+}
+
+/** The values of remote config and the profile that the startup plan reads. */
 export function startupInputs(config: Config, profile: ProfileData | undefined): Parameters<typeof planStartup> {
   return [
     {
@@ -36,7 +51,12 @@ export function startupInputs(config: Config, profile: ProfileData | undefined):
       default_location: config.default_location,
       default_service_id: config.default_service_id,
     },
-    profile ? { address: profile.address ?? null, default_locale: profile.default_locale } : null,
+    profile
+      ? {
+          address: profile.address ? addressOf(profile.address) : null,
+          default_locale: profile.default_locale === "ar" || profile.default_locale === "en" ? profile.default_locale : null,
+        }
+      : null,
     // Without a chosen language the page keeps the one the server sent it in.
     readBoot()?.language ?? "en",
   ];

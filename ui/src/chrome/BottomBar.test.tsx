@@ -1,7 +1,6 @@
+import { cart, cartItem, profileData } from "../test/documents";
 import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
-import { parseCart } from "storefront-core/cart";
 import { dispatchCart } from "../shop/cartFlow";
-import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../platform/store";
 import { BottomBar } from "./BottomBar";
 import { useChromeState } from "./chromeState";
@@ -25,7 +24,7 @@ function cache(options: { enable?: boolean; categories?: boolean } = {}) {
   return cacheWith([
     [["remote-config", "en"], remoteConfig({ enable_services_page: options.enable ?? true })],
     [serviceKey("en", 1), serviceDetail(1, { show_categories_menu: options.categories ?? true })],
-    [["profile", "tok"], parseProfileResponse({ user: { name: "Mona Adel" } })],
+    [["profile", "tok"], profileData({ name: "Mona Adel" })],
   ]);
 }
 
@@ -74,7 +73,7 @@ describe("BottomBar (the core's bottomBar)", () => {
     renderWithShell(<BottomBar />, { client: cache() });
     expect(items()).toEqual(["services", "categories", "cart", "account_menu"]);
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => dispatchCart({ type: "loaded", cart: parseCart({ items: [{ id: 1, key: "k1", product_id: 9, qty: 4, price: "5.00" }], items_quantity: 4, price: "0", total: "0", cart_total: "0", tax: "0" }) }));
+    act(() => dispatchCart({ type: "loaded", cart: cart({ items: [cartItem({ id: 1, key: "k1", product_id: 9, qty: 4, price: "5.00" })] }) }));
     expect(screen.getByTestId("cart-badge").textContent).toBe("4");
     expect(screen.getByRole("link", { name: "Cart 4 items" }).getAttribute("href")).toBe("/cart");
     fireEvent.click(screen.getByRole("button", { name: "Account" }));

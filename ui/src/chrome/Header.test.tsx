@@ -1,7 +1,6 @@
+import { cart, cartItem, profileData } from "../test/documents";
 import { act, fireEvent, screen, within, waitFor } from "@testing-library/react";
-import { parseCart } from "storefront-core/cart";
 import { dispatchCart } from "../shop/cartFlow";
-import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../platform/store";
 import { Header } from "./Header";
 import { polyfillDialog, renderWithShell, resetShell, serviceDetail, serviceKey, setWidth, shellCache, store, at } from "./testing";
@@ -26,7 +25,7 @@ beforeEach(() => {
 
 function signedInCache() {
   return shellCache("en", [
-    [["profile", "tok"], parseProfileResponse({ user: { name: "Mona Adel" } })],
+    [["profile", "tok"], profileData({ name: "Mona Adel" })],
     [["notifications", "en", "tok"], { data: [], meta: { unread_count: 2, current_page: 1, last_page: 1 } }],
   ]);
 }
@@ -66,9 +65,9 @@ describe("Header", () => {
     store([{ type: "store", key: "token", value: "tok" }]);
     renderWithShell(<Header />, { client: signedInCache() });
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => dispatchCart({ type: "loaded", cart: parseCart({ items: [], items_quantity: 0, price: "0", total: "0", cart_total: "0", tax: "0" }) }));
+    act(() => dispatchCart({ type: "loaded", cart: cart({ items: [] }) }));
     expect(screen.queryByTestId("cart-badge")).toBeNull();
-    act(() => dispatchCart({ type: "loaded", cart: parseCart({ items: [{ id: 1, key: "k1", product_id: 9, qty: 3, price: "5.00" }], items_quantity: 3, price: "0", total: "0", cart_total: "0", tax: "0" }) }));
+    act(() => dispatchCart({ type: "loaded", cart: cart({ items: [cartItem({ id: 1, key: "k1", product_id: 9, qty: 3, price: "5.00" })] }) }));
     expect(screen.getByTestId("cart-badge").textContent).toBe("3");
     expect(screen.getByRole("link", { name: "Cart, 3 items" })).toBeTruthy();
   });

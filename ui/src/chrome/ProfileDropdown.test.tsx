@@ -1,5 +1,5 @@
+import { profileData } from "../test/documents";
 import { act, fireEvent, screen } from "@testing-library/react";
-import { parseProfileResponse } from "storefront-core";
 import { ProfileDropdown } from "./ProfileDropdown";
 import { cacheWith, renderWithShell, resetShell, store, at } from "./testing";
 
@@ -16,7 +16,7 @@ afterEach(() => jest.restoreAllMocks());
 
 function renderMenu() {
   renderWithShell(<ProfileDropdown />, {
-    client: cacheWith([[["profile", "tok"], parseProfileResponse({ user: { name: "Mona Adel" } })]]),
+    client: cacheWith([[["profile", "tok"], profileData({ name: "Mona Adel" })]]),
   });
   return screen.getByRole("button", { name: "Mona Adel" });
 }

@@ -1,9 +1,10 @@
+import { remoteConfigData } from "../test/documents";
 import type { ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { renderToString } from "react-dom/server";
 import { act, render } from "@testing-library/react";
-import { parseRemoteConfig, type Effect, type Language } from "storefront-core";
+import { type Effect, type Language } from "storefront-core";
 import { apiFailureText } from "../api/client";
 import { selectedServiceKey } from "../api/queries";
 import { runEffects } from "../platform/effects";
@@ -36,19 +37,8 @@ export function setWidth(width: number): void {
   });
 }
 
-/** The reference API's remote config, parsed by the core. */
-export function remoteConfig(overrides: Record<string, unknown> = {}) {
-  return parseRemoteConfig({
-    app_name: "Nile Market",
-    default_service_id: 1,
-    enable_services_page: true,
-    force_select_default_locations: false,
-    default_location: { district_id: 1, latitude: 30.06, longitude: 31.22 },
-    verification_methods_sms: true,
-    verification_methods_whatsapp: true,
-    ...overrides,
-  });
-}
+/** The reference API's remote config. */
+export const remoteConfig = remoteConfigData;
 
 export const SETTINGS = {
   logo: "/api/media/brand/logo.svg",

@@ -1,4 +1,4 @@
-import { parseCart } from "storefront-core/cart";
+import { cartOf } from "../api/cartValues";
 import { useAppStore } from "../platform/store";
 import { dispatchCart } from "./cartFlow";
 import { requestCart, type CartAnswer } from "./cartRequest";
@@ -14,13 +14,13 @@ export interface LoadedCart {
 }
 
 /**
- * Reads `GET /get_card`'s answer: the core parses the cart, which goes through its
+ * Reads `GET /get_card`'s answer (its OpenAPI type): the cart goes through the core's
  * `loaded` transition into the store's cart state (the header badge reads it). The
  * shop's part goes into the store first: React renders both updates of this task at
  * once, and the query's own answer comes a task later.
  */
 export function readCart(body: CartAnswer): LoadedCart {
-  const cart = parseCart(body.data);
+  const cart = cartOf(body.data);
   const shop = { branchName: body.data.branch_name ?? null, delivers: body.data.delivers ?? null };
   useAppStore.setState({ cartShop: shop });
   dispatchCart({ type: "loaded", cart });

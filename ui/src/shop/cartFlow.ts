@@ -1,4 +1,5 @@
-import { CartFlow, parseCart, parseCartItem } from "storefront-core/cart";
+import { CartFlow } from "storefront-core/cart";
+import { cartItemOf, cartOf } from "../api/cartValues";
 import type { CartEvent, CartItem, CartView } from "storefront-core";
 import type { CallAnswer } from "../api/calls";
 import { ApiError, api, errorText, unwrap } from "../api/client";
@@ -76,11 +77,11 @@ export async function applyCoupon(code: string): Promise<void> {
     const serviceId = useAppStore.getState().client.selected_service;
     const body = await unwrap(api.POST("/add_coupon", { body: { service_id: serviceId, coupon_code: code } }));
     const data = body.data;
-    const cart = parseCart(data.cart);
+    const cart = cartOf(data.cart);
     dispatchCart({
       type: "coupon_applied",
       response: {
-        item: data.item ? parseCartItem(data.item) : null,
+        item: data.item ? cartItemOf(data.item) : null,
         coupon_id: cart.coupon_id,
         coupon_code: cart.coupon_code,
         coupon_rule: cart.coupon_rule,

@@ -1,7 +1,7 @@
+import { cart as testCart, cartItem } from "../test/documents";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { parseCart } from "storefront-core/cart";
 import { productKey, selectedServiceKey } from "../api/queries";
 import { selectCart, useAppStore } from "../platform/store";
 import { FAVORITES_KEY, type FavoriteItem, type Page } from "../api/queries";
@@ -180,14 +180,7 @@ describe("applyFavorite: each cached family by what it holds", () => {
   });
 
   test("cart items flip through the core's cart transition", () => {
-    const cart = parseCart({
-      items: [{ id: 1, key: "k1", product_id: 9, qty: 1, price: "5.00", favorite: 0 }],
-      items_quantity: 1,
-      price: "5.00",
-      total: "5.00",
-      cart_total: "5.00",
-      tax: "0.00",
-    });
+    const cart = testCart({ items: [cartItem({ id: 1, key: "k1", product_id: 9, qty: 1, price: "5.00" })], price: "5.00", total: "5.00", cart_total: "5.00" });
     dispatchCart({ type: "loaded", cart });
     setCartFavorite(9, true);
     expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(true);
@@ -235,14 +228,7 @@ describe("useToggleFavorite", () => {
       "POST /favorites/toggle": () => ({ body: { data: { type: "product", id: 5, is_favorite: true, favorite: 1 }, message: null } }),
     });
     const { hook } = setup();
-    const cart = parseCart({
-      items: [{ id: 1, key: "k1", product_id: 5, qty: 1, price: "5.00", favorite: 0 }],
-      items_quantity: 1,
-      price: "5.00",
-      total: "5.00",
-      cart_total: "5.00",
-      tax: "0.00",
-    });
+    const cart = testCart({ items: [cartItem({ id: 1, key: "k1", product_id: 5, qty: 1, price: "5.00" })], price: "5.00", total: "5.00", cart_total: "5.00" });
     act(() => void dispatchCart({ type: "loaded", cart }));
     act(() => hook.result.current.mutate({ target: { type: "product", id: 5 }, next: true }));
     await waitFor(() => expect(selectCart(useAppStore.getState())?.items[0]?.favorite).toBe(true));

@@ -1,6 +1,6 @@
+import { cart, cartItem } from "../test/documents";
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { parseCart } from "storefront-core/cart";
 import { dispatchCart } from "./cartFlow";
 import { renderText } from "../i18n/coreText";
 import { selectCart, useAppStore } from "../platform/store";
@@ -26,23 +26,20 @@ function itemBody(productId: number, branchId: number, qty = 1) {
 }
 
 function cartOfShop(branchId: number) {
-  return parseCart({
+  return cart({
     items: [
-      {
+      cartItem({
         id: 1,
         key: "old",
         product_id: 1,
         qty: 2,
         price: "4.00",
-        favorite: false,
-        product: { name: "Old", min_qty: 1, max_qty: 5, stock: 5, branch_id: branchId },
-      },
+        product: { name: "Old", image: null, min_qty: 1, max_qty: 5, stock: 5, branch_id: branchId },
+      }),
     ],
-    items_quantity: 2,
     price: "8.00",
     total: "8.00",
     cart_total: "8.00",
-    tax: "0.00",
     branch_id: branchId,
   });
 }

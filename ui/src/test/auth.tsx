@@ -1,8 +1,9 @@
+import { remoteConfigData } from "./documents";
 import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { configure, render, screen, waitFor } from "@testing-library/react";
-import { parseRemoteConfig, type Language } from "storefront-core";
+import { type Language } from "storefront-core";
 import { apiFailureText } from "../api/client";
 import { queryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
@@ -14,26 +15,10 @@ import { FailureText } from "../ui/failureText";
 configure({ asyncUtilTimeout: 5_000 });
 
 /** The reference API's remote config, as the tests of these features need it. */
-export function remoteConfig(overrides: Record<string, unknown> = {}) {
-  return parseRemoteConfig({
-    app_name: "Nile Market",
-    title: "Nile Market",
-    description: "",
-    keywords: "",
-    fav_icon: "/favicon.svg",
-    default_country_code: "EG",
-    default_service_id: 1,
-    enable_services_page: true,
-    force_select_default_locations: false,
-    default_location: { district_id: 1, latitude: 30.0626, longitude: 31.2197 },
-    verification_methods_sms: true,
-    verification_methods_whatsapp: true,
-    ...overrides,
-  });
-}
+export const remoteConfig = remoteConfigData;
 
 /** Puts a remote config in the query cache for the page language (no fetch). */
-export function seedRemoteConfig(language: Language = "en", overrides: Record<string, unknown> = {}): void {
+export function seedRemoteConfig(language: Language = "en", overrides: Parameters<typeof remoteConfigData>[0] = {}): void {
   queryClient.setQueryData(["remote-config", language], remoteConfig(overrides));
 }
 

@@ -12,6 +12,7 @@ export interface LineSpec {
 }
 
 export function cartLine({ id, productId, qty, price, name, minQty = 1, maxQty = 5, stock = 50 }: LineSpec) {
+  const total = ((Math.round(Number(price) * 100) * qty) / 100).toFixed(2);
   return {
     id,
     key: `key-${id}`,
@@ -19,7 +20,8 @@ export function cartLine({ id, productId, qty, price, name, minQty = 1, maxQty =
     qty,
     price,
     favorite: false,
-    order: null,
+    // The line's totals as the server sends them with it (no tax on a line alone).
+    order: { price: total, total, cart_total: total, tax: "0.00" },
     message: null,
     product: {
       name: name ?? `Product ${productId}`,

@@ -2,8 +2,6 @@ import {
   CartFlow,
   cartBadge,
   cartTotals,
-  parseCart,
-  parseCartItem,
   quantityDecrement,
   quantityIncrement,
   quantityLimits,
@@ -43,9 +41,24 @@ const pricing: CartPricing = { tax_rate_bp: 1400, delivery_fee: "10.00", free_de
 const coupon: CouponRule = { type: "percent", rate_bp: 1000, cap: "20.00", minimum: null };
 const lines: CartLine[] = [{ price: "12.50", qty: 2 }];
 
-export function surfaceCart(serverCart: unknown, serverItem: unknown): string[] {
-  const cart: Cart = parseCart(serverCart);
-  const added: CartItem = parseCartItem(serverItem);
+const cart: Cart = {
+  items: [item],
+  items_quantity: 2,
+  price: "25.00",
+  total: "28.50",
+  cart_total: "38.50",
+  tax: "3.50",
+  coupon_id: null,
+  coupon_code: null,
+  coupon_discount: "0.00",
+  delivery_price: "10.00",
+  branch_id: 3,
+  pricing,
+  coupon_rule: null,
+};
+
+export function surfaceCart(): string[] {
+  const added: CartItem = { ...item, qty: 3 };
   const totals: CartTotals = cartTotals(lines, pricing, coupon);
   const response: CouponResponse = { item: added, coupon_id: 9, coupon_code: "SAVE10", coupon_rule: coupon, totals, message: null };
   const events: CartEvent[] = [

@@ -5,12 +5,10 @@ import {
   orderNextStatuses,
   orderTabOf,
   orderTabs,
-  parseOrderDetail,
   parseOrderStatus,
   returnTabOf,
   returnTabs,
   returnWindowDays,
-  type OrderDetail,
   type OrderItem,
   type OrderNumber,
   type OrderStatus,
@@ -22,8 +20,8 @@ import {
 const status: OrderStatus = parseOrderStatus("canceled");
 const line: OrderItem = { id: 1, product_id: 4, name: "Green tea", qty: 2, price: "10.00", image: null };
 
-export function surfaceOrders(serverOrder: unknown, deliveredAtMs: number | null, nowMs: number): string[] {
-  const order: OrderDetail = parseOrderDetail(serverOrder);
+export function surfaceOrders(orderNumber: string, orderStatus: string, deliveredAtMs: number | null, nowMs: number): string[] {
+  const order = { number: orderNumber, status: parseOrderStatus(orderStatus) };
   const number: OrderNumber = order.number;
   const tabs: TabInfo<OrderTab>[] = orderTabs();
   const returns: TabInfo<ReturnTab>[] = returnTabs();

@@ -1,22 +1,18 @@
 import {
   initialLoads,
-  parseProfileResponse,
-  parseRemoteConfig,
   planStartup,
   startupScreen,
   verificationChannels,
   type Channel,
   type ClientState,
   type DefaultLocation,
-  type Gender,
+  type Language,
   type LoadState,
-  type NotificationPreferences,
-  type Profile,
-  type ProfileResponse,
-  type RemoteConfig,
   type StartupLoad,
   type StartupLoads,
+  type StartupConfig,
   type StartupPlan,
+  type StartupProfile,
   type StartupScreen,
 } from "storefront-core";
 
@@ -41,24 +37,20 @@ const stored: ClientState = {
 const pending: LoadState = "loading";
 const loads: StartupLoads = { settings: "loaded", remote_config: pending, selected_service: "idle", profile: "idle" };
 
-export function surfaceStartup(rawConfig: unknown, rawProfile: unknown): string[] {
-  const config: RemoteConfig = parseRemoteConfig(rawConfig);
-  const fallback: DefaultLocation | null = config.default_location;
-  const channels: Channel[] = verificationChannels(config);
-  const response: ProfileResponse = parseProfileResponse(rawProfile);
-  const user: Profile | null = response.user;
-  const gender: Gender | null = user?.gender ?? null;
-  const notifications: NotificationPreferences | null = user?.notifications ?? null;
+const fallback: DefaultLocation = { district_id: 1, latitude: 30.06, longitude: null };
+const config: StartupConfig = { force_select_default_locations: true, default_location: fallback, default_service_id: 2 };
+
+export function surfaceStartup(language: Language | null): string[] {
+  const channels: Channel[] = verificationChannels(true, false);
+  const profile: StartupProfile = { address: null, default_locale: language };
   const first: StartupLoad[] = initialLoads(stored);
-  const plan: StartupPlan = planStartup(config, response, "ar");
+  const plan: StartupPlan = planStartup(config, profile, "ar");
   const guestPlan: StartupPlan = planStartup(config, null, "en");
   const screen: StartupScreen = startupScreen(loads);
   const shown = screen.state === "failed" ? screen.message.id : screen.state;
   return [
-    String(fallback?.district_id),
+    String(config.default_location?.district_id),
     channels.join(),
-    gender ?? "",
-    String(notifications?.orders),
     first.join(),
     plan.language,
     guestPlan.loads.join(),

@@ -1,9 +1,10 @@
+import { remoteConfigData } from "../../test/documents";
 import type { ReactElement } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render } from "@testing-library/react";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { parseRemoteConfig, type Effect } from "storefront-core";
+import { type Effect } from "storefront-core";
 import { apiFailureText, connectApi } from "../../api/client";
 import { runEffects } from "../../platform/effects";
 import { useAppStore } from "../../platform/store";
@@ -92,19 +93,8 @@ export function setWidth(width: number): void {
   });
 }
 
-/** Remote config as the reference API sends it, parsed by the core. */
-export function remoteConfig() {
-  return parseRemoteConfig({
-    app_name: "Nile Market",
-    default_country_code: "EG",
-    default_service_id: 1,
-    enable_services_page: true,
-    force_select_default_locations: false,
-    default_location: { district_id: 1, latitude: 30.06, longitude: 31.22 },
-    verification_methods_sms: true,
-    verification_methods_whatsapp: true,
-  });
-}
+/** Remote config as the reference API sends it. */
+export const remoteConfig = remoteConfigData;
 
 /** Renders a page at `path` with the app's providers; `history` records navigation. */
 export function renderAt(ui: ReactElement, path = "/account", client: QueryClient = testQueryClient()) {

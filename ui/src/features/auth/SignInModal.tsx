@@ -28,7 +28,7 @@ interface SignInValues {
 export function SignInModal() {
   const config = useRemoteConfig().data;
   const country = config?.default_country_code ?? "";
-  const channels = useMemo<Channel[]>(() => (config ? verificationChannels(config) : ["sms"]), [config]);
+  const channels = useMemo<Channel[]>(() => (config ? verificationChannels(config.verification_methods_sms, config.verification_methods_whatsapp) : ["sms"]), [config]);
   const login = usePhoneLogin((s) => s.view.login);
   const restored = usePhoneLogin((s) => s.view.mobile);
   const language = useAppStore((s) => s.language);

@@ -1,8 +1,11 @@
-import type { LoginEvent, RemoteConfig } from "storefront-core";
+import type { LoginEvent } from "storefront-core";
+import type { components } from "../../api/schema.gen";
 import type { CallAnswer } from "../../api/calls";
 import { errorText } from "../../api/client";
 import { queryClient } from "../../platform/queryClient";
 import { useAppStore } from "../../platform/store";
+
+type RemoteConfig = components["schemas"]["RemoteConfig"];
 
 /** Remote config `force_select_default_locations`, from the cached remote config. */
 export function forceDefaultLocation(): boolean {

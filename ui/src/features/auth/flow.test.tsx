@@ -48,7 +48,7 @@ function api_(routes: Record<string, (body: Record<string, unknown>) => Promise<
   });
 }
 
-async function signInAs(number: string, channel: "SMS" | "WhatsApp" = "SMS", config: Record<string, unknown> = {}) {
+async function signInAs(number: string, channel: "SMS" | "WhatsApp" = "SMS", config: Parameters<typeof seedRemoteConfig>[1] = {}) {
   seedRemoteConfig("en", config);
   renderWithApp(<ModalHost />);
   // The header's "Log in / Register" button only opens the modal; the core's flow starts.

@@ -1,7 +1,7 @@
+import { profileData } from "../../test/documents";
 import { act, render, waitFor } from "@testing-library/react";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { cartBadge } from "storefront-core/start";
-import { parseProfileResponse } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { runEffects } from "../../platform/effects";
 import { whenIdle } from "../../platform/idle";
@@ -25,7 +25,7 @@ function renderSync(client = testQueryClient()) {
   const language = useAppStore.getState().language;
   client.setQueryData(["remote-config", language], remoteConfig());
   const token = useAppStore.getState().client.token;
-  if (token) client.setQueryData(["profile", token], parseProfileResponse({ data: { user: null, address: null } }));
+  if (token) client.setQueryData(["profile", token], profileData());
   const view = render(
     <QueryClientProvider client={client}>
       <CartSync />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { moneySign, parseOrderDetail } from "storefront-core";
+import { moneySign } from "storefront-core";
 import { Spinner } from "../../layouts/Spinner";
 import type { ScreenProps } from "../../layouts/screen";
 import { LoadError } from "../../ui/States";
@@ -34,7 +34,7 @@ export default function SuccessPage({ params }: ScreenProps) {
   if (!query.data) return <Spinner />;
 
   const raw = query.data;
-  const order = parseOrderDetail(raw);
+  const order = raw;
   const arrival = parseInstant(order.estimated_arrival_time);
   const money = (amount: string) => format(amount, raw.currency);
   const hasDiscount = moneySign(order.discount_coupon) !== "zero";

@@ -1,5 +1,5 @@
+import { profileData } from "../../test/documents";
 import { fireEvent, screen, within } from "@testing-library/react";
-import { parseProfileResponse } from "storefront-core";
 import { useAppStore } from "../../platform/store";
 import { cacheWith, remoteConfig, renderWithShell, resetShell, serviceDetail, serviceKey, SERVICES, SETTINGS, store } from "../../chrome/testing";
 import HomePage from "./HomePage";
@@ -61,7 +61,7 @@ describe("HomePage", () => {
   test("greets a signed-in customer by name", () => {
     store([{ type: "store", key: "token", value: "tok" }]);
     renderWithShell(<HomePage />, {
-      client: cache([[["profile", "tok"], parseProfileResponse({ user: { name: "Mona" } })]]),
+      client: cache([[["profile", "tok"], profileData({ name: "Mona" })]]),
     });
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Hello, Mona");
   });

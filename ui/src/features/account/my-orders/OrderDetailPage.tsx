@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { orderCanCancel, orderCanRequestReturn, parseOrderDetail, type OrderDetail } from "storefront-core";
+import { orderCanCancel, orderCanRequestReturn, parseOrderStatus } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import type { ScreenProps } from "../../../layouts/screen";
 import { AccountLayout } from "../AccountLayout";
@@ -25,7 +25,7 @@ export function deliveredAtMs(order: Pick<OrderDetailBody, "history">): number |
 
 /** What the customer may do with an order now: the core's rules on its status and delivery time. */
 export function orderActions(raw: OrderDetailBody, nowMs: number): { cancel: boolean; startReturn: boolean } {
-  const status = parseOrderDetail(raw).status;
+  const status = parseOrderStatus(raw.status);
   return {
     cancel: orderCanCancel(status),
     startReturn: raw.return == null && orderCanRequestReturn(status, deliveredAtMs(raw), nowMs),
@@ -74,7 +74,8 @@ function OrderView({ raw }: { raw: OrderDetailBody }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const [now] = useState(Date.now);
-  const detail: OrderDetail = parseOrderDetail(raw);
+  // The API's order, read with its OpenAPI type; the rules get its status.
+  const detail = raw;
   const actions = orderActions(raw, now);
   const money = (amount: string) => format.money(amount, raw.currency);
 
