@@ -1,5 +1,7 @@
 //! Image upload (spec 4, 5): image files only, judged by MIME type.
 
+use serde::Serialize;
+
 use crate::messages::{Message, MessageId};
 
 /// The MIME types accepted. SVG is deliberately absent: an SVG is a document that
@@ -30,6 +32,26 @@ pub fn image_size_allowed(bytes: u64) -> bool {
     bytes <= MAX_IMAGE_BYTES
 }
 
+/// The upload's limits, for a client's file input (`accept`), its hint and its size
+/// check: a picture is within the limit when its size in bytes is at most `max_bytes`
+/// ([`image_size_allowed`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ImageLimits {
+    /// [`MAX_IMAGE_BYTES`].
+    pub max_bytes: u64,
+    /// [`ACCEPTED_IMAGE_TYPES`], the MIME types [`image_file`] accepts.
+    pub accepted_types: Vec<String>,
+}
+
+/// The upload's limits.
+pub fn image_limits() -> ImageLimits {
+    ImageLimits {
+        max_bytes: MAX_IMAGE_BYTES,
+        accepted_types: ACCEPTED_IMAGE_TYPES.map(str::to_owned).to_vec(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,6 +61,23 @@ mod tests {
         assert!(image_size_allowed(0));
         assert!(image_size_allowed(2 * 1024 * 1024));
         assert!(!image_size_allowed(2 * 1024 * 1024 + 1));
+    }
+
+    #[test]
+    fn the_limits_are_the_rules_constants() {
+        let limits = image_limits();
+        assert_eq!(limits.max_bytes, MAX_IMAGE_BYTES);
+        assert!(image_size_allowed(limits.max_bytes));
+        assert!(!image_size_allowed(limits.max_bytes + 1));
+        assert_eq!(limits.accepted_types, ACCEPTED_IMAGE_TYPES);
+        for accepted in &limits.accepted_types {
+            assert_eq!(image_file(accepted), Ok(()), "{accepted}");
+        }
+        assert_eq!(
+            serde_json::to_value(&limits).unwrap(),
+            serde_json::json!({"max_bytes": 2_097_152,
+                               "accepted_types": ["image/png", "image/jpeg", "image/webp", "image/gif"]})
+        );
     }
 
     #[test]

@@ -224,6 +224,30 @@ pub fn login_mobile(input: &str, default: &str) -> Result<PhoneNumber, Message> 
     Ok(number)
 }
 
+/// What a phone number is checked for ([`check_phone`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum PhonePurpose {
+    /// Any valid number, landlines included ([`parse_phone`]).
+    #[default]
+    Any,
+    /// The login mobile ([`login_mobile`]): 'Required' when blank, 'Only number' for
+    /// letters, and no landline of a country whose mobile ranges are known.
+    Login,
+}
+
+/// A typed phone number checked for `purpose`, with a default country (an ISO or
+/// dialling code) for national numbers. The login mobile's initial value is blank,
+/// which is never valid, so a valid one can be submitted ([`login_can_submit`]).
+pub fn check_phone(input: &str, default: &str, purpose: PhonePurpose) -> PhoneCheck {
+    match purpose {
+        PhonePurpose::Any => parse_phone(input, default),
+        PhonePurpose::Login => login_mobile(input, default),
+    }
+    .into()
+}
+
 /// Login submit is enabled only when the mobile is valid and changed from its initial
 /// value (spec 5).
 pub fn login_can_submit(current: &str, initial: &str, default: &str) -> bool {
@@ -443,6 +467,50 @@ mod tests {
         assert!(!login_can_submit("0101", "", "EG"));
         assert!(login_can_submit("01012345678", "", "EG"));
         assert!(!login_can_submit("01012345678", "01012345678", "EG"));
+    }
+
+    #[test]
+    fn a_check_for_a_purpose_is_that_purpose_s_rule() {
+        for input in [
+            "",
+            "abc",
+            "0101",
+            "01012345678",
+            "02 2345 6789",
+            "+966 50 123 4567",
+        ] {
+            assert_eq!(
+                check_phone(input, "EG", PhonePurpose::Any),
+                PhoneCheck::from(parse_phone(input, "EG")),
+                "{input}"
+            );
+            assert_eq!(
+                check_phone(input, "EG", PhonePurpose::Login),
+                PhoneCheck::from(login_mobile(input, "EG")),
+                "{input}"
+            );
+            // The login form starts blank: a valid login mobile can be submitted.
+            assert_eq!(
+                matches!(
+                    check_phone(input, "EG", PhonePurpose::Login),
+                    PhoneCheck::Valid { .. }
+                ),
+                login_can_submit(input, "", "EG"),
+                "{input}"
+            );
+        }
+        // The catalogue rule is the `any` check of non-blank text.
+        assert_eq!(
+            check_phone("123", "EG", PhonePurpose::Any),
+            PhoneCheck::Invalid {
+                error: phone("123", "EG").unwrap_err()
+            }
+        );
+        assert_eq!(PhonePurpose::default(), PhonePurpose::Any);
+        assert_eq!(
+            serde_json::from_str::<PhonePurpose>(r#""login""#).unwrap(),
+            PhonePurpose::Login
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::messages::Message;
 
 use super::FieldErrors;
+use super::date_picker::year_options;
 use super::email::email_format;
 use super::fields::{field_required, max_length};
 
@@ -95,6 +96,28 @@ pub fn join_birthdate(parts: &BirthdateParts) -> Birthdate {
             ),
         },
         _ => Birthdate::Partial,
+    }
+}
+
+/// The birthdate's dropdowns for the parts chosen: the years offered, the days the
+/// chosen month has, and the birthdate the parts make.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BirthdateDropdowns {
+    /// `current_year` and the 59 years before it, newest first ([`year_options`]).
+    pub years: Vec<i32>,
+    /// How many days the day dropdown offers ([`birthdate_days_in`]).
+    pub days: u8,
+    /// What the parts make ([`join_birthdate`]).
+    pub birthdate: Birthdate,
+}
+
+/// The dropdowns for `parts` in `current_year`.
+pub fn birthdate_dropdowns(parts: &BirthdateParts, current_year: i32) -> BirthdateDropdowns {
+    BirthdateDropdowns {
+        years: year_options(current_year),
+        days: birthdate_days_in(parts),
+        birthdate: join_birthdate(parts),
     }
 }
 
@@ -197,6 +220,21 @@ mod tests {
         assert_eq!(birthdate_days_in(&parts("", "2", "1990")), 28);
         assert_eq!(birthdate_days_in(&parts("", "2", "2024")), 29);
         assert_eq!(birthdate_days_in(&parts("", "13", "2024")), 31);
+    }
+
+    #[test]
+    fn the_dropdowns_gather_years_days_and_the_birthdate() {
+        let chosen = parts("7", "2", "1990");
+        let dropdowns = birthdate_dropdowns(&chosen, 2025);
+        assert_eq!(dropdowns.years, year_options(2025));
+        assert_eq!(dropdowns.days, birthdate_days_in(&chosen));
+        assert_eq!(dropdowns.birthdate, join_birthdate(&chosen));
+        assert_eq!(
+            serde_json::to_value(&dropdowns).unwrap()["birthdate"],
+            serde_json::json!({"state": "date", "date": "1990-02-07"})
+        );
+        let half = birthdate_dropdowns(&parts("", "4", ""), 2025);
+        assert_eq!((half.days, half.birthdate), (30, Birthdate::Partial));
     }
 
     #[test]
