@@ -34,6 +34,7 @@ mod startup;
 mod storage;
 mod text;
 mod validation;
+mod validation_read;
 
 // Each module's functions are exported at the crate root (the tests call them there).
 pub use auth::*;
