@@ -1,18 +1,18 @@
 import { useState } from "react";
 import { act, fireEvent, screen } from "@testing-library/react";
-import type { OtpBoxes as Boxes } from "storefront-core";
-import { EMPTY_BOXES, OtpBoxes } from "./OtpBoxes";
+import type { OtpEntry } from "storefront-core";
+import { EMPTY_OTP, OtpBoxes } from "./OtpBoxes";
 import { renderKit } from "./testing";
 
-function Harness({ onValue, disabled = false }: { onValue(boxes: Boxes): void; disabled?: boolean }) {
-  const [boxes, setBoxes] = useState<Boxes>(EMPTY_BOXES);
+function Harness({ onValue, disabled = false }: { onValue(entry: OtpEntry): void; disabled?: boolean }) {
+  const [otp, setOtp] = useState<OtpEntry>(EMPTY_OTP);
   return (
     <>
       <p id="label">Code</p>
       <OtpBoxes
-        value={boxes}
+        value={otp}
         onChange={(next) => {
-          setBoxes(next);
+          setOtp(next);
           onValue(next);
         }}
         labelledBy="label"
@@ -23,7 +23,7 @@ function Harness({ onValue, disabled = false }: { onValue(boxes: Boxes): void; d
 }
 
 function setup(language: "en" | "ar" = "en", disabled = false) {
-  const values: Boxes[] = [];
+  const values: OtpEntry[] = [];
   renderKit(<Harness onValue={(v) => values.push(v)} disabled={disabled} />, language);
   const box = (n: number) =>
     screen.getByRole("textbox", { name: language === "en" ? `Digit ${n} of 4` : `الرقم ${n} من 4` }) as HTMLInputElement;
@@ -52,10 +52,11 @@ describe("OtpBoxes", () => {
     fireEvent.change(boxes[1], { target: { value: "2" } });
     fireEvent.change(boxes[2], { target: { value: "7" } });
     expect(document.activeElement).toBe(boxes[3]);
+    expect(values.at(-1)).toMatchObject({ code: null, complete: false });
     fireEvent.change(boxes[3], { target: { value: "1" } });
     expect(digits(boxes)).toBe("4|2|7|1");
     expect(document.activeElement).toBe(boxes[3]);
-    expect(values.at(-1)).toEqual(["4", "2", "7", "1"]);
+    expect(values.at(-1)).toEqual({ boxes: ["4", "2", "7", "1"], focus: 3, code: "4271", complete: true });
   });
 
   it("ignores anything but digits and reads Arabic-Indic digits as ASCII", () => {
@@ -102,7 +103,7 @@ describe("OtpBoxes", () => {
     fireEvent.paste(boxes[1], { clipboardData: { getData: () => "Your code is 9 3 8 1." } });
     expect(digits(boxes)).toBe("9|3|8|1");
     expect(document.activeElement).toBe(boxes[3]);
-    expect(values.at(-1)).toEqual(["9", "3", "8", "1"]);
+    expect(values.at(-1)).toEqual({ boxes: ["9", "3", "8", "1"], focus: 3, code: "9381", complete: true });
   });
 
   it("a paste of fewer or more than 4 digits changes nothing", () => {

@@ -1,18 +1,19 @@
 import { useImperativeHandle, useRef, type Ref } from "react";
 import { useIntl } from "react-intl";
-import { otpBackspace, otpPaste, otpTypeChar, type OtpBoxes as Boxes, type OtpEntry } from "storefront-core";
+import { otpEdit, type OtpEdit, type OtpEntry } from "storefront-core";
 import styles from "./OtpBoxes.module.css";
 
-/** Four empty boxes. */
-export const EMPTY_BOXES: Boxes = [null, null, null, null];
+/** Four empty boxes: no code yet. */
+export const EMPTY_OTP: OtpEntry = { boxes: [null, null, null, null], focus: 0, code: null, complete: false };
 
 export interface OtpBoxesHandle {
   focus(index?: number): void;
 }
 
 interface OtpBoxesProps {
-  value: Boxes;
-  onChange(boxes: Boxes): void;
+  /** The boxes, and the code they make (`code`, `complete`), as the core's last edit left them. */
+  value: OtpEntry;
+  onChange(entry: OtpEntry): void;
   /** Names the group (the element holding the label text). */
   labelledBy: string;
   /** While a code is checked: the boxes keep their focus but take no input. */
@@ -24,10 +25,10 @@ interface OtpBoxesProps {
 
 /**
  * The code boxes (spec 4, 5): one digit each, typing moves on, backspace moves back, a
- * pasted (or autofilled) 4-digit code fills all four. What each key does is the core's
- * (otpTypeChar, otpBackspace, otpPaste); this component only wires keys and focus.
+ * pasted (or autofilled) 4-digit code fills all four. What each key does, and the code
+ * the boxes make, is the core's (otpEdit); this component only wires keys and focus.
  */
-export function OtpBoxes({ value, onChange, labelledBy, disabled = false, ref, autoFocus = false }: OtpBoxesProps) {
+export function OtpBoxes({ value: entry, onChange, labelledBy, disabled = false, ref, autoFocus = false }: OtpBoxesProps) {
   const intl = useIntl();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -39,34 +40,36 @@ export function OtpBoxes({ value, onChange, labelledBy, disabled = false, ref, a
   };
   useImperativeHandle(ref, () => ({ focus: (index = 0) => focus(index) }), []);
 
-  const apply = (entry: OtpEntry) => {
-    onChange(entry.boxes);
-    focus(entry.focus);
+  const boxes = entry.boxes;
+  const show = (next: OtpEntry) => {
+    onChange(next);
+    focus(next.focus);
   };
+  const apply = (edit: OtpEdit) => show(otpEdit(boxes, edit));
 
   /** The text now in box `index`, after the browser applied an edit or an autofill. */
   const edited = (index: number, text: string) => {
-    const before = value[index] ?? "";
+    const before = boxes[index] ?? "";
     if (text === "") {
-      apply(otpBackspace(value, index));
+      apply({ edit: "backspace", index });
       return;
     }
     if (text.length > 2 || (text.length === 2 && before === "")) {
       // More than one new character: a paste the paste event did not catch, or autofill.
-      const pasted = otpPaste(value, index, text);
-      if (pasted.boxes.some((box, i) => box !== value[i])) {
-        apply(pasted);
+      const pasted = otpEdit(boxes, { edit: "paste", index, text });
+      if (pasted.boxes.some((box, i) => box !== boxes[i])) {
+        show(pasted);
         return;
       }
     }
     // One character typed next to the old one (or replacing it): the new one counts.
     const typed = text.length === 2 && before !== "" ? (text.startsWith(before) ? text.slice(1) : text.slice(0, 1)) : text.slice(-1);
-    apply(otpTypeChar(value, index, typed));
+    apply({ edit: "type", index, typed });
   };
 
   return (
     <div role="group" aria-labelledby={labelledBy} className={styles.boxes} dir="ltr">
-      {value.map((digit, index) => (
+      {boxes.map((digit, index) => (
         <input
           key={index}
           ref={(element) => {
@@ -79,7 +82,7 @@ export function OtpBoxes({ value, onChange, labelledBy, disabled = false, ref, a
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="one-time-code"
-          aria-label={intl.formatMessage({ id: "auth.verify.digit" }, { index: index + 1, total: value.length })}
+          aria-label={intl.formatMessage({ id: "auth.verify.digit" }, { index: index + 1, total: boxes.length })}
           data-autofocus={autoFocus && index === 0 ? "" : undefined}
           onFocus={(event) => event.currentTarget.select()}
           onChange={(event) => {
@@ -88,19 +91,19 @@ export function OtpBoxes({ value, onChange, labelledBy, disabled = false, ref, a
           onPaste={(event) => {
             event.preventDefault();
             if (disabled) return;
-            apply(otpPaste(value, index, event.clipboardData.getData("text")));
+            apply({ edit: "paste", index, text: event.clipboardData.getData("text") });
           }}
           onKeyDown={(event) => {
             if (disabled && event.key === "Backspace") {
               event.preventDefault();
-            } else if (event.key === "Backspace" && (value[index] ?? null) === null) {
+            } else if (event.key === "Backspace" && (boxes[index] ?? null) === null) {
               // An empty box: backspace goes back to the previous one.
               event.preventDefault();
-              apply(otpBackspace(value, index));
+              apply({ edit: "backspace", index });
             } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
               event.preventDefault();
               const step = event.key === "ArrowRight" ? 1 : -1;
-              focus(Math.min(value.length - 1, Math.max(0, index + step)));
+              focus(Math.min(boxes.length - 1, Math.max(0, index + step)));
             }
           }}
         />

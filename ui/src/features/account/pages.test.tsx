@@ -1,6 +1,6 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { validateMinLength, type Message } from "storefront-core";
+import { checkField, type Message } from "storefront-core";
 import { useAppStore } from "../../platform/store";
 import { renderMessage } from "../../i18n/coreText";
 import AccountMenuPage from "./account-menu/AccountMenuPage";
@@ -311,7 +311,7 @@ describe("contact us and support", () => {
     act(() => useAppStore.setState({ language: "ar" }));
     // Once the Arabic catalogue shows, the message is the core's in Arabic.
     expect(await screen.findByText("الرسالة")).toBeTruthy();
-    const arabic = renderMessage(validateMinLength("Hi", 10) as Message, "ar");
+    const arabic = renderMessage(checkField("Hi", { rule: "min_length", min: 10 }) as Message, "ar");
     expect(arabic).not.toBe("Too Short! The minimum character is 10");
     await waitFor(() => expect(screen.getByTestId("field-error").textContent).toBe(arabic));
     expect(message.getAttribute("aria-invalid")).toBe("true");

@@ -4,8 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { z } from "../../ui/zod";
-import { validateFieldRequired } from "storefront-core/cart";
-import { otpCode, otpIsComplete, resendAvailabilitySince, signedInEffects, validateEmailFormat } from "storefront-core";
+import { checkField, resendAvailabilitySince, signedInEffects } from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { runEffects } from "../../platform/effects";
 import { queryClient } from "../../platform/queryClient";
@@ -14,7 +13,7 @@ import { forceDefaultLocation, takeReturnTo } from "./calls";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";
 import { clock } from "./flow";
-import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
+import { EMPTY_OTP, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
 import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import { useRequestFlow } from "./useRequestFlow";
@@ -27,7 +26,7 @@ export function useEmailSchema() {
   return useMemo(
     () =>
       z.object({ email: z.string() }).superRefine(({ email }, ctx) =>
-        firstIssue(ctx, "email", language, validateFieldRequired(email), validateEmailFormat(email)),
+        firstIssue(ctx, "email", language, checkField(email, { rule: "field_required" }), checkField(email, { rule: "email_format" })),
       ),
     [language],
   );
@@ -50,7 +49,7 @@ export default function EmailLoginPage() {
   /** The last code sent: to which address and when (the resend wait counts from then). */
   const [sent, setSent] = useState<{ to: string; atMs: number } | null>(null);
   const sentTo = sent?.to ?? null;
-  const [boxes, setBoxes] = useState(EMPTY_BOXES);
+  const [otp, setOtp] = useState(EMPTY_OTP);
   const boxesRef = useRef<OtpBoxesHandle>(null);
   const codeLabel = useId();
   // The countdown is the core's answer at the current time, refreshed while the code
@@ -79,7 +78,7 @@ export default function EmailLoginPage() {
   const sendCode = async (to: string) => {
     const answer = await send.run(() => unwrap(api.POST("/user/email/login-by-otp", { body: { email: to } })));
     if (answer) {
-      setBoxes(EMPTY_BOXES);
+      setOtp(EMPTY_OTP);
       setSent({ to, atMs: clock.now() });
     }
   };
@@ -87,14 +86,14 @@ export default function EmailLoginPage() {
   const requestCode = handleSubmit(({ email: address }) => sendCode(address.trim()));
 
   const signIn = async () => {
-    const code = otpCode(boxes);
+    const code = otp.code;
     if (!sentTo || code === null) return;
     const answer = await verify.run(() => unwrap(api.POST("/user/email/verify", { body: { email: sentTo, code } })));
     if (answer) {
       runEffects(signedInEffects(answer.data.token, forceDefaultLocation(), takeReturnTo()));
       void queryClient.invalidateQueries({ queryKey: ["profile"] });
     } else {
-      setBoxes(EMPTY_BOXES);
+      setOtp(EMPTY_OTP);
       boxesRef.current?.focus(0);
     }
   };
@@ -138,11 +137,11 @@ export default function EmailLoginPage() {
           <p className={styles.intro} id={codeLabel}>
             <FormattedMessage id="auth.email.code" /> — <bdi dir="ltr">{sentTo}</bdi>
           </p>
-          <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={verify.status.isLoading} />
+          <OtpBoxes ref={boxesRef} value={otp} onChange={setOtp} labelledBy={codeLabel} disabled={verify.status.isLoading} />
           <Button
             type="submit"
             variant="primary"
-            disabled={!otpIsComplete(boxes) || verify.status.isLoading}
+            disabled={!otp.complete || verify.status.isLoading}
             busy={verify.status.isLoading}
           >
             <FormattedMessage id={verify.status.isLoading ? "auth.busy" : "auth.email.verify"} />

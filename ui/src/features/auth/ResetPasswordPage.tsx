@@ -4,14 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { z } from "../../ui/zod";
-import { validateFieldRequired } from "storefront-core/cart";
-import { otpCode, otpIsComplete, validateEmailFormat, validatePassword, validatePasswordsMatch, type OtpBoxes as Boxes } from "storefront-core";
+import { checkField, type OtpEntry } from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { useAppStore } from "../../platform/store";
 import type { ScreenProps } from "../../layouts/screen";
 import { TextField } from "../../ui/Field";
 import { firstIssue } from "../../ui/form";
-import { EMPTY_BOXES, OtpBoxes } from "../../ui/OtpBoxes";
+import { EMPTY_OTP, OtpBoxes } from "../../ui/OtpBoxes";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
@@ -32,7 +31,7 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
   const intl = useIntl();
   const language = useAppStore((s) => s.language);
   const flow = useRequestFlow();
-  const [boxes, setBoxes] = useState<Boxes>(EMPTY_BOXES);
+  const [otp, setOtp] = useState<OtpEntry>(EMPTY_OTP);
   const [done, setDone] = useState(false);
   const codeLabel = useId();
   const schema = useMemo(
@@ -40,14 +39,14 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
       z
         .object({ email: z.string(), password: z.string(), password_confirmation: z.string() })
         .superRefine((form, ctx) => {
-          firstIssue(ctx, "email", language, validateFieldRequired(form.email), validateEmailFormat(form.email));
-          firstIssue(ctx, "password", language, validateFieldRequired(form.password), validatePassword(form.password));
+          firstIssue(ctx, "email", language, checkField(form.email, { rule: "field_required" }), checkField(form.email, { rule: "email_format" }));
+          firstIssue(ctx, "password", language, checkField(form.password, { rule: "field_required" }), checkField(form.password, { rule: "password" }));
           firstIssue(
             ctx,
             "password_confirmation",
             language,
-            validateFieldRequired(form.password_confirmation),
-            validatePasswordsMatch(form.password, form.password_confirmation),
+            checkField(form.password_confirmation, { rule: "field_required" }),
+            checkField(form.password_confirmation, { rule: "passwords_match", password: form.password }),
           );
         }),
     [language],
@@ -61,7 +60,7 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
     formState.dirtyFields[field] || formState.isSubmitted ? formState.errors[field]?.message : undefined;
 
   const submit = handleSubmit(async (form) => {
-    const code = otpCode(boxes);
+    const code = otp.code;
     if (code === null) return;
     const answer = await flow.run(() =>
       unwrap(
@@ -71,7 +70,7 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
       ),
     );
     if (answer) setDone(true);
-    else setBoxes(EMPTY_BOXES);
+    else setOtp(EMPTY_OTP);
   });
 
   return (
@@ -93,7 +92,7 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
             <span className={fieldStyles.label} id={codeLabel}>
               <FormattedMessage id="auth.reset.code" />
             </span>
-            <OtpBoxes value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={flow.status.isLoading} />
+            <OtpBoxes value={otp} onChange={setOtp} labelledBy={codeLabel} disabled={flow.status.isLoading} />
           </div>
           <TextField
             label={<FormattedMessage id="auth.reset.password" />}
@@ -112,7 +111,7 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
           <Button
             type="submit"
             variant="primary"
-            disabled={!formState.isValid || !otpIsComplete(boxes) || flow.status.isLoading}
+            disabled={!formState.isValid || !otp.complete || flow.status.isLoading}
             busy={flow.status.isLoading}
           >
             <FormattedMessage id={flow.status.isLoading ? "auth.busy" : "auth.reset.submit"} />

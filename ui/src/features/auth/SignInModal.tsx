@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import { z } from "../../ui/zod";
-import { checkLoginMobile, loginCanSubmit, verificationChannels, type Channel } from "storefront-core";
+import { checkPhone, verificationChannels, type Channel } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useRemoteConfig } from "../../api/queries";
 import { useAppStore } from "../../platform/store";
@@ -37,7 +37,7 @@ export function SignInModal() {
     () =>
       z.object({
         mobile: z.string().superRefine((value, ctx) => {
-          const check = checkLoginMobile(value, country);
+          const check = checkPhone(value, country, "login");
           if (check.result === "invalid") ctx.addIssue({ code: "custom", message: renderMessage(check.error, language) });
         }),
         channel: z.enum(["sms", "whatsapp"]),
@@ -50,13 +50,14 @@ export function SignInModal() {
     defaultValues: { mobile: restored ?? "", channel: channels[0] ?? "sms" },
   });
   const mobile = useWatch({ control, name: "mobile" });
-  const check = checkLoginMobile(mobile, country);
-  // The pristine form is empty: a number restored after a reload counts as changed.
-  const canSubmit = loginCanSubmit(mobile, "", country) && !login.isLoading;
+  const check = checkPhone(mobile, country, "login");
+  // The pristine form is empty, never a valid mobile: a valid one has changed (a number
+  // restored after a reload counts as changed).
+  const canSubmit = check.result === "valid" && !login.isLoading;
   const shownError = formState.dirtyFields.mobile || formState.touchedFields.mobile ? formState.errors.mobile?.message : undefined;
 
   const submit = handleSubmit(({ mobile: typed, channel }) => {
-    const valid = checkLoginMobile(typed, country);
+    const valid = checkPhone(typed, country, "login");
     if (valid.result === "valid") dispatchLogin({ type: "request_code", mobile: valid.number.e164, channel });
   });
 

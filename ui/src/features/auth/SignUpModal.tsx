@@ -3,7 +3,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage } from "react-intl";
 import { z } from "../../ui/zod";
-import { signUpCanSubmit, validateSignUp, type SignUpForm } from "storefront-core";
+import { checkForm, type SignUpForm } from "storefront-core";
 import { renderMessage } from "../../i18n/coreText";
 import { useAppStore } from "../../platform/store";
 import { Dialog } from "../../ui/Dialog";
@@ -17,8 +17,8 @@ const INITIAL: SignUpForm = { name: "", email: "", referral_code: "", acceptTerm
 
 /**
  * Sign up (spec 2, 4, 5): name ('Required'), e-mail ('Invalid email'), optional referral
- * code, accepted terms ('Required'); submit enabled only when valid and changed. The rules
- * are the core's (validateSignUp, signUpCanSubmit).
+ * code, accepted terms ('Required'); submit enabled only when valid and changed (the blank
+ * initial form is never valid). The rules are the core's (`checkForm`'s `sign_up`).
  */
 export function SignUpModal() {
   const registering = usePhoneLogin((s) => s.view.register.isLoading);
@@ -30,7 +30,7 @@ export function SignUpModal() {
       z
         .object({ name: z.string(), email: z.string(), referral_code: z.string(), acceptTerms: z.boolean() })
         .superRefine((form, ctx) => {
-          for (const [field, message] of Object.entries(validateSignUp(form))) {
+          for (const [field, message] of Object.entries(checkForm({ form: "sign_up", values: form }))) {
             ctx.addIssue({ code: "custom", path: [field], message: renderMessage(message, language) });
           }
         }),
@@ -42,7 +42,7 @@ export function SignUpModal() {
     defaultValues: INITIAL,
   });
   const values: SignUpForm = { ...INITIAL, ...useWatch({ control }) };
-  const canSubmit = signUpCanSubmit(values, INITIAL) && !registering;
+  const canSubmit = Object.keys(checkForm({ form: "sign_up", values })).length === 0 && !registering;
   const error = (field: keyof SignUpForm): string | undefined =>
     formState.touchedFields[field] || formState.dirtyFields[field] || formState.isSubmitted
       ? formState.errors[field]?.message

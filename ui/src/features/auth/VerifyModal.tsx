@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { otpCode, otpIsComplete, resendAvailabilitySince } from "storefront-core";
+import { resendAvailabilitySince } from "storefront-core";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
-import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
+import { EMPTY_OTP, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
 import { ResendRow } from "./ResendRow";
 import { useClock } from "./useClock";
 import styles from "../../ui/Form.module.css";
@@ -16,7 +16,7 @@ import { Button } from "../../ui/Button";
  */
 export function VerifyModal() {
   const state = usePhoneLogin((s) => s.view);
-  const [boxes, setBoxes] = useState(EMPTY_BOXES);
+  const [otp, setOtp] = useState(EMPTY_OTP);
   const boxesRef = useRef<OtpBoxesHandle>(null);
   const groupLabel = useId();
   // The countdown is the core's answer at the current time, refreshed while open.
@@ -28,7 +28,7 @@ export function VerifyModal() {
     () =>
       usePhoneLogin.subscribe((next, previous) => {
         if (next.view.verify_otp.isFailed && !previous.view.verify_otp.isFailed) {
-          setBoxes(EMPTY_BOXES);
+          setOtp(EMPTY_OTP);
           boxesRef.current?.focus(0);
         }
       }),
@@ -36,7 +36,7 @@ export function VerifyModal() {
   );
 
   const verifying = state.verify_otp.isLoading;
-  const complete = otpIsComplete(boxes);
+  const complete = otp.complete;
   return (
     <Dialog title={<FormattedMessage id="auth.verify.title" />} onClose={() => dispatchLogin({ type: "close" })} testId="verify-modal">
       <form
@@ -44,14 +44,14 @@ export function VerifyModal() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          const code = otpCode(boxes);
+          const code = otp.code;
           if (code !== null) dispatchLogin({ type: "submit_code", code });
         }}
       >
         <p className={styles.intro} id={groupLabel}>
           <FormattedMessage id="auth.verify.intro" values={{ mobile: <bdi dir="ltr">{state.mobile ?? ""}</bdi> }} />
         </p>
-        <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={groupLabel} disabled={verifying} autoFocus />
+        <OtpBoxes ref={boxesRef} value={otp} onChange={setOtp} labelledBy={groupLabel} disabled={verifying} autoFocus />
         <Button type="submit" variant="primary" disabled={!complete || verifying} busy={verifying}>
           <FormattedMessage id={verifying ? "auth.verify.verifying" : "auth.verify.submit"} />
         </Button>

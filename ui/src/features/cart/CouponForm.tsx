@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { validateFieldRequired } from "storefront-core/cart";
+import { checkField } from "storefront-core/cart";
 import type { Money, Text } from "storefront-core";
 import { useCoreText } from "../../i18n/coreText";
 import { usePriceFormatter } from "../../ui/Price";
@@ -30,7 +30,7 @@ export function CouponForm({ appliedCode, minimum = null }: { appliedCode: strin
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = validateFieldRequired(code);
+    const missing = checkField(code, { rule: "field_required" });
     if (missing) {
       setError({ kind: "message", ...missing });
       return;

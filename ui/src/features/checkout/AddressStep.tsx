@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
-import { validateAddressChosen, type Message, type Text } from "storefront-core";
+import { checkChoice, type Message, type Text } from "storefront-core";
 import { useCoreText } from "../../i18n/coreText";
 import { Spinner } from "../../layouts/Spinner";
 import { LoadError } from "../../ui/States";
@@ -123,7 +123,7 @@ export function AddressStep({ chosen, onChoose, onDone, failure, areaRefused }: 
         <Button
           variant="primary"
           onClick={() => {
-            const message = validateAddressChosen(chosen);
+            const message = checkChoice({ choice: "address", address_id: chosen });
             setMissing(message);
             if (!message) onDone();
           }}

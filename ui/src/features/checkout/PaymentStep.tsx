@@ -3,8 +3,8 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { z } from "../../ui/zod";
-import { moneySign, validateFieldRequired } from "storefront-core/cart";
-import { validateCardNumber, validateCvv, validateExpiryYear, type Language, type Message, type Text } from "storefront-core";
+import { moneySign } from "storefront-core/cart";
+import { checkField, type FieldRule, type Language, type Message, type Text } from "storefront-core";
 import { renderMessage, useCoreText } from "../../i18n/coreText";
 import { useAppStore } from "../../platform/store";
 import { usePriceFormatter } from "../../ui/Price";
@@ -26,14 +26,16 @@ export interface PaymentForm {
 
 type CardField = "number" | "name" | "exp_month" | "exp_year" | "cvv";
 
+const REQUIRED: FieldRule = { rule: "field_required" };
+
 /** The core's rules for each card field, first failure first (spec 5, 9). */
 function cardChecks(form: PaymentForm): Record<CardField, (Message | null)[]> {
   return {
-    number: [validateFieldRequired(form.number), validateCardNumber(form.number)],
-    name: [validateFieldRequired(form.name)],
-    exp_month: [validateFieldRequired(form.exp_month)],
-    exp_year: [validateFieldRequired(form.exp_year), validateExpiryYear(form.exp_year)],
-    cvv: [validateFieldRequired(form.cvv), validateCvv(form.cvv)],
+    number: [checkField(form.number, REQUIRED), checkField(form.number, { rule: "card_number" })],
+    name: [checkField(form.name, REQUIRED)],
+    exp_month: [checkField(form.exp_month, REQUIRED)],
+    exp_year: [checkField(form.exp_year, REQUIRED), checkField(form.exp_year, { rule: "expiry_year" })],
+    cvv: [checkField(form.cvv, REQUIRED), checkField(form.cvv, { rule: "cvv" })],
   };
 }
 

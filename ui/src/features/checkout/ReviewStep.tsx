@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartTotals, normalizeDigits, unmetCouponMinimum } from "storefront-core/cart";
-import { footerContent, validatePrivacyTermsAccepted, type Cart, type Message, type Settings, type StaticPage, type Text } from "storefront-core";
+import { checkChoice, footerContent, type Cart, type Message, type Settings, type StaticPage, type Text } from "storefront-core";
 import { FOOTER_PAGES_CATEGORY, useSettings, useStaticPages } from "../../api/queries";
 import { useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/coreText";
@@ -186,7 +186,7 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
           busy={placing}
           data-testid="place-order"
           onClick={() => {
-            const message = validatePrivacyTermsAccepted(accepted);
+            const message = checkChoice({ choice: "privacy_terms_accepted", accepted });
             setTermsError(message);
             if (!message && !placing) onPlace();
           }}

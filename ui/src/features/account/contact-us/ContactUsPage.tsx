@@ -3,8 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { FormattedMessage } from "react-intl";
 import { z } from "../../../ui/zod";
-import { validateFieldRequired } from "storefront-core/cart";
-import { validateEmailFormat, validateMaxLength, validateMinLength, validatePhone, type Language } from "storefront-core";
+import { checkField, checkPhone, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useRemoteConfig } from "../../../api/queries";
 import { useAppStore } from "../../../platform/store";
@@ -33,16 +32,19 @@ export function contactSchema(language: Language, country: string) {
   return z
     .object({ name: z.string(), email: z.string(), phone: z.string(), message: z.string() })
     .superRefine((v, ctx) => {
-      firstIssue(ctx, "name", language, validateFieldRequired(v.name), validateMaxLength(v.name.trim(), 100));
-      firstIssue(ctx, "email", language, validateFieldRequired(v.email), validateEmailFormat(v.email.trim()));
-      if (v.phone.trim()) firstIssue(ctx, "phone", language, validatePhone(v.phone, country));
+      firstIssue(ctx, "name", language, checkField(v.name, { rule: "field_required" }), checkField(v.name.trim(), { rule: "max_length", max: 100 }));
+      firstIssue(ctx, "email", language, checkField(v.email, { rule: "field_required" }), checkField(v.email.trim(), { rule: "email_format" }));
+      if (v.phone.trim()) {
+        const phone = checkPhone(v.phone, country);
+        firstIssue(ctx, "phone", language, phone.result === "invalid" ? phone.error : null);
+      }
       firstIssue(
         ctx,
         "message",
         language,
-        validateFieldRequired(v.message),
-        validateMinLength(v.message.trim(), 10),
-        validateMaxLength(v.message.trim(), 2000),
+        checkField(v.message, { rule: "field_required" }),
+        checkField(v.message.trim(), { rule: "min_length", min: 10 }),
+        checkField(v.message.trim(), { rule: "max_length", max: 2000 }),
       );
     });
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useLocation } from "wouter";
-import { validateAddressDeletion } from "storefront-core";
+import { checkChoice } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { runEffects } from "../../../platform/effects";
 import { useAppStore } from "../../../platform/store";
@@ -94,7 +94,7 @@ export default function MyAddressPage({ query }: ScreenProps) {
 
   const askDelete = (address: Address) => {
     // The core's rule first: the default address cannot go (spec 5).
-    const refused = validateAddressDeletion(address.is_default);
+    const refused = checkChoice({ choice: "address_deletion", is_default: address.is_default });
     if (refused) {
       useAppStore.getState().pushToast("error", { kind: "message", ...refused });
       return;

@@ -1,8 +1,8 @@
 import { z } from "../../../ui/zod";
 import {
+  checkChoice,
+  checkForm,
   storeCountryCode,
-  validateAddressForm,
-  validateLocationChosen,
   type Effect,
   type GeoPoint,
   type Message,
@@ -103,7 +103,7 @@ export function addressSchema(language: Language, country: string) {
       is_default: z.boolean(),
     })
     .superRefine((v, ctx) => {
-      for (const [field, message] of Object.entries(validateAddressForm(v, country))) firstIssue(ctx, field, language, message);
+      for (const [field, message] of Object.entries(checkForm({ form: "address", values: v, country }))) firstIssue(ctx, field, language, message);
     });
 }
 
@@ -113,7 +113,7 @@ export function addressSchema(language: Language, country: string) {
  * the point is in a district.
  */
 export function locationMessage(point: GeoPoint | null, loading: boolean, districtId: number | null): Message | null {
-  const chosen = validateLocationChosen(point ? { lat: point.latitude, lng: point.longitude } : null);
+  const chosen = checkChoice({ choice: "location", location: point ? { lat: point.latitude, lng: point.longitude } : null });
   if (chosen) return chosen;
   if (!loading && districtId === null) return { id: "location_not_supported", params: {} };
   return null;

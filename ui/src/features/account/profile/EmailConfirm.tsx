@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
-import { otpCode, otpIsComplete } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
-import { EMPTY_BOXES, OtpBoxes, type OtpBoxesHandle } from "../../../ui/OtpBoxes";
+import { EMPTY_OTP, OtpBoxes, type OtpBoxesHandle } from "../../../ui/OtpBoxes";
 import { toastError, toastServer } from "../errors";
 import type { Profile } from "../queries";
 import styles from "../Account.module.css";
@@ -18,7 +17,7 @@ import { Button } from "../../../ui/Button";
 export function EmailConfirm({ email, onConfirmed }: { email: string; onConfirmed(profile: Profile): void }) {
   const title = useId();
   const codeLabel = useId();
-  const [boxes, setBoxes] = useState(EMPTY_BOXES);
+  const [otp, setOtp] = useState(EMPTY_OTP);
   const boxesRef = useRef<OtpBoxesHandle>(null);
   // The card appears once the profile is saved: the code is what comes next.
   useEffect(() => boxesRef.current?.focus(0), []);
@@ -30,7 +29,7 @@ export function EmailConfirm({ email, onConfirmed }: { email: string; onConfirme
     },
     onError: (error) => {
       toastError(error);
-      setBoxes(EMPTY_BOXES);
+      setOtp(EMPTY_OTP);
       boxesRef.current?.focus(0);
     },
   });
@@ -43,7 +42,7 @@ export function EmailConfirm({ email, onConfirmed }: { email: string; onConfirme
       data-testid="email-confirm"
       onSubmit={(event) => {
         event.preventDefault();
-        const code = otpCode(boxes);
+        const code = otp.code;
         if (code !== null && !confirm.isPending) confirm.mutate(code);
       }}
     >
@@ -53,7 +52,7 @@ export function EmailConfirm({ email, onConfirmed }: { email: string; onConfirme
       <p className={styles.small} id={codeLabel}>
         <FormattedMessage id="account.emailConfirm.code" values={{ email: <bdi dir="ltr">{email}</bdi> }} />
       </p>
-      <OtpBoxes ref={boxesRef} value={boxes} onChange={setBoxes} labelledBy={codeLabel} disabled={confirm.isPending} />
+      <OtpBoxes ref={boxesRef} value={otp} onChange={setOtp} labelledBy={codeLabel} disabled={confirm.isPending} />
       <p className={styles.small}>
         <FormattedMessage id="account.emailConfirm.again" />
       </p>
@@ -61,7 +60,7 @@ export function EmailConfirm({ email, onConfirmed }: { email: string; onConfirme
         <Button
           type="submit"
           variant="primary"
-          disabled={!otpIsComplete(boxes) || confirm.isPending}
+          disabled={!otp.complete || confirm.isPending}
           busy={confirm.isPending}
           data-testid="email-confirm-save"
         >

@@ -2,8 +2,7 @@ import { useMemo } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { z } from "../../../ui/zod";
-import { validateFieldRequired } from "storefront-core/cart";
-import { validatePassword, validatePasswordsMatch, type Language } from "storefront-core";
+import { checkField, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../platform/store";
 import { reportSubmitError, toastServer } from "../errors";
@@ -29,14 +28,14 @@ export function passwordSchema(language: Language, hasPassword: boolean) {
   return z
     .object({ current_password: z.string(), password: z.string(), password_confirmation: z.string() })
     .superRefine((v, ctx) => {
-      if (hasPassword) firstIssue(ctx, "current_password", language, validateFieldRequired(v.current_password));
-      firstIssue(ctx, "password", language, validateFieldRequired(v.password), validatePassword(v.password));
+      if (hasPassword) firstIssue(ctx, "current_password", language, checkField(v.current_password, { rule: "field_required" }));
+      firstIssue(ctx, "password", language, checkField(v.password, { rule: "field_required" }), checkField(v.password, { rule: "password" }));
       firstIssue(
         ctx,
         "password_confirmation",
         language,
-        validateFieldRequired(v.password_confirmation),
-        validatePasswordsMatch(v.password, v.password_confirmation),
+        checkField(v.password_confirmation, { rule: "field_required" }),
+        checkField(v.password_confirmation, { rule: "passwords_match", password: v.password }),
       );
     });
 }

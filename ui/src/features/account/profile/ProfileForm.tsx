@@ -4,15 +4,11 @@ import { useWatch } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
 import { z } from "../../../ui/zod";
 import {
-  acceptedImageTypes,
-  birthdateDaysIn,
-  imageSizeAllowed,
-  joinBirthdate,
-  maxImageBytes,
+  birthdateDropdowns,
+  checkField,
+  checkForm,
+  imageLimits,
   splitBirthdate,
-  validateImageFile,
-  validateProfileForm,
-  yearOptions,
   type Language,
   type Message,
 } from "storefront-core";
@@ -56,23 +52,26 @@ export function profileSchema(language: Language) {
       gender: z.custom<ProfileValues["gender"]>(),
     })
     .superRefine((v, ctx) => {
-      for (const [field, message] of Object.entries(validateProfileForm(v))) firstIssue(ctx, field, language, message);
+      for (const [field, message] of Object.entries(checkForm({ form: "profile", values: v }))) firstIssue(ctx, field, language, message);
     });
 }
 
 /** The fields whose server messages (422) show beside them; the birthdate's on the year. */
 const PROFILE_FIELDS = ["name", "email", "company_name", "year"] as const;
 
+/** The picture upload's limits: the largest size and the accepted types (the core's). */
+const IMAGE_LIMITS = imageLimits();
+
 /** The largest picture the upload takes, in MB for the hint (the core's limit). */
-export const MAX_IMAGE_MB = maxImageBytes() / (1024 * 1024);
+export const MAX_IMAGE_MB = IMAGE_LIMITS.max_bytes / (1024 * 1024);
 
 /** Why a chosen picture is refused before any upload: the core's type rule, then its size. */
 type ImageRefusal = { kind: "core"; message: Message } | { kind: "too_large" };
 
 export function imageRefusal(file: { type: string; size: number }): ImageRefusal | null {
-  const refused = validateImageFile(file.type);
+  const refused = checkField(file.type, { rule: "image_file" });
   if (refused) return { kind: "core", message: refused };
-  return imageSizeAllowed(file.size) ? null : { kind: "too_large" };
+  return file.size <= IMAGE_LIMITS.max_bytes ? null : { kind: "too_large" };
 }
 
 /** The profile's personal information, with the picture upload. */
@@ -81,7 +80,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const language = useAppStore((s) => s.language);
   const queryClient = useQueryClient();
   const ids = { birth: useId(), image: useId() };
-  const years = useMemo(() => yearOptions(new Date().getFullYear()), []);
   const months = useMemo(
     () =>
       Array.from({ length: 12 }, (_, i) =>
@@ -101,6 +99,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
   const [day, month, year] = useWatch({ control, name: ["day", "month", "year"] });
+  // The dropdowns' options: the 60 years, and the days of the chosen month.
+  const { years, days } = useMemo(() => birthdateDropdowns({ day, month, year }, new Date().getFullYear()), [day, month, year]);
   const [image, setImage] = useState<string | null>(profile.image ?? null);
   const [preview, setPreview] = useState<string | null>(null);
   const [imageError, setImageError] = useState<ImageRefusal | null>(null);
@@ -143,7 +143,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
 
   const save = useMutation({
     mutationFn: async (v: ProfileValues) => {
-      const birthdate = joinBirthdate(v);
+      const { birthdate } = birthdateDropdowns(v, new Date().getFullYear());
       return unwrap(
         api.PATCH("/user/update-profile", {
           body: {
@@ -172,7 +172,6 @@ export function ProfileForm({ profile }: { profile: Profile }) {
     },
   });
 
-  const days = birthdateDaysIn({ day, month, year });
   const birthError = error("year");
   const shown = preview ?? (image ? mediaUrl(image) : null);
 
@@ -208,7 +207,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             <input
               id={ids.image}
               type="file"
-              accept={acceptedImageTypes().join(",")}
+              accept={IMAGE_LIMITS.accepted_types.join(",")}
               aria-invalid={imageError ? true : undefined}
               aria-describedby={`${ids.image}-hint${imageError ? ` ${ids.image}-error` : ""}`}
               onChange={chooseFile}

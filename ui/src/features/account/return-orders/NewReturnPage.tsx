@@ -5,11 +5,11 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import { z } from "../../../ui/zod";
 import {
+  checkForm,
   pickupDays,
   pickupTimes,
   returnReasonRequiresComment,
   returnReasons,
-  validateReturnRequest,
   type Language,
   type RefundMethod,
   type ReturnRequestForm,
@@ -113,7 +113,7 @@ export function shownReturnFields(lineIds: number[]): string[] {
 }
 
 /**
- * The return form's schema: its rules are the core's `validateReturnRequest`, on the
+ * The return form's schema: its rules are the core's (`checkForm`'s `return_request`), on the
  * chosen lines, each message at the field it names.
  */
 export function returnSchema(language: Language, order: Pick<OrderDetailBody, "items">) {
@@ -129,7 +129,7 @@ export function returnSchema(language: Language, order: Pick<OrderDetailBody, "i
     })
     .superRefine((draft, ctx) => {
       const { form, lineIds } = toCoreForm(order, draft);
-      for (const [key, message] of Object.entries(validateReturnRequest(form))) firstIssue(ctx, lineKey(key, lineIds), language, message);
+      for (const [key, message] of Object.entries(checkForm({ form: "return_request", values: form }))) firstIssue(ctx, lineKey(key, lineIds), language, message);
     });
 }
 
@@ -150,7 +150,7 @@ function newAddressLink(orderId: number): string {
  * /account/return-orders/new?order={id} (spec 3, 5): the products to return, each with
  * a quantity, a reason and a comment when the reason demands it; the refund method
  * (wallet or original payment); the pickup address; the pickup day and time. Checked
- * with the core's `validateReturnRequest` before sending: 'you should at least choose a
+ * with the core's return request rules (`checkForm`) before sending: 'you should at least choose a
  * product to return', 'Too long! The maximum character is 200 in Comment', ….
  */
 export default function NewReturnPage({ query }: ScreenProps) {

@@ -3,8 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useWatch } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
 import { z } from "../../../ui/zod";
-import { validateFieldRequired } from "storefront-core/cart";
-import { validateMaxLength, validateMinLength, type Language } from "storefront-core";
+import { checkField, type Language } from "storefront-core";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../platform/store";
 import type { ScreenProps } from "../../../layouts/screen";
@@ -32,14 +31,14 @@ export function supportSchema(language: Language) {
   return z
     .object({ subject: z.string(), message: z.string(), order_id: z.string() })
     .superRefine((v, ctx) => {
-      firstIssue(ctx, "subject", language, validateFieldRequired(v.subject), validateMaxLength(v.subject.trim(), 150));
+      firstIssue(ctx, "subject", language, checkField(v.subject, { rule: "field_required" }), checkField(v.subject.trim(), { rule: "max_length", max: 150 }));
       firstIssue(
         ctx,
         "message",
         language,
-        validateFieldRequired(v.message),
-        validateMinLength(v.message.trim(), 10),
-        validateMaxLength(v.message.trim(), 2000),
+        checkField(v.message, { rule: "field_required" }),
+        checkField(v.message.trim(), { rule: "min_length", min: 10 }),
+        checkField(v.message.trim(), { rule: "max_length", max: 2000 }),
       );
     });
 }
