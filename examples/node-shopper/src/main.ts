@@ -14,20 +14,19 @@ import {
   cartRequest,
   cartTotals,
   catalogueListRequest,
-  checkLoginMobile,
+  checkChoice,
+  checkField,
+  checkForm,
+  checkPhone,
   coreVersion,
   isCoreError,
   LocationPickerFlow,
-  loginCanSubmit,
   orderCanCancel,
   orderTabOf,
   orderTabs,
-  otpCode,
-  otpIsComplete,
-  otpTypeChar,
+  otpEdit,
   parseMoney,
   parseOrderStatus,
-  parsePhone,
   PhoneLoginFlow,
   planStartup,
   quantityIncrement,
@@ -35,14 +34,9 @@ import {
   quantitySet,
   readClientState,
   resendAvailabilitySince,
-  signUpCanSubmit,
   submitSearch,
   suggestionQuery,
   unmetCouponMinimum,
-  validateAddressChosen,
-  validatePrivacyTermsAccepted,
-  validateRequired,
-  validateSignUp,
   verificationChannels,
   type Cart,
   type CartView,
@@ -50,9 +44,9 @@ import {
   type Language,
   type LoginEvent,
   type Message,
+  type OtpEntry,
   type PhoneLoginView,
   type Step,
-  type OtpBoxes,
   type SignUpForm,
 } from "storefront-core";
 import { Api, type Answer } from "./api.js";
@@ -133,10 +127,10 @@ async function signIn(api: Api, config: Answer<"/remote-config", "get">["data"],
   // No default country configured: the core reads the number as international.
   const country = config.default_country_code ?? "";
   const typed = args.mobile ?? `010${String(Date.now()).slice(-8)}`;
-  const check = checkLoginMobile(typed, country);
+  // A valid login mobile can be submitted (the form starts blank).
+  const check = checkPhone(typed, country, "login");
   if (check.result === "invalid") throw refused(check.error);
-  if (!loginCanSubmit(typed, "", country)) throw new Error(`the core would not submit ${typed}`);
-  const phone = parsePhone(typed, country);
+  const phone = checkPhone(typed, country);
   const kind = phone.result === "valid" ? phone.number.kind : "unknown";
   say(`signing in with ${typed} (${check.number.e164}, ${kind} line, ${check.number.country ?? "?"})`);
 
@@ -159,11 +153,10 @@ async function signIn(api: Api, config: Answer<"/remote-config", "get">["data"],
 
   // The code, as a shopper types it into the four boxes.
   const code = await waitForCode(outbox, ask.mobile, before);
-  let boxes: OtpBoxes = [null, null, null, null];
-  let focus = 0;
-  for (const digit of code) ({ boxes, focus } = otpTypeChar(boxes, focus, digit));
-  const entered = otpCode(boxes);
-  if (!otpIsComplete(boxes) || entered === null) throw new Error(`the code boxes did not take ${code}`);
+  let entry: OtpEntry = { boxes: [null, null, null, null], focus: 0, code: null, complete: false };
+  for (const digit of code) entry = otpEdit(entry.boxes, { edit: "type", index: entry.focus, typed: digit });
+  const entered = entry.code;
+  if (!entry.complete || entered === null) throw new Error(`the code boxes did not take ${code}`);
   say(`    code ${entered} from the outbox`);
 
   update = login({ type: "submit_code", code: entered });
@@ -186,9 +179,9 @@ async function signIn(api: Api, config: Answer<"/remote-config", "get">["data"],
   if (update.view.step === "register") {
     const digits = ask.mobile.slice(1);
     const form: SignUpForm = { name: "Mona Shopper", email: `shopper.${digits}@example.com`, referral_code: "", acceptTerms: true };
-    const errors = Object.entries(validateSignUp(form));
+    // No errors: the form can be submitted (its blank start never passes).
+    const errors = Object.entries(checkForm({ form: "sign_up", values: form }));
     if (errors[0]) throw refused(errors[0][1]);
-    if (!signUpCanSubmit(form, { name: "", email: "", referral_code: "", acceptTerms: false })) throw new Error("the core would not submit the sign-up form");
     update = login({ type: "submit_registration", name: form.name, email: form.email, referral_code: form.referral_code, accept_terms: form.acceptTerms });
     const register = shell.performExpecting(update.effects, "register_by_otp");
     let registered: Answer<"/user/register-by-otp", "post">;
@@ -432,16 +425,16 @@ async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string,
   // A delivery address at the chosen place (checkout needs one).
   const address = { name: "Home", contact_name: "Mona Shopper", phone: mobile, address_details: place.address };
   for (const value of Object.values(address)) {
-    const problem = validateRequired(value);
+    const problem = checkField(value, { rule: "required" });
     if (problem) throw refused(problem);
   }
   const created = await api.post("/addresses", {
     body: { ...address, location: { latitude: place.latitude, longitude: place.longitude }, is_default: true },
   });
   const addressId = created.data.id;
-  const noAddress = validateAddressChosen(addressId);
+  const noAddress = checkChoice({ choice: "address", address_id: addressId });
   if (noAddress) throw refused(noAddress);
-  const terms = validatePrivacyTermsAccepted(true);
+  const terms = checkChoice({ choice: "privacy_terms_accepted", accepted: true });
   if (terms) throw refused(terms);
 
   const placed = await api.post("/order/checkout", {
