@@ -206,6 +206,12 @@ wasm-size: pkg
         "$(wc -c < pkg/$dir/storefront_core_bg.wasm)" "$(gzip -9c pkg/$dir/storefront_core_bg.wasm | wc -c)"; \
     done
 
+# The WASM boundary's targets (issue 37) from the built package: at most 90 exported
+# functions and none taking or giving an API document (these fail); module sizes.
+[doc("The WASM boundary's targets: exports, no documents, module sizes.")]
+boundary:
+    @cd ui && node scripts/boundary.mjs
+
 # Fail if storefront-core's dependency tree holds a wasm or JS crate: the rules must stay
 # plain Rust that any client can reuse. All targets and features count.
 [doc("Fail if storefront-core depends on a wasm or JS crate.")]
@@ -437,6 +443,7 @@ test:
     suite "API fuzzing (schemathesis)"  just fuzz-api
     suite "soak (1 min, 20 shoppers, kill -9)" just soak-short
     suite "package fixtures"            just pkg-fixtures
+    suite "the WASM boundary's targets" just boundary
     suite "package reference (TypeDoc)" just pkg-docs
     suite "second client (node-shopper)" just node-shopper
     collect typescript
