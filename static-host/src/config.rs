@@ -162,6 +162,17 @@ pub struct Config {
     )]
     pub limit_review_writes_per_customer: Rate,
 
+    /// Cards one signed-in customer may save with `POST /cards` (each one a card
+    /// number the gateway checks): `N/PERIOD` such as `10/1h`, or `off`. Counted per
+    /// customer whatever the IP; the addresses of `--limit-exempt-addrs` are not
+    /// counted.
+    #[arg(
+        long,
+        env = "STOREFRONT_LIMIT_CARD_SAVES_PER_CUSTOMER",
+        default_value = "10/1h"
+    )]
+    pub limit_card_saves_per_customer: Rate,
+
     /// A session (bearer token) unused this long has ended; each use renews it.
     #[arg(long, env = "STOREFRONT_SESSION_IDLE_TIMEOUT", default_value = "30d", value_parser = humantime::parse_duration)]
     pub session_idle_timeout: Duration,
@@ -473,6 +484,7 @@ mod tests {
         assert_eq!(config.limit_wrong_codes_per_target.to_string(), "10/1day");
         assert_eq!(config.limit_writes_per_ip.to_string(), "120/1m");
         assert_eq!(config.limit_review_writes_per_customer.to_string(), "20/1h");
+        assert_eq!(config.limit_card_saves_per_customer.to_string(), "10/1h");
         assert_eq!(
             config.session_idle_timeout,
             Duration::from_secs(30 * 86_400)

@@ -121,6 +121,10 @@ pub struct RateLimits {
     review_writes_per_customer: Limiter<i64>,
     /// Review writes refused since the last [`RateLimits::take_customer_refusals`].
     review_writes_refused: AtomicU64,
+    /// Cards one customer saves (keyed by the customer's id), whatever the IP.
+    card_saves_per_customer: Limiter<i64>,
+    /// Card saves refused since the last [`RateLimits::take_customer_refusals`].
+    card_saves_refused: AtomicU64,
     /// Codes one number or address may receive; enforced by `otp::issue` on the
     /// stored codes.
     pub codes_per_target: Rate,
@@ -157,6 +161,8 @@ impl RateLimits {
             code_checks_per_code: Limiter::new(config.limit_code_checks_per_target),
             review_writes_per_customer: Limiter::new(config.limit_review_writes_per_customer),
             review_writes_refused: AtomicU64::new(0),
+            card_saves_per_customer: Limiter::new(config.limit_card_saves_per_customer),
+            card_saves_refused: AtomicU64::new(0),
             codes_per_target: config.limit_codes_per_target,
             wrong_codes_per_target: config.limit_wrong_codes_per_target,
             trust_forwarded_headers: config.trust_forwarded_headers,
@@ -202,14 +208,37 @@ impl RateLimits {
             })
     }
 
+    /// Counts a card saved by the customer `user_id` (`POST /cards`) from the client
+    /// `ip`, as [`RateLimits::check_review_write`] counts review writes: a card saved
+    /// is a card number the gateway checked, so this bounds how many numbers one
+    /// account can try.
+    pub fn check_card_save(&self, user_id: i64, ip: IpAddr) -> Result<(), Duration> {
+        if self.exempt(&ip) {
+            return Ok(());
+        }
+        self.card_saves_per_customer
+            .check(&user_id)
+            .inspect_err(|_| {
+                self.card_saves_refused.fetch_add(1, Ordering::Relaxed);
+            })
+    }
+
     /// The per-customer limits' refusals since the last call (those with none left
     /// out), by flag, counting from zero again.
     pub fn take_customer_refusals(&self) -> Vec<(&'static str, u64)> {
-        let refused = self.review_writes_refused.swap(0, Ordering::Relaxed);
-        (refused > 0)
-            .then_some(("limit-review-writes-per-customer", refused))
-            .into_iter()
-            .collect()
+        [
+            (
+                "limit-review-writes-per-customer",
+                &self.review_writes_refused,
+            ),
+            ("limit-card-saves-per-customer", &self.card_saves_refused),
+        ]
+        .into_iter()
+        .filter_map(|(flag, count)| {
+            let refused = count.swap(0, Ordering::Relaxed);
+            (refused > 0).then_some((flag, refused))
+        })
+        .collect()
     }
 
     fn record_refusal(&self, group: IpGroup) {
@@ -491,6 +520,36 @@ mod tests {
             [("limit-review-writes-per-customer", 1)]
         );
         assert!(limits.take_customer_refusals().is_empty());
+    }
+
+    #[test]
+    fn card_saves_are_limited_per_customer_apart_from_review_writes() {
+        let config = <crate::Config as clap::Parser>::try_parse_from([
+            "static-host",
+            "--limit-card-saves-per-customer",
+            "1/1h",
+            "--limit-review-writes-per-customer",
+            "1/1h",
+            "--limit-exempt-addrs",
+            "127.0.0.1",
+        ])
+        .unwrap();
+        let limits = RateLimits::from_config(&config);
+        let (ip, other_ip): (IpAddr, IpAddr) =
+            ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        assert_eq!(limits.check_card_save(7, ip), Ok(()));
+        assert!(limits.check_card_save(7, other_ip).is_err());
+        // Its own allowance: a review write is still allowed, and another customer's save.
+        assert_eq!(limits.check_review_write(7, ip), Ok(()));
+        assert_eq!(limits.check_card_save(8, ip), Ok(()));
+        assert_eq!(
+            limits.check_card_save(7, "127.0.0.1".parse().unwrap()),
+            Ok(())
+        );
+        assert_eq!(
+            limits.take_customer_refusals(),
+            [("limit-card-saves-per-customer", 1)]
+        );
     }
 
     #[test]

@@ -38,17 +38,29 @@
 //! in-memory journal of its last [`JOURNAL_MAX`] authorizations (the card holder's
 //! name only as a hash), which tests read.
 //!
+//! # Saved cards
+//!
+//! [`PaymentGateway::tokenize`] keeps a card at the gateway and answers an opaque
+//! token with what the shop may store of it (brand, last four digits, expiry);
+//! [`PaymentGateway::authorize_token`] charges through that token with the CVV the
+//! customer types again. [`TestGateway`] tokenizes the cards it approves (not
+//! expired), issues random `tok_…` tokens (nothing of the number is in them) and
+//! remembers each token's card in memory only, without its CVV: after a restart its
+//! tokens are unknown and charging them is declined, as a provider would decline a
+//! token it never issued.
+//!
 //! Each server is handed its own gateway ([`Gateway`]) when it is built: a test keeps
 //! a handle to its server's [`TestGateway`], and what one test does to it (a stall,
 //! the journal) reaches no other server in the process.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use serde::{Deserialize, Deserializer};
 use storefront_core::locale::Language;
+use storefront_core::payment_cards::{CardBrand, card_brand};
 use utoipa::ToSchema;
 
 use storefront_core::messages::Message;
@@ -71,8 +83,9 @@ pub const TEST_CARD_STALLING: &str = "4000000000000077";
 /// [`TestGateway::with_stall`]).
 pub const STALL: Duration = Duration::from_secs(10);
 
-/// Card details as checked by [`CardInput::validate`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Card details as checked by [`CardInput::validate`]. Its `Debug` shows neither the
+/// number nor the CVV, so no log line or error detail can carry them.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Card {
     /// 16 digits.
     pub number: String,
@@ -82,6 +95,16 @@ pub struct Card {
     pub exp_year: u32,
     pub cvv: String,
     pub name: String,
+}
+
+impl std::fmt::Debug for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Card")
+            .field("last4", &self.last4())
+            .field("exp_month", &self.exp_month)
+            .field("exp_year", &self.exp_year)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Card {
@@ -114,6 +137,21 @@ pub struct Authorization {
     pub last4: String,
 }
 
+/// A card kept by the gateway ([`PaymentGateway::tokenize`]): all the shop may store
+/// of it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardToken {
+    /// The gateway's opaque name for the card, charged with
+    /// [`PaymentGateway::authorize_token`].
+    pub token: String,
+    pub brand: CardBrand,
+    pub last4: String,
+    /// 1 to 12.
+    pub exp_month: u32,
+    /// Two digits, as [`Card::exp_year`]: 27 is 2027.
+    pub exp_year: u32,
+}
+
 /// The gateway refused: the customer sees the spec's payment message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Declined;
@@ -138,6 +176,18 @@ pub trait PaymentGateway: Send + Sync {
     /// Pays back part or all of a captured charge. `key` is the same on every retry of
     /// this refund.
     fn refund(&self, reference: &str, amount_minor: i64, key: &str) -> Result<(), Declined>;
+    /// Keeps the card for later charges (checked as `authorize` checks it, at
+    /// `now_ms`) and answers its token; the CVV is not kept.
+    fn tokenize(&self, card: &Card, now_ms: i64) -> Result<CardToken, Declined>;
+    /// Reserves `amount_minor` on the card a token names, with the CVV the customer
+    /// typed for this payment. An unknown token is declined.
+    fn authorize_token(
+        &self,
+        token: &str,
+        cvv: &str,
+        amount_minor: i64,
+        now_ms: i64,
+    ) -> Result<Authorization, Declined>;
 }
 
 /// What the test gateway did with one reference.
@@ -176,6 +226,8 @@ pub struct TestGateway {
     stall_ms: AtomicU64,
     /// Authorizations begun (approved, declined or still stalling).
     authorizations: AtomicU64,
+    /// The cards of the tokens it issued (CVV left out), in memory only.
+    tokens: Mutex<HashMap<String, Card>>,
 }
 
 impl Default for TestGateway {
@@ -198,7 +250,22 @@ impl TestGateway {
             begun: AtomicU64::new(0),
             stall_ms: AtomicU64::new(millis(stall)),
             authorizations: AtomicU64::new(0),
+            tokens: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// How many cards it keeps (tokens issued).
+    pub fn tokens_issued(&self) -> usize {
+        self.tokens
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .len()
+    }
+
+    /// Whether it would approve the card at `now_ms` (any amount above zero).
+    fn approves(card: &Card, now_ms: i64) -> bool {
+        (card.number == TEST_CARD_STALLING || TEST_CARDS_APPROVED.contains(&card.number.as_str()))
+            && card.unexpired(now_ms)
     }
 
     /// Sets how long each call about the stalling card stalls from now on.
@@ -295,10 +362,7 @@ impl PaymentGateway for TestGateway {
         if stalling {
             self.stall_for_card();
         }
-        if amount_minor <= 0
-            || !(stalling || TEST_CARDS_APPROVED.contains(&card.number.as_str()))
-            || !card.unexpired(now_ms)
-        {
+        if amount_minor <= 0 || !Self::approves(card, now_ms) {
             return Err(Declined);
         }
         let mut bytes = [0u8; 8];
@@ -357,6 +421,52 @@ impl PaymentGateway for TestGateway {
         self.with_entry(reference, key, |e| e.refunded_minor += amount_minor);
         Ok(())
     }
+
+    fn tokenize(&self, card: &Card, now_ms: i64) -> Result<CardToken, Declined> {
+        if !Self::approves(card, now_ms) {
+            return Err(Declined);
+        }
+        // Random: nothing of the number can be read back from a token.
+        let mut bytes = [0u8; 12];
+        rand::fill(&mut bytes);
+        let token = format!("tok_{}", hex::encode(bytes));
+        let kept = Card {
+            cvv: String::new(),
+            ..card.clone()
+        };
+        self.tokens
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert(token.clone(), kept);
+        Ok(CardToken {
+            token,
+            brand: card_brand(&card.number),
+            last4: card.last4().to_owned(),
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+        })
+    }
+
+    fn authorize_token(
+        &self,
+        token: &str,
+        cvv: &str,
+        amount_minor: i64,
+        now_ms: i64,
+    ) -> Result<Authorization, Declined> {
+        let card = self
+            .tokens
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(token)
+            .cloned()
+            .ok_or(Declined)?;
+        let card = Card {
+            cvv: cvv.to_owned(),
+            ..card
+        };
+        self.authorize(&card, amount_minor, now_ms)
+    }
 }
 
 /// The gateway a server charges cards with, handed to it when it is built.
@@ -391,7 +501,7 @@ pub struct CardInput {
 }
 
 /// What [`text_or_number`] reads: a text, or a whole number from 0.
-fn text_or_number_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+pub(crate) fn text_or_number_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
     use utoipa::openapi::schema::{AnyOfBuilder, ObjectBuilder, Schema, Type};
     let either = AnyOfBuilder::new()
         .item(ObjectBuilder::new().schema_type(Type::String))
@@ -406,7 +516,7 @@ fn text_or_number_schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Sc
     utoipa::openapi::RefOr::T(Schema::AnyOf(either))
 }
 
-fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+pub(crate) fn text_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
     #[derive(Deserialize)]
     #[serde(untagged)]
     enum Either {
@@ -598,6 +708,50 @@ mod tests {
         assert_eq!(gateway.refund("elsewhere_1", 10, "k"), Err(Declined));
         // A reference from before a restart still refunds.
         assert_eq!(gateway.refund("tst_00", 10, "k"), Ok(()));
+    }
+
+    #[test]
+    fn tokens_are_random_and_charge_the_card_they_name() {
+        let gateway = TestGateway::default();
+        let visa = card(TEST_CARDS_APPROVED[0], 12, 30);
+        let token = gateway.tokenize(&visa, MARCH_2025).unwrap();
+        let again = gateway.tokenize(&visa, MARCH_2025).unwrap();
+        assert!(token.token.starts_with("tok_") && again.token.starts_with("tok_"));
+        assert_ne!(token.token, again.token, "not derived from the number");
+        assert!(!token.token.contains("4242"));
+        assert_eq!(
+            (
+                token.brand,
+                token.last4.as_str(),
+                token.exp_month,
+                token.exp_year
+            ),
+            (CardBrand::Visa, "4242", 12, 30)
+        );
+        let auth = gateway
+            .authorize_token(&token.token, "999", 2_500, MARCH_2025)
+            .unwrap();
+        assert_eq!((auth.amount_minor, auth.last4.as_str()), (2_500, "4242"));
+        assert_eq!(
+            gateway.authorize_token("tok_unknown", "123", 2_500, MARCH_2025),
+            Err(Declined)
+        );
+        // Cards it would not charge are not kept either.
+        assert_eq!(
+            gateway.tokenize(&card(TEST_CARD_DECLINED, 12, 30), MARCH_2025),
+            Err(Declined)
+        );
+        assert_eq!(
+            gateway.tokenize(&card(TEST_CARDS_APPROVED[1], 2, 25), MARCH_2025),
+            Err(Declined)
+        );
+        assert_eq!(gateway.tokens_issued(), 2);
+        // Neither the number nor the CVV shows in a debug print.
+        let shown = format!("{visa:?}");
+        assert!(
+            !shown.contains("4242424242424242") && !shown.contains("123"),
+            "{shown}"
+        );
     }
 
     #[test]

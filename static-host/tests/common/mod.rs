@@ -23,6 +23,7 @@ pub const UNLIMITED: &[&str] = &[
     "--limit-search-per-ip=off",
     "--limit-writes-per-ip=off",
     "--limit-review-writes-per-customer=off",
+    "--limit-card-saves-per-customer=off",
 ];
 
 /// Sends `request` (signed in with `token`, with `body` as JSON) and returns the status
