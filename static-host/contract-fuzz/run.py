@@ -54,6 +54,7 @@ UNLIMITED = {
         "SEARCH_PER_IP",
         "WRITES_PER_IP",
         "REVIEW_WRITES_PER_CUSTOMER",
+        "CARD_SAVES_PER_CUSTOMER",
     )
 }
 # Logging out (here or everywhere) would revoke the token the other operations are
@@ -230,6 +231,16 @@ def customer_data(base: str, token: str) -> dict:
         if status != 201:
             sys.exit(f"cannot save a spare address: {status} {extra}")
         spare.append(extra["data"]["id"])
+    # Saved cards: one to make the default, and spares for DELETE /cards/{id} (each can
+    # be deleted once). Five in all, so the fuzzed saves find room under the limit of 10.
+    saved_cards = []
+    for _ in range(5):
+        status, saved = call(base, "POST", "/api/cards", {
+            "number": "4242424242424242", "exp_month": 12, "exp_year": "39", "cvv": "123",
+            "holder_name": "Fuzz Customer"}, token)
+        if status != 201:
+            sys.exit(f"cannot save a card: {status} {saved}")
+        saved_cards.append(saved["data"]["id"])
     _, notes = call(base, "GET", "/api/notifications", token=token)
     boundary = "fuzzboundary"
     form = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.png\"\r\n"
@@ -249,6 +260,8 @@ def customer_data(base: str, token: str) -> dict:
         "products": products,
         "kept_line": kept,
         "second_line": second,
+        "card": saved_cards[0],
+        "spare_cards": saved_cards[1:],
     }
 
 
@@ -265,6 +278,7 @@ def config_with(records: dict, directory: Path, stateful: bool = False, max_step
         "/notifications/{id}/read": {"path.id": records["notification"]},
         "/media/uploads/{file}": {"path.file": records["upload"]},
         "/get_card": {"query.service_id": 1},
+        "/cards/{id}/default": {"path.id": records["card"]},
     }
     text = CONFIG.read_text()
     # Dictionaries of the customer's records, each used for some of the generated
@@ -293,9 +307,13 @@ values = [2]
 
 [dictionaries.addresses]
 values = {json.dumps([records["address"]])}
+
+[dictionaries.spare_cards]
+values = {json.dumps(records["spare_cards"])}
 """
     chosen = {
         ("DELETE", "/addresses/{id}"): {"path.id": {"dictionary": "spare_addresses"}},
+        ("DELETE", "/cards/{id}"): {"path.id": {"dictionary": "spare_cards"}},
         ("POST", "/order/add-to-cart"): {"body.product_id": {"dictionary": "cart_products", "probability": 0.5}},
         ("POST", "/order/update-cart"): {
             "body.key": {"dictionary": "cart_keys"},
@@ -323,7 +341,7 @@ values = {json.dumps([records["address"]])}
         # Only the records above, not the ids seen in answers: those orders may be
         # cancelled already, and those addresses include the default one, which the
         # other operations use (and which cannot be deleted).
-        once = path in ("/orders/{id}/cancel", "/addresses/{id}") and method in ("POST", "DELETE")
+        once = path in ("/orders/{id}/cancel", "/addresses/{id}", "/cards/{id}") and method in ("POST", "DELETE")
         sources = "".join(f"\nphases.{phase}.extra-data-sources.responses = false"
                           for phase in ("examples", "coverage", "fuzzing")) if once else ""
         text += (f"\n[[operations]]\ninclude-path = {json.dumps(path)}\ninclude-method = {json.dumps(method)}{sources}\n"

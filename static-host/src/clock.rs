@@ -82,9 +82,26 @@ pub fn date_time(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// The calendar day of `ms` in UTC, `(year, month, day)`, as the core's date rules
+/// take it (a card's expiry).
+pub fn utc_date(ms: i64) -> (i32, u8, u8) {
+    let date = time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000))
+        .unwrap_or(time::OffsetDateTime::UNIX_EPOCH)
+        .date();
+    (date.year(), u8::from(date.month()), date.day())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn utc_dates_are_calendar_days() {
+        // 2025-03-01T09:30:00Z, and the last millisecond of February before it.
+        assert_eq!(utc_date(1_740_821_400_000), (2025, 3, 1));
+        assert_eq!(utc_date(1_740_787_199_999), (2025, 2, 28));
+        assert_eq!(utc_date(0), (1970, 1, 1));
+    }
 
     #[test]
     fn dates_are_utc_whole_seconds() {

@@ -135,6 +135,10 @@ pub enum Msg {
     /// The customer marked this review helpful before.
     ReviewAlreadyHelpful,
     ReviewHelpfulOwn,
+    // Saved payment cards (the rules' own messages are the core's).
+    CardSaved,
+    DefaultCardSet,
+    CardDeleted,
 }
 
 impl From<MessageId> for Msg {
@@ -234,6 +238,9 @@ pub fn field_label(field: &str, lang: Language) -> String {
         "exp_month" => ("expiry month", "شهر الانتهاء"),
         "exp_year" => ("expiry year", "سنة الانتهاء"),
         "cvv" => ("CVV", "رمز التحقق (CVV)"),
+        "holder_name" => ("name on the card", "الاسم على البطاقة"),
+        "saved_card_id" => ("saved card", "البطاقة المحفوظة"),
+        "save_card" => ("save card option", "خيار حفظ البطاقة"),
         "items" => ("items", "المنتجات"),
         "reason" => ("reason", "السبب"),
         "comment" => ("comment", "التعليق"),
@@ -542,6 +549,12 @@ impl Msg {
                 "You cannot mark your own review as helpful.",
                 "لا يمكنك الإشارة إلى أن مراجعتك مفيدة.",
             ),
+            Msg::CardSaved => pick("Your card has been saved.", "تم حفظ بطاقتك."),
+            Msg::DefaultCardSet => pick(
+                "This card is now your default card.",
+                "أصبحت هذه البطاقة بطاقتك الافتراضية.",
+            ),
+            Msg::CardDeleted => pick("Your card has been deleted.", "تم حذف بطاقتك."),
         }
     }
 }
@@ -672,6 +685,9 @@ mod tests {
             Msg::ReviewMarkedHelpful,
             Msg::ReviewAlreadyHelpful,
             Msg::ReviewHelpfulOwn,
+            Msg::CardSaved,
+            Msg::DefaultCardSet,
+            Msg::CardDeleted,
         ];
         for msg in &all {
             match msg {
@@ -740,6 +756,7 @@ mod tests {
                 Msg::ReviewMarkedHelpful => {}
                 Msg::ReviewAlreadyHelpful => {}
                 Msg::ReviewHelpfulOwn => {}
+                Msg::CardSaved | Msg::DefaultCardSet | Msg::CardDeleted => {}
             }
         }
         all

@@ -5,8 +5,12 @@
 //! wallet. Checks, in order (each refusal changes nothing):
 //! 1. the form (422): `service_id` ('Service ID is required.'), `address_id`
 //!    ('please choose an address', or not one of the customer's addresses), the card
-//!    for `card` (16-digit number, 3-digit CVV, 2-digit year, month 1–12, name), a
-//!    `wallet_amount` above zero;
+//!    for `card` (16-digit number, 3-digit CVV, 2-digit year, month 1–12, name) or a
+//!    saved card (`saved_card_id` with its `cvv`, 3 digits), a `wallet_amount` above
+//!    zero; then the saved card: another customer's or an unknown one is a 404, an
+//!    expired one a 422 on `saved_card_id` ('This card has expired'); with
+//!    `save_card`, a customer who keeps 10 cards already gets the core's limit (422
+//!    on `save_card`);
 //! 2. the cart (400): not empty ('You don't have any product'), the shop open, each
 //!    line within its limits and in stock ('There is not enough stock available.'),
 //!    the shop's minimum order reached;
@@ -21,9 +25,11 @@
 //!    the chosen method;
 //! 6. the card (400 'An error occured while processing your payment, please try
 //!    again later'): the amount due is authorized through the
-//!    [`crate::orders::payment::PaymentGateway`] before the order is written; the write queues
-//!    its capture in the payment outbox ([`crate::orders::payment_outbox`]), made after the
-//!    commit; any failure before the commit releases the authorization.
+//!    [`crate::orders::payment::PaymentGateway`] before the order is written (a saved
+//!    card through its token); the write queues its capture in the payment outbox
+//!    ([`crate::orders::payment_outbox`]), made after the commit; any failure before the
+//!    commit releases the authorization. With `save_card` the gateway also keeps the
+//!    card ([`crate::orders::saved_cards`]), stored in the order's transaction.
 //!
 //! The order is written in one transaction that re-checks everything above and takes
 //! the stock with `UPDATE … SET stock = stock - qty WHERE stock >= qty`: of two
@@ -76,6 +82,7 @@ use crate::money::amount;
 use crate::orders::effects::Effects;
 use crate::orders::my_orders::{OrderDetailBody, load_detail};
 use crate::orders::payment::{Authorization, Card, CardInput, Gateway};
+use crate::orders::saved_cards::{self, StoredCard};
 use crate::orders::state_machine::notify_customer;
 use crate::orders::{fields_error, order_number};
 
@@ -176,9 +183,32 @@ pub struct CheckoutRequest {
     #[serde(default)]
     #[schema(example = "25.50")]
     pub wallet_amount: Option<String>,
-    /// Required with `payment_method: card`.
+    /// Required with `payment_method: card`, unless `saved_card_id` names the card.
     #[serde(default)]
     pub card: Option<CardInput>,
+    /// With `card`: "save this card for next time". The gateway keeps the card and
+    /// the customer's saved cards list it (`GET /cards`); at most 10.
+    #[serde(default)]
+    pub save_card: bool,
+    /// Pay with one of the customer's saved cards (`GET /cards`) instead of `card`,
+    /// which is then not read; `cvv` is required with it. Another customer's card is
+    /// a 404; an expired one a 422.
+    #[serde(default)]
+    #[schema(minimum = 1, example = 1)]
+    pub saved_card_id: Option<i64>,
+    /// The saved card's CVV, 3 digits, typed again for this payment (never stored).
+    #[serde(default)]
+    #[schema(example = "123")]
+    pub cvv: Option<String>,
+}
+
+/// The card a checkout pays with.
+#[derive(Debug, Clone)]
+enum CardChoice {
+    /// Typed in; the gateway keeps it too when `save`.
+    New { card: Card, save: bool },
+    /// One of the customer's saved cards, with the CVV typed for this payment.
+    Saved { id: i64, cvv: String },
 }
 
 /// A request whose form is valid.
@@ -189,7 +219,7 @@ struct Checked {
     method: PaymentMethod,
     use_wallet: bool,
     wallet_amount: Option<i64>,
-    card: Option<Card>,
+    card: Option<CardChoice>,
 }
 
 fn check_form(body: CheckoutRequest, lang: Language) -> Result<Checked, ApiError> {
@@ -201,6 +231,20 @@ fn check_form(body: CheckoutRequest, lang: Language) -> Result<Checked, ApiError
         errors.push(("address_id".into(), core_message(message, lang)));
     }
     let card = match (body.payment_method, &body.card) {
+        (PaymentMethod::Card, _) if body.saved_card_id.is_some() => {
+            use storefront_core::validation::{cvv, field_required, normalize_digits};
+            let typed = normalize_digits(body.cvv.as_deref().unwrap_or_default().trim());
+            match field_required(&typed).and_then(|()| cvv(&typed)) {
+                Ok(()) => Some(CardChoice::Saved {
+                    id: body.saved_card_id.unwrap_or_default(),
+                    cvv: typed,
+                }),
+                Err(message) => {
+                    errors.push(("cvv".into(), core_message(message, lang)));
+                    None
+                }
+            }
+        }
         (PaymentMethod::Card, None) => {
             errors.push((
                 "card".into(),
@@ -212,7 +256,10 @@ fn check_form(body: CheckoutRequest, lang: Language) -> Result<Checked, ApiError
             None
         }
         (PaymentMethod::Card, Some(input)) => match input.validate(lang) {
-            Ok(card) => Some(card),
+            Ok(card) => Some(CardChoice::New {
+                card,
+                save: body.save_card,
+            }),
             Err(card_errors) => {
                 errors.extend(card_errors);
                 None
@@ -246,6 +293,37 @@ fn check_form(body: CheckoutRequest, lang: Language) -> Result<Checked, ApiError
         wallet_amount,
         card,
     })
+}
+
+/// The saved card a checkout pays with (`None` for any other payment): the customer's
+/// own (404 otherwise) and not expired on `today` (422 on `saved_card_id`). With
+/// `save_card`, the customer's 10-card limit is checked first (422 on `save_card`), so
+/// no card is charged for an order that cannot keep it.
+fn saved_card(
+    conn: &Connection,
+    user_id: i64,
+    request: &Checked,
+    lang: Language,
+    today: i64,
+) -> Result<Option<StoredCard>, ApiError> {
+    if request.method != PaymentMethod::Card {
+        return Ok(None);
+    }
+    match &request.card {
+        Some(CardChoice::Saved { id, .. }) => {
+            let stored = saved_cards::stored_card(conn, user_id, *id)?
+                .ok_or_else(|| crate::http::error::not_found(lang))?;
+            stored.unexpired(today).map_err(|message| {
+                ApiError::validation("saved_card_id", core_message(message, lang))
+            })?;
+            Ok(Some(stored))
+        }
+        Some(CardChoice::New { save: true, .. }) => {
+            saved_cards::may_save(conn, user_id, "save_card", lang)?;
+            Ok(None)
+        }
+        _ => Ok(None),
+    }
 }
 
 /// What an order will be, as the stored data says now.
@@ -571,7 +649,8 @@ new is placed or charged", body = Data<OrderDetailBody>,
             headers(("Idempotent-Replayed" = String, description = "`true`"))),
         (status = 400, description = "Empty cart, closed shop, stock, minimum order, delivery area, \
 wallet balance or a declined card", body = BadRequestBody),
-        (status = 401, body = ErrorBody), (status = 404, description = "Unknown service", body = ErrorBody),
+        (status = 401, body = ErrorBody), (status = 404, description = "Unknown service, or a \
+`saved_card_id` that is not one of the customer's cards", body = ErrorBody),
         (status = 422, description = "The form, or an Idempotency-Key that is not 1 to 255 visible \
 ASCII characters", body = ValidationErrorBody)))]
 pub async fn checkout(
@@ -596,6 +675,8 @@ pub async fn checkout(
         }
     }
     let request = check_form(body, lang)?;
+    // Saved cards expire by the server's clock, as `GET /cards` shows them.
+    let today = state.clock.now_ms();
     let first = {
         let request = request.clone();
         let key = key.clone();
@@ -609,25 +690,51 @@ pub async fn checkout(
                 {
                     return Ok(Err(order_id));
                 }
+                let stored = saved_card(c, user_id, &request, lang, today)?;
                 let plan = plan(c, user_id, &request, lang, now)?;
-                Ok(Ok((plan.totals, plan.due_minor)))
+                Ok(Ok((plan.totals, plan.due_minor, stored)))
             })
             .await?
     };
-    let (expected_totals, expected_due) = match first {
+    let (expected_totals, expected_due, stored) = match first {
         Ok(expected) => expected,
         Err(order_id) => return answer(&state, user_id, order_id, true, lang, now).await,
     };
     // Gateway calls run on the blocking pool (a networked gateway blocks), and never
     // inside the database transaction.
-    let authorization = match &request.card {
-        Some(card) if request.method == PaymentMethod::Card && expected_due > 0 => {
-            let (card, gateway) = (card.clone(), gateway.clone());
-            let authorized =
-                tokio::task::spawn_blocking(move || gateway.authorize(&card, expected_due, now))
-                    .await
-                    .map_err(|e| ApiError::internal(format!("payment task failed: {e}")))?;
+    let authorization = match (&request.card, stored) {
+        (Some(choice), stored) if request.method == PaymentMethod::Card && expected_due > 0 => {
+            let (choice, gateway) = (choice.clone(), gateway.clone());
+            let authorized = tokio::task::spawn_blocking(move || match (choice, stored) {
+                (CardChoice::Saved { cvv, .. }, Some(stored)) => {
+                    gateway.authorize_token(&stored.token, &cvv, expected_due, now)
+                }
+                (CardChoice::New { card, .. }, _) => gateway.authorize(&card, expected_due, now),
+                (CardChoice::Saved { .. }, None) => Err(crate::orders::payment::Declined),
+            })
+            .await
+            .map_err(|e| ApiError::internal(format!("payment task failed: {e}")))?;
             Some(authorized.map_err(|_| refuse(MessageId::PaymentFailed, lang))?)
+        }
+        _ => None,
+    };
+    // "Save this card": the gateway keeps it once it has been charged (or once the
+    // form is valid, when the wallet pays everything), before the order is written.
+    let token = match &request.card {
+        Some(CardChoice::New { card, save: true }) if request.method == PaymentMethod::Card => {
+            let (card, keeper) = (card.clone(), gateway.clone());
+            let kept = tokio::task::spawn_blocking(move || keeper.tokenize(&card, now)).await;
+            match kept {
+                Ok(Ok(token)) => Some(token),
+                Ok(Err(_)) => {
+                    release(&gateway, authorization).await;
+                    return Err(refuse(MessageId::PaymentFailed, lang));
+                }
+                Err(e) => {
+                    release(&gateway, authorization).await;
+                    return Err(ApiError::internal(format!("payment task failed: {e}")));
+                }
+            }
         }
         _ => None,
     };
@@ -649,6 +756,9 @@ pub async fn checkout(
                 return Err(ApiError::bad_request(OrderMsg::CartChanged.text(lang)));
             }
             let order_id = place(tx, user_id, &request, &plan, held.as_ref(), lang, now)?;
+            if let Some(token) = &token {
+                saved_cards::store(tx, user_id, token, "save_card", lang, now)?;
+            }
             notify_customer(tx, &*effects, user_id, order_id, OrderStatus::Pending, now)?;
             if let Some(key) = &key {
                 tx.execute(

@@ -1,5 +1,6 @@
 //! The order flow (spec 4, 7, 8): checkout with card, cash and wallet payments,
-//! the customer's orders with their status machine, and returns. The cart and its
+//! the customer's orders with their status machine, returns, and the saved payment
+//! cards checkout pays with ([`saved_cards`], issue 36). The cart and its
 //! coupon are [`crate::cart`]'s; checkout takes them through the cart's interface.
 //!
 //! Every call needs `Authorization: Bearer …` (401 otherwise). Another customer's
@@ -16,6 +17,7 @@ pub mod my_orders;
 pub mod payment;
 pub mod payment_outbox;
 pub mod returns;
+pub mod saved_cards;
 pub mod state_machine;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -32,6 +34,9 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(my_orders::cancel_order))
         .routes(routes!(returns::request_return))
         .routes(routes!(returns::list_returns))
+        .routes(routes!(saved_cards::list_cards, saved_cards::save_card))
+        .routes(routes!(saved_cards::set_default_card))
+        .routes(routes!(saved_cards::delete_card))
 }
 
 /// The order number customers see: 100000 + the order's id.

@@ -3,7 +3,8 @@
 //! calls with real ids instead of made-up ones: save an address, then read, change,
 //! delete or order to it; fill the cart, then change the line, remove it or check out;
 //! check out, then read, cancel or return the order; read a product's reviews, then
-//! write, edit, delete, report or vote. One table, read top to bottom;
+//! write, edit, delete, report or vote; save a card, then make it the default, delete
+//! it or pay with it. One table, read top to bottom;
 //! `tests/api_contract.rs` checks that every target exists and every expression
 //! points at a field of the source's answer or request, so the table cannot rot.
 
@@ -102,6 +103,13 @@ const LINKS: &[Link] = &[
     link("GET /my-reviews 200", "DeleteReview", "delete_review", &[("path.id", FIRST_ID)], &[]),
     link("GET /my-reviews/waiting 200", "WriteReview", "create_review",
          &[("path.id", "$response.body#/data/0/product_id")], &[]),
+    // Saved cards: make one the default, delete it, pay with it.
+    link("POST /cards 201", "MakeDefault", "set_default_card", &[("path.id", NEW_ID)], &[]),
+    link("POST /cards 201", "DeleteCard", "delete_card", &[("path.id", NEW_ID)], &[]),
+    link("POST /cards 201", "PayWithIt", "checkout", &[], &[("saved_card_id", NEW_ID)]),
+    link("GET /cards 200", "MakeDefault", "set_default_card", &[("path.id", FIRST_ID)], &[]),
+    link("GET /cards 200", "PayWithIt", "checkout", &[], &[("saved_card_id", FIRST_ID)]),
+    link("PUT /cards/{id}/default 200", "DeleteCard", "delete_card", &[("path.id", NEW_ID)], &[]),
     // Notifications: mark one read.
     link("GET /notifications 200", "ReadNotification", "read_notification", &[("path.id", FIRST_ID)], &[]),
     // Favourites: a toggled one shows in the list of its kind.
