@@ -121,6 +121,19 @@ impl Process {
         self.log.lock().unwrap().join("\n")
     }
 
+    /// The log once it holds `needle`, at most `limit` later: the lines reach the log
+    /// through reader threads, which a loaded machine may run after the answer came.
+    pub fn log_holding(&self, needle: &str, limit: Duration) -> String {
+        let start = Instant::now();
+        loop {
+            let log = self.log_text();
+            if log.contains(needle) || start.elapsed() >= limit {
+                return log;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     pub fn outbox(&self) -> PathBuf {
         self.root.join("outbox.jsonl")
     }
