@@ -7,8 +7,9 @@
 //!
 //! Structured data (JSON-LD, schema.org) only where it says something of the page: the
 //! store (Organization) and the site with its search (WebSite, SearchAction) on the
-//! landing page; a product (Product with its Offer) and its trail (BreadcrumbList) on a
-//! product's page; the trail on a category's page; the shop (Store) on a shop's page.
+//! landing page; a product (Product with its Offer, and with visible reviews its
+//! AggregateRating and newest Reviews) and its trail (BreadcrumbList) on a product's
+//! page; the trail on a category's page; the shop (Store) on a shop's page.
 //!
 //! Language URLs: the bare path is the English page (and x-default); `?lang=ar` is the
 //! Arabic one (`?lang=en` is accepted too and canonicalises to the bare path). The tags
@@ -23,6 +24,7 @@ use storefront_core::routes::RouteId;
 use serde_json::json;
 
 use super::page::{Page, escape_html, script_json};
+use super::product_reviews;
 
 /// The query parameter that names a page's language.
 pub const LANG_PARAM: &str = "lang";
@@ -248,7 +250,15 @@ impl Head {
                 logo: logo.map(|href| absolute(origin, href)),
                 settings: page.data.settings.as_ref(),
             };
-            structured_data(&site, route, subject, &here, &description, image.as_deref())
+            structured_data(
+                &site,
+                route,
+                subject,
+                &here,
+                &description,
+                image.as_deref(),
+                page.data.reviews.as_ref(),
+            )
         };
         let (canonical, alternates) = if not_found {
             (None, Vec::new())
@@ -363,6 +373,32 @@ impl Site<'_> {
     }
 }
 
+/// A review of the product's list as a schema.org `Review`.
+fn review_item(review: &Value, language: Language) -> Value {
+    let date = review
+        .get("created_at")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let mut item = json!({
+        "@type": "Review",
+        "author": {"@type": "Person", "name": product_reviews::reviewer_name(review, language)},
+        "datePublished": date.get(..10).unwrap_or(date),
+        "reviewRating": {
+            "@type": "Rating",
+            "ratingValue": review.get("rating").cloned().unwrap_or(Value::Null),
+            "bestRating": 5,
+            "worstRating": 1,
+        },
+    });
+    if let Some(comment) = review.get("comment").and_then(Value::as_str) {
+        item["reviewBody"] = json!(comment);
+    }
+    if let Some(written_in) = review.get("language").and_then(Value::as_str) {
+        item["inLanguage"] = json!(written_in);
+    }
+    item
+}
+
 /// The schema.org availability of a product, from its stock.
 fn availability(product: &Value) -> &'static str {
     let status = product.get("stock_status").and_then(Value::as_str);
@@ -384,6 +420,7 @@ fn structured_data(
     here: &str,
     description: &str,
     image: Option<&str>,
+    reviews: Option<&Value>,
 ) -> Vec<Value> {
     let named = |value: &Value, name: &str| text_of(Some(value), name).map(str::to_owned);
     match (route, subject) {
@@ -462,6 +499,23 @@ fn structured_data(
                     offer["seller"] = json!({"@type": "Organization", "name": shop});
                 }
                 item["offers"] = offer;
+            }
+            // Only with visible reviews: a rating of nothing is no rating.
+            if let Some((count, average)) = product_reviews::rating(product) {
+                item["aggregateRating"] = json!({
+                    "@type": "AggregateRating",
+                    "ratingValue": average,
+                    "reviewCount": count,
+                    "bestRating": 5,
+                    "worstRating": 1,
+                });
+                let written: Vec<Value> = product_reviews::items(reviews)
+                    .into_iter()
+                    .map(|review| review_item(review, site.language))
+                    .collect();
+                if !written.is_empty() {
+                    item["review"] = json!(written);
+                }
             }
             let mut steps = Vec::new();
             let category = product.get("category");

@@ -16,6 +16,7 @@ mod credential;
 mod head;
 mod media;
 mod page;
+mod product_reviews;
 mod sitemap;
 mod source;
 
@@ -607,6 +608,7 @@ async fn fetch(ui: &Site, request: &PageRequest, language: Language) -> PageData
         services: None,
         service: None,
         product: None,
+        reviews: None,
         cart: None,
         subject: None,
     }
@@ -650,8 +652,21 @@ async fn fetch_view_data(
             None => Answer::Failed,
         }
     };
+    // A product's page also shows the product's newest reviews (`product_reviews.rs`),
+    // whatever the guard decided: crawlers, without a district, get the shell.
+    let product_id = matched
+        .as_ref()
+        .filter(|m| m.route.id == RouteId::Product)
+        .and_then(|m| m.params.id);
+    let reviews = async {
+        match product_id {
+            Some(id) => get(product_reviews::path(id)).await,
+            None => None,
+        }
+    };
     let subject: Answer;
-    (data.services, data.service, subject) = tokio::join!(services, service, fetch_subject);
+    (data.services, data.service, subject, data.reviews) =
+        tokio::join!(services, service, fetch_subject, reviews);
     data.subject = subject.clone().data();
     if page::product_of(decision).is_some() {
         data.product = data.subject.clone();

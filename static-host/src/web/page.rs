@@ -365,6 +365,10 @@ pub struct PageData {
     pub service: Option<Value>,
     /// `GET /products/{id}` on a product page.
     pub product: Option<Value>,
+    /// The product's newest visible reviews on a product page (`GET
+    /// /products/{id}/reviews`, [`super::product_reviews::SHOWN`] of them): drawn by the
+    /// product screen and, with the product, in the boot JSON.
+    pub reviews: Option<Value>,
     /// `GET /get_card` of the view's service, asked as the customer (the credential
     /// cookie) on `/cart`: private, so only ever in that customer's page.
     pub cart: Option<Value>,
@@ -454,6 +458,9 @@ impl<'a> Page<'a> {
             "home_slider": home_slider(self.data.service.as_ref()),
             "product": self.data.product,
             "product_image": self.data.product.as_ref().and_then(first_picture),
+            "reviews": self.data.product.as_ref().map(|product| {
+                super::product_reviews::context(product, self.data.reviews.as_ref(), self.language)
+            }),
             "cart": self.cart_context(),
         })
     }
@@ -476,6 +483,9 @@ impl<'a> Page<'a> {
             "services": self.data.services,
             "service": self.boot_service(),
             "product": self.data.product,
+            // The screen's first page of reviews, the same answer it drew (the app seeds
+            // its reviews query with it); only beside the product it belongs to.
+            "reviews": self.data.product.as_ref().and(self.data.reviews.as_ref()),
             "pages": self.data.pages,
             "footer": self.footer,
             "credential": self.credential,
@@ -1143,6 +1153,7 @@ mod tests {
             service: Some(json!({"id": 1, "filter_type": "products_focused",
                 "show_categories_menu": true, "blocks": []})),
             product: None,
+            reviews: None,
             cart: None,
             subject: None,
         };
