@@ -93,6 +93,15 @@ export function selectedServiceKey(
 }
 
 /** The query key of `GET /products/{id}` (the product page), which the page's boot data fills too. */
+/**
+ * A product's reviews in one order (`GET /products/{id}/reviews`), page after page: the
+ * product screen's list (`features/catalogue/reviews.ts`); a product page's first page
+ * of newest reviews comes with the page (`platform/seed.ts`).
+ */
+export function productReviewsKey(language: string, productId: number, sort: string) {
+  return ["product-reviews", language, productId, sort] as const;
+}
+
 export function productKey(language: string, area: readonly [number | null, number | null], id: number | null) {
   return [...PRODUCT_DETAIL_KEY, language, area, id] as const;
 }

@@ -39,6 +39,8 @@ export interface Boot {
   service: Schemas["ServiceDetail"] | null;
   /** `GET /products/{id}` on a product page, for the district in `view`. */
   product?: Schemas["ProductDetail"] | null;
+  /** The product's first page of newest reviews (`GET /products/{id}/reviews`), with `product`. */
+  reviews?: Schemas["ReviewItem"][] | null;
   /** `GET /static-pages?category=customer` (the footer's links). */
   pages: Schemas["PageItem"][] | null;
   /** The core's footer for the settings, pages, language and year above. */

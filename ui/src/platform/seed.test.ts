@@ -1,5 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
-import { productKey, selectedServiceKey } from "../api/queries";
+import { productKey, productReviewsKey, selectedServiceKey } from "../api/queries";
 import type { Boot } from "./boot";
 import { seedServerData } from "./seed";
 
@@ -57,5 +57,21 @@ describe("seedServerData", () => {
     const elsewhere = new QueryClient();
     seedServerData(boot({ path: "/products/9", product }), elsewhere, "en", [5, null]);
     expect(elsewhere.getQueryData(productKey("en", [5, null], 9))).toBeUndefined();
+  });
+
+  test("a product page's first reviews seed the reviews list's first page, newest first", () => {
+    const product = { id: 9, name: "Tea" } as unknown as NonNullable<Boot["product"]>;
+    const reviews = [{ id: 3, rating: 5 }] as unknown as NonNullable<Boot["reviews"]>;
+    const guest = new QueryClient();
+    seedServerData(boot({ path: "/products/9", product, reviews }), guest, "en", [4, null]);
+    expect(guest.getQueryData(productReviewsKey("en", 9, "newest"))).toEqual({ pages: [reviews], pageParams: [1] });
+    const customer = new QueryClient();
+    const view = { signed_in: true, district_id: 4, service_id: 2, address_id: null };
+    seedServerData(boot({ path: "/products/9", product, reviews, view }), customer, "en", [4, 7]);
+    expect(customer.getQueryState(productReviewsKey("en", 9, "newest"))?.dataUpdatedAt).toBe(0);
+    // No product, no reviews.
+    const none = new QueryClient();
+    seedServerData(boot({ path: "/products/9", reviews }), none, "en", [4, null]);
+    expect(none.getQueryData(productReviewsKey("en", 9, "newest"))).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Language } from "storefront-core";
-import { FOOTER_PAGES_CATEGORY, productKey, selectedServiceKey } from "../api/queries";
+import { FOOTER_PAGES_CATEGORY, productKey, productReviewsKey, selectedServiceKey } from "../api/queries";
 import type { Boot } from "./boot";
 
 /**
@@ -38,6 +38,15 @@ export function seedServerData(
     queryClient.setQueryData(productKey(language, area, boot.product.id), boot.product, {
       updatedAt: boot.view.signed_in ? 0 : Date.now(),
     });
+    // Its first page of newest reviews, which the server drew in the page: read as a
+    // guest too (`mine` false), so a customer's copy is read again.
+    if (boot.reviews) {
+      queryClient.setQueryData(
+        productReviewsKey(language, boot.product.id, "newest"),
+        { pages: [boot.reviews], pageParams: [1] },
+        { updatedAt: boot.view.signed_in ? 0 : Date.now() },
+      );
+    }
   }
   seed(["static-pages", language, FOOTER_PAGES_CATEGORY], boot.pages);
 }

@@ -13,6 +13,7 @@ import { Rating } from "../../shop/Rating";
 import { DetailSkeleton } from "../../ui/Skeletons";
 import { LoadError } from "../../ui/States";
 import { StockBadge } from "../../shop/StockBadge";
+import { ProductReviews } from "./ProductReviews";
 import styles from "../../shop/Pages.module.css";
 import cards from "../../shop/Cards.module.css";
 import price from "../../ui/Price.module.css";
@@ -97,7 +98,7 @@ export function templateProduct(): ProductDetail {
     old_price: null,
     currency: "EGP",
     rating: 0,
-    // Reviews are not drawn on the product page yet (issue 36's screens).
+    // The reviews section reads the summary from the context itself (`ProductReviews`).
     rating_count: 0,
     review_summary: { count: 0, distribution: [0, 0, 0, 0, 0] },
     stock: 0,
@@ -282,6 +283,7 @@ export default function ProductPage({ params }: ScreenProps) {
           </section>
         </SlotIf>
       </div>
+      <ProductReviews key={`reviews-${p.id}`} product={p} />
     </article>
   );
 }

@@ -1,0 +1,244 @@
+import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { useHydrated } from "../../platform/hydration";
+import type { ProductDetail } from "../../shop/catalogue";
+import { Button } from "../../ui/Button";
+import { RowsSkeleton } from "../../ui/Skeletons";
+import { LoadError } from "../../ui/States";
+import { fill, formatWithSlots, pluralSlot, SlotEach, SlotIf, useTemplateMode } from "../../ui/template";
+import { REVIEW_SORTS, starFills, useProductReviews, type ReviewItem, type ReviewSort, type StarFill } from "./reviews";
+import styles from "./ProductReviews.module.css";
+
+/*
+ * The product screen's reviews (issue 36): the summary and the newest reviews. The
+ * server's page draws it from its template (`ssr/prerender.tsx`), filled from the
+ * context static-host writes (`web/product_reviews.rs`: `reviews.stars`,
+ * `reviews.count_form`, `reviews.shown`, each with `day`), and the app's first render
+ * reads the same answer from its seeded cache, so the two are the same markup.
+ */
+
+const STAR_PATH = "M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z";
+
+const STAR_CLASS: Record<StarFill, string | undefined> = { full: styles.full, half: styles.half, empty: styles.empty };
+
+/** Five stars, read out as one image; `classes` each star's fill class (Jinja in a template). */
+function Stars({ classes, label }: { classes: readonly (string | undefined)[]; label: string }) {
+  return (
+    <span className={styles.stars} role="img" aria-label={label}>
+      {classes.map((fill, i) => (
+        <svg key={i} className={`${styles.star} ${fill ?? ""}`} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          {/* The outline, and the fill: whole, its start half (CSS clips it, mirrored in RTL) or none. */}
+          <path className={styles.starOutline} d={STAR_PATH} />
+          <path className={styles.starFill} d={STAR_PATH} />
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+/** A template's fill class for a star: `full` when `test` holds, else `half` when `half` does, else `empty`. */
+function slotStar(full: string, half: string | null): string {
+  const halfBranch = half ? `{% elif ${half} %}${styles.half ?? ""}` : "";
+  return `{% if ${full} %}${styles.full ?? ""}${halfBranch}{% else %}${styles.empty ?? ""}{% endif %}`;
+}
+
+function Summary({ product }: { product: ProductDetail }) {
+  const intl = useIntl();
+  const template = useTemplateMode();
+  const summary = product.review_summary;
+  const average = template
+    ? fill("product.review_summary.average | decimal1(language)")
+    : intl.formatNumber(summary.average ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const stars = template
+    ? [0, 1, 2, 3, 4].map((i) => slotStar(`reviews.stars[${i}] == 'full'`, `reviews.stars[${i}] == 'half'`))
+    : starFills(summary.average_tenths).map((fill) => STAR_CLASS[fill]);
+  const count = template
+    ? pluralSlot(intl, "catalogue.reviews.count", {}, {
+        count: "product.review_summary.count | digits(language)",
+        form: "reviews.count_form",
+      })
+    : intl.formatMessage({ id: "catalogue.reviews.count" }, { count: summary.count });
+  return (
+    <div className={styles.summary}>
+      <p className={styles.average}>
+        <span className={styles.averageNumber} aria-hidden="true">
+          {average}
+        </span>
+        <Stars classes={stars} label={intl.formatMessage({ id: "catalogue.rating" }, { rating: average, max: 5 })} />
+        <span className={styles.count}>{count}</span>
+      </p>
+      <ul className={styles.bars}>
+        {[5, 4, 3, 2, 1].map((star) => {
+          const field = `product.review_summary.distribution[${star - 1}]`;
+          const share = template ? fill(`${field} | digits(language)`) : (summary.distribution[star - 1] ?? 0);
+          // The bar's width is CSS: the number in ASCII digits, whatever the page's.
+          const width = template ? fill(field) : share;
+          const text = (id: string) =>
+            template
+              ? formatWithSlots(intl, id, { stars: star }, { share: String(share) })
+              : intl.formatMessage({ id }, { stars: star, share });
+          return (
+            <li key={star} className={styles.bar}>
+              <span className="visually-hidden">{text("catalogue.reviews.share")}</span>
+              <span className={styles.barStars} aria-hidden="true">
+                {intl.formatNumber(star)}★
+              </span>
+              <span className={styles.barTrack} aria-hidden="true">
+                <span className={styles.barFill} style={{ inlineSize: `${width}%` }} />
+              </span>
+              <span className={styles.barShare} aria-hidden="true">
+                {text("catalogue.reviews.percent")}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** What a template's review reads (the fields of `reviews.shown`). */
+interface ShownReview {
+  id: number | string;
+  rating: number | string;
+  comment?: string | null;
+  language: string;
+  created_at: string;
+  reviewer?: string | null;
+  day: string;
+}
+
+const TEMPLATE_REVIEW: ShownReview = {
+  id: fill("review.id"),
+  rating: fill("review.rating"),
+  comment: fill("review.comment"),
+  language: fill("review.language"),
+  created_at: fill("review.created_at"),
+  reviewer: fill("review.reviewer"),
+  day: fill("review.day"),
+};
+
+/** `text`'s ASCII digits in the page language's (the server's `in_digits`). */
+function pageDigits(text: string, arabic: boolean): string {
+  return arabic ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : text;
+}
+
+function Review({ review, early }: { review: ShownReview; early: boolean }) {
+  const intl = useIntl();
+  const template = useTemplateMode();
+  const rating = template ? fill("review.rating | digits(language)") : intl.formatNumber(Number(review.rating));
+  const stars = [1, 2, 3, 4, 5].map((star) =>
+    template ? slotStar(`review.rating >= ${star}`, null) : STAR_CLASS[Number(review.rating) >= star ? "full" : "empty"],
+  );
+  // Until the page is adopted, the day as the server writes it; then the page locale's date.
+  const day = template
+    ? review.day
+    : early
+      ? pageDigits(review.created_at.slice(0, 10), intl.locale.startsWith("ar"))
+      : intl.formatDate(review.created_at, { year: "numeric", month: "long", day: "numeric" });
+  return (
+    <li className={styles.review} lang={review.language}>
+      <p className={styles.reviewHead}>
+        <span className={styles.reviewer} dir="auto">
+          <SlotIf test="review.reviewer" when={!!review.reviewer} otherwise={<FormattedMessage id="catalogue.reviews.anonymous" />}>
+            {review.reviewer}
+          </SlotIf>
+        </span>
+        <Stars classes={stars} label={intl.formatMessage({ id: "catalogue.rating" }, { rating, max: 5 })} />
+        <time className={styles.date} dateTime={review.created_at}>
+          {day}
+        </time>
+      </p>
+      <SlotIf test="review.comment" when={!!review.comment}>
+        {/* Text, never markup: React escapes it, and so does the server's template. */}
+        <p className={styles.comment} dir="auto">
+          {review.comment}
+        </p>
+      </SlotIf>
+    </li>
+  );
+}
+
+function ReviewList({ product }: { product: ProductDetail }) {
+  const intl = useIntl();
+  const template = useTemplateMode();
+  const early = !useHydrated();
+  const [sort, setSort] = useState<ReviewSort>("newest");
+  const reviews = useProductReviews(product.id, product.review_summary.count, sort, !template);
+  const shown: ShownReview[] = (reviews.data?.pages.flat() ?? []).map((review: ReviewItem) => ({
+    ...review,
+    day: review.created_at.slice(0, 10),
+  }));
+  return (
+    <>
+      <div className={styles.sort}>
+        <label htmlFor="product-reviews-sort">
+          <FormattedMessage id="catalogue.reviews.sort" />
+        </label>
+        <select id="product-reviews-sort" value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
+          {REVIEW_SORTS.map((option) => (
+            <option key={option} value={option}>
+              {intl.formatMessage({ id: `catalogue.reviews.sort.${option}` })}
+            </option>
+          ))}
+        </select>
+      </div>
+      {/* The states only once the page is adopted: the server's page drew the list it had. */}
+      {!template && !early && reviews.isPending ? <RowsSkeleton rows={2} /> : null}
+      {!template && !early && reviews.isError && !reviews.data ? (
+        <LoadError error={reviews.error} onRetry={() => void reviews.refetch()} />
+      ) : null}
+      <ol className={styles.list}>
+        <SlotEach
+          items={shown}
+          list="reviews.shown"
+          as="review"
+          fields={[]}
+          render={(review) =>
+            template ? (
+              <Review key="template" review={TEMPLATE_REVIEW} early />
+            ) : (
+              <Review key={review.id} review={review} early={early} />
+            )
+          }
+        />
+      </ol>
+      {!template && reviews.isFetchNextPageError ? (
+        <LoadError error={reviews.error} onRetry={() => void reviews.fetchNextPage()} />
+      ) : null}
+      <SlotIf test="product.review_summary.count > reviews.shown | length" when={reviews.hasNextPage}>
+        <Button
+          variant="secondary"
+          className={styles.more}
+          busy={reviews.isFetchingNextPage}
+          onClick={() => void reviews.fetchNextPage()}
+        >
+          <FormattedMessage id="catalogue.reviews.more" />
+        </Button>
+      </SlotIf>
+    </>
+  );
+}
+
+/** The product's reviews: heading, summary and the list, or "No reviews yet". */
+export function ProductReviews({ product }: { product: ProductDetail }) {
+  return (
+    <section aria-labelledby="product-reviews-title" className={styles.reviews} data-testid="product-reviews">
+      <h2 id="product-reviews-title" className={styles.title}>
+        <FormattedMessage id="catalogue.reviews.title" />
+      </h2>
+      <SlotIf
+        test="product.review_summary.count > 0"
+        when={product.review_summary.count > 0}
+        otherwise={
+          <p className={styles.none}>
+            <FormattedMessage id="catalogue.reviews.none" />
+          </p>
+        }
+      >
+        <Summary product={product} />
+        <ReviewList product={product} />
+      </SlotIf>
+    </section>
+  );
+}
