@@ -70,8 +70,8 @@ describe("ProductReviews", () => {
     expect(within(section).getByText("7 reviews")).toBeTruthy();
     expect(within(section).getByText("5 stars: 57% of reviews")).toBeTruthy();
     expect(within(section).getByText("1 star: 0% of reviews")).toBeTruthy();
-    const bars = section.querySelectorAll("li > span[aria-hidden='true'] > span");
-    expect(Array.from(bars, (bar) => (bar as HTMLElement).style.inlineSize)).toEqual(["57%", "29%", "0%", "14%", "0%"]);
+    const bars = section.querySelectorAll("progress[aria-hidden='true']");
+    expect(Array.from(bars, (bar) => bar.getAttribute("value"))).toEqual(["57", "29", "0", "14", "0"]);
     expect(await screen.findByText("Comment 1")).toBeTruthy();
   });
 
