@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type BrowserContext, type Page, type StaticHost } from "./fixtures";
-import { addToCart, productOf, shopProducts, SHOPS } from "./cart-support";
+import { addAddress, addToCart, auth, productOf, shopProducts, SHOPS } from "./cart-support";
 import { apiSignIn, seedStorage, SEED, viewCookie } from "./support";
 
 /**
@@ -574,5 +574,77 @@ test.describe("hydration", () => {
     // The next page comes from the server as the app shows it: Arabic, the chosen service pressed.
     const html = await (await page.request.get("/home")).text();
     expect(html).toContain('dir="rtl"');
+  });
+});
+
+test.describe("a product's reviews", () => {
+  test("are in the server's page, inside the screen the app adopts, in Arabic and right to left", async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
+    test.slow();
+    // The last of the shop's products, which the other tests leave alone: two customers
+    // get it delivered and review it, one in Arabic, one in English with markup typed in.
+    const products = await shopProducts(request, SHOPS.zamalek, "ar");
+    const product = products[products.length - 1];
+    if (!product) throw new Error("no product to review");
+    const reviews = [
+      { name: "Mona Adel", rating: 5, comment: "طازج ومغلف جيدًا", language: "ar" as const },
+      { name: "Karim Samir", rating: 4, comment: "Good <b>value</b>", language: "en" as const },
+    ];
+    for (const review of reviews) {
+      const session = await apiSignIn(request, server, { name: review.name });
+      const address = await addAddress(request, session);
+      await addToCart(request, session, product.id, 1);
+      const placed = await request.post("/api/order/checkout", {
+        headers: auth(session),
+        data: { service_id: SEED.groceries, address_id: address, payment_method: "cash" },
+      });
+      expect(placed.ok()).toBe(true);
+      const order = ((await placed.json()) as { data: { id: number } }).data;
+      server.operator("order-status", String(order.id), "processing", "shipped", "delivered");
+      const written = await request.post(`/api/products/${product.id}/reviews`, {
+        headers: auth(session, review.language),
+        data: { rating: review.rating, comment: review.comment },
+      });
+      expect(written.status()).toBe(201);
+    }
+
+    await seedStorage(page, { district_id: String(SEED.district), selectedService: String(SEED.groceries), language: "ar" });
+    await viewCookie(context, `ar.0.${SEED.district}.${SEED.groceries}`);
+    // The server's HTML: the section is the screen's, inside the root, filled and escaped.
+    const html = await (await page.request.get(`/products/${product.id}`)).text();
+    const root = html.slice(html.indexOf("<!--storefront:page-->"), html.indexOf("<!--/storefront:page-->"));
+    expect(root).toContain('data-testid="product-reviews"');
+    expect(root).toContain("التقييمات");
+    expect(root).toContain("طازج ومغلف جيدًا");
+    expect(root).toContain("Good &lt;b&gt;value&lt;&#x2f;b&gt;");
+    expect(root).toContain('aria-label="التقييم ٤٫٥ من ٥"');
+    expect(root).not.toContain("{{");
+
+    const errors = errorsOf(page);
+    const release = await holdScripts(page);
+    await page.goto(`/products/${product.id}`, { waitUntil: "commit" });
+    const section = page.getByRole("region", { name: "التقييمات" });
+    await expect(section.getByText("طازج ومغلف جيدًا")).toBeVisible();
+    const painted = await section.elementHandle();
+    release();
+    await expect(page.getByRole("button", { name: "أضف إلى السلة" })).toBeVisible({ timeout: 15_000 });
+    // The app kept the server's section (no hydration mismatch threw it away).
+    expect(await painted?.evaluate((element) => element.isConnected)).toBe(true);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(section.getByRole("img", { name: "التقييم ٤٫٥ من ٥" })).toBeVisible();
+    await expect(section.getByText("تقييمان", { exact: true })).toBeVisible();
+    await expect(section.getByText("٥ نجوم: ٥٠٪ من التقييمات")).toBeAttached();
+    // Newest first; the English comment as text, in its own language and direction.
+    await expect(section.locator("li[lang]").first()).toHaveAttribute("lang", "en");
+    await expect(section.getByText("Good <b>value</b>")).toHaveAttribute("dir", "auto");
+    await expect(section.getByText("Mona A.")).toBeVisible();
+    // Once adopted, the date is the page locale's, not the server's day.
+    await expect(section.locator("time").first()).not.toHaveText(/-/);
+    await expect(section.getByLabel("ترتيب التقييمات")).toHaveValue("newest");
+    expect(errors).toEqual([]);
   });
 });
