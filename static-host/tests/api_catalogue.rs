@@ -1284,7 +1284,8 @@ async fn the_product_page_has_description_gallery_shop_and_category() {
                // No reviews; a guest is offered nothing about reviewing.
                "rating_average": null, "rating_count": 0,
                "review_summary": {"count": 0, "average": null, "average_tenths": null,
-                                  "distribution": [0, 0, 0, 0, 0]},
+                                  "distribution": [0, 0, 0, 0, 0],
+                                  "stars": ["empty", "empty", "empty", "empty", "empty"]},
                "review_action": null, "my_review_id": null,
                "branch": {"id": 900001, "name": "Alpha Grocer", "logo": "/l/900001.svg", "closed": false,
                           "minutes": 30, "minimum": "50.00", "free_delivery": false},

@@ -27,7 +27,7 @@ use axum::http::request::Parts;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use storefront_core::locale::Language;
-use storefront_core::reviews::{RatingSummary, ReviewAction, may_review, rating_summary};
+use storefront_core::reviews::{RatingSummary, ReviewAction, StarFill, may_review, rating_summary};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -121,6 +121,29 @@ pub struct ProductRating {
     /// numbers; each rounded half up, so together 99 to 101; all 0 without reviews).
     #[schema(min_items = 5, max_items = 5)]
     pub distribution: Vec<u8>,
+    /// The five stars drawn for the average, first to fifth: the core's rounding to the
+    /// nearest half star (all empty without reviews), so clients draw them as it says.
+    #[schema(min_items = 5, max_items = 5)]
+    pub stars: Vec<Star>,
+}
+
+/// How one of the five stars is drawn (the core's `StarFill`, named for the API).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Star {
+    Full,
+    Half,
+    Empty,
+}
+
+impl From<StarFill> for Star {
+    fn from(fill: StarFill) -> Self {
+        match fill {
+            StarFill::Full => Star::Full,
+            StarFill::Half => Star::Half,
+            StarFill::Empty => Star::Empty,
+        }
+    }
 }
 
 impl From<&RatingSummary> for ProductRating {
@@ -130,6 +153,7 @@ impl From<&RatingSummary> for ProductRating {
             average: summary.average_tenths.map(average),
             average_tenths: summary.average_tenths,
             distribution: summary.shares.to_vec(),
+            stars: summary.stars.iter().copied().map(Star::from).collect(),
         }
     }
 }
@@ -364,10 +388,14 @@ mod tests {
         assert_eq!(rating.average, Some(4.3));
         assert_eq!(rating.average_tenths, Some(43));
         assert_eq!(rating.distribution, [0, 0, 0, 75, 25]);
+        // The core's half stars: 4.3 is four and a half.
+        use Star::{Full, Half};
+        assert_eq!(rating.stars, [Full, Full, Full, Full, Half]);
         assert_eq!(
             serde_json::to_value(ProductRating::from(&rating_summary([0; 5]))).unwrap(),
             serde_json::json!({"count": 0, "average": null, "average_tenths": null,
-                               "distribution": [0, 0, 0, 0, 0]})
+                               "distribution": [0, 0, 0, 0, 0],
+                               "stars": ["empty", "empty", "empty", "empty", "empty"]})
         );
         assert_eq!(
             serde_json::to_value(ReviewActionName::from(ReviewAction::NotEligible)).unwrap(),

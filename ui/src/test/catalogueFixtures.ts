@@ -47,7 +47,7 @@ export function productDetail(id: number, overrides: Partial<ProductDetail> = {}
     max_qty: 5,
     rating: 4,
     rating_count: 0,
-    review_summary: { count: 0, distribution: [0, 0, 0, 0, 0] },
+    review_summary: { count: 0, distribution: [0, 0, 0, 0, 0], stars: ["empty", "empty", "empty", "empty", "empty"] },
     branch: { id: 3, name: "Shop 3", logo: "/api/media/branches/3.svg", closed: false, minutes: 30, minimum: "50.00", free_delivery: false },
     category_id: 7,
     category: { id: 7, name: "Fruit" },

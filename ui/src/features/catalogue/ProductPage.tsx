@@ -100,7 +100,7 @@ export function templateProduct(): ProductDetail {
     rating: 0,
     // The reviews section reads the summary from the context itself (`ProductReviews`).
     rating_count: 0,
-    review_summary: { count: 0, distribution: [0, 0, 0, 0, 0] },
+    review_summary: { count: 0, distribution: [0, 0, 0, 0, 0], stars: ["empty", "empty", "empty", "empty", "empty"] },
     stock: 0,
     stock_status: "in_stock",
     min_qty: 1,

@@ -3,7 +3,7 @@ import { useAppStore } from "../../platform/store";
 import { productDetail } from "../../test/catalogueFixtures";
 import { mockApi, renderWithProviders, resetClient } from "../../test/catalogue";
 import { ProductReviews } from "./ProductReviews";
-import { starFills, type ReviewItem } from "./reviews";
+import type { ReviewItem } from "./reviews";
 
 function review(id: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
   return {
@@ -25,7 +25,7 @@ function review(id: number, overrides: Partial<ReviewItem> = {}): ReviewItem {
 const reviewed = productDetail(9, {
   rating_average: 4.3,
   rating_count: 7,
-  review_summary: { count: 7, average: 4.3, average_tenths: 43, distribution: [0, 14, 0, 29, 57] },
+  review_summary: { count: 7, average: 4.3, average_tenths: 43, distribution: [0, 14, 0, 29, 57], stars: ["full", "full", "full", "full", "half"] },
 });
 
 /** The reviews API: each sort's list, five a page. */
@@ -45,16 +45,6 @@ function show(product = reviewed, lists: Record<string, ReviewItem[]> = {}) {
 }
 
 const newest = [1, 2, 3, 4, 5, 6, 7].map((id) => review(id));
-
-describe("starFills", () => {
-  test("rounds the average to the nearest half star, as the core does", () => {
-    expect(starFills(43)).toEqual(["full", "full", "full", "full", "half"]);
-    expect(starFills(42)).toEqual(["full", "full", "full", "full", "empty"]);
-    expect(starFills(48)).toEqual(["full", "full", "full", "full", "full"]);
-    expect(starFills(27)).toEqual(["full", "full", "half", "empty", "empty"]);
-    expect(starFills(null)).toEqual(["empty", "empty", "empty", "empty", "empty"]);
-  });
-});
 
 describe("ProductReviews", () => {
   beforeEach(() => resetClient({ district_id: "1", selectedService: "1" }));
@@ -76,7 +66,7 @@ describe("ProductReviews", () => {
   });
 
   test("one review: the count is singular", async () => {
-    show(productDetail(9, { review_summary: { count: 1, average: 5, average_tenths: 50, distribution: [0, 0, 0, 0, 100] } }), {
+    show(productDetail(9, { review_summary: { count: 1, average: 5, average_tenths: 50, distribution: [0, 0, 0, 0, 100], stars: ["full", "full", "full", "full", "full"] } }), {
       newest: [review(1)],
     });
     expect(screen.getByText("1 review")).toBeTruthy();

@@ -6,7 +6,7 @@ import { Button } from "../../ui/Button";
 import { RowsSkeleton } from "../../ui/Skeletons";
 import { LoadError } from "../../ui/States";
 import { fill, formatWithSlots, pluralSlot, SlotEach, SlotIf, useTemplateMode } from "../../ui/template";
-import { REVIEW_SORTS, starFills, useProductReviews, type ReviewItem, type ReviewSort, type StarFill } from "./reviews";
+import { REVIEW_SORTS, useProductReviews, type ReviewItem, type ReviewSort, type StarFill } from "./reviews";
 import styles from "./ProductReviews.module.css";
 
 /*
@@ -51,7 +51,7 @@ function Summary({ product }: { product: ProductDetail }) {
     : intl.formatNumber(summary.average ?? 0, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const stars = template
     ? [0, 1, 2, 3, 4].map((i) => slotStar(`reviews.stars[${i}] == 'full'`, `reviews.stars[${i}] == 'half'`))
-    : starFills(summary.average_tenths).map((fill) => STAR_CLASS[fill]);
+    : summary.stars.map((fill) => STAR_CLASS[fill]);
   const count = template
     ? pluralSlot(intl, "catalogue.reviews.count", {}, {
         count: "product.review_summary.count | digits(language)",

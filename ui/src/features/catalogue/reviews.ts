@@ -13,18 +13,8 @@ export type ReviewSort = (typeof REVIEW_SORTS)[number];
 /** Reviews a page: the server's product page draws the first page of newest (static-host `product_reviews::SHOWN`). */
 export const REVIEWS_PAGE_LIMIT = 5;
 
-/** How one of five stars is drawn (the core's `StarFill`). */
-export type StarFill = "full" | "half" | "empty";
-
-/**
- * The five stars for an average in tenths, the core's rule (`reviews::star_fills`, which
- * the server's page uses): rounded to the nearest half star, x.0–x.2 → x, x.3–x.7 → x½,
- * x.8–x.9 → x + 1. Kept here so the product page loads no WASM for it.
- */
-export function starFills(tenths: number | null | undefined): StarFill[] {
-  const halves = tenths ? Math.min(10, Math.floor((tenths + 2) / 5)) : 0;
-  return [1, 2, 3, 4, 5].map((star) => (halves >= star * 2 ? "full" : halves === star * 2 - 1 ? "half" : "empty"));
-}
+/** How one of five stars is drawn: the API gives the average's, by the core's half-star rule. */
+export type StarFill = components["schemas"]["Star"];
 
 /** A product's reviews in `sort` order, REVIEWS_PAGE_LIMIT a page, while fewer than `total` are loaded. */
 export function useProductReviews(productId: number, total: number, sort: ReviewSort, enabled: boolean) {
