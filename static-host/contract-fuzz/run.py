@@ -237,7 +237,7 @@ def customer_data(base: str, token: str) -> dict:
     for _ in range(5):
         status, saved = call(base, "POST", "/api/cards", {
             "number": "4242424242424242", "exp_month": 12, "exp_year": "39", "cvv": "123",
-            "holder_name": "Fuzz Customer"}, token)
+            "name": "Fuzz Customer"}, token)
         if status != 201:
             sys.exit(f"cannot save a card: {status} {saved}")
         saved_cards.append(saved["data"]["id"])

@@ -24,7 +24,7 @@ const MASTERCARD: &str = "5555555555554444";
 
 fn card_form(number: &str, month: u32, year: u32) -> Value {
     json!({"number": number, "exp_month": month, "exp_year": format!("{:02}", year % 100),
-           "cvv": "123", "holder_name": "Mona Adel"})
+           "cvv": "123", "name": "Mona Adel"})
 }
 
 async fn send(
@@ -229,10 +229,10 @@ async fn the_card_form_follows_the_core_rules_and_the_gateway() {
     assert_eq!(status, 422);
     assert_eq!(field_error(&body, "card"), "This card has expired");
     let mut nameless = card_form(VISA, 12, 39);
-    nameless["holder_name"] = json!(" ");
+    nameless["name"] = json!(" ");
     let (status, body) = post(&server, &c, "/api/cards", nameless).await;
     assert_eq!(status, 422);
-    assert_eq!(field_error(&body, "holder_name"), "This field is required");
+    assert_eq!(field_error(&body, "name"), "This field is required");
     // A well-formed card the gateway refuses: the spec's payment message.
     let (status, body) = post(
         &server,

@@ -238,7 +238,6 @@ pub fn field_label(field: &str, lang: Language) -> String {
         "exp_month" => ("expiry month", "شهر الانتهاء"),
         "exp_year" => ("expiry year", "سنة الانتهاء"),
         "cvv" => ("CVV", "رمز التحقق (CVV)"),
-        "holder_name" => ("name on the card", "الاسم على البطاقة"),
         "saved_card_id" => ("saved card", "البطاقة المحفوظة"),
         "save_card" => ("save card option", "خيار حفظ البطاقة"),
         "items" => ("items", "المنتجات"),

@@ -477,7 +477,7 @@ pub fn reference_gateway() -> Gateway {
     Arc::new(TestGateway::default())
 }
 
-/// Card details in a checkout request.
+/// Card details: a checkout's card, and the body of `POST /cards` (spec 5's card form).
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 pub struct CardInput {
     /// 16 digits; spaces and dashes are ignored.

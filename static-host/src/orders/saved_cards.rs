@@ -18,12 +18,11 @@
 //!
 //! [`PaymentGateway::tokenize`]: crate::orders::payment::PaymentGateway::tokenize
 
-use axum::extract::{FromRequestParts, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum::{Extension, Json};
 use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use storefront_core::locale::Language;
 use storefront_core::messages::MessageId;
 use storefront_core::payment_cards::{
@@ -34,15 +33,13 @@ use utoipa::ToSchema;
 use crate::clock::{iso_time, utc_date};
 use crate::http::envelope::{Data, Page};
 use crate::http::error::{ApiError, BadRequestBody, ErrorBody, ValidationErrorBody, not_found};
-use crate::http::extract::{CurrentUser, Id, JsonBody, Lang, language_of};
-use crate::http::rate_limit::too_many_requests;
+use crate::http::extract::{CurrentUser, Id, JsonBody, Lang};
+use crate::http::rate_limit::{CardSaves, LimitedCustomer};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::i18n::orders::{core_message, core_text};
 use crate::orders::fields_error;
-use crate::orders::payment::{
-    CardInput, CardToken, Gateway, text_or_number, text_or_number_schema,
-};
+use crate::orders::payment::{CardInput, CardToken, Gateway};
 
 /// A saved card as the customer sees it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -69,28 +66,6 @@ pub struct SavedCard {
     pub is_default: bool,
     /// RFC 3339 in UTC.
     pub created_at: String,
-}
-
-/// The body of `POST /cards`: the card form (spec 5).
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct SaveCardRequest {
-    /// 16 digits; spaces are ignored; its check digit must be right.
-    #[schema(example = "4242424242424242")]
-    pub number: String,
-    /// Expiry month, 1 to 12 (a number or text such as "04").
-    #[serde(deserialize_with = "text_or_number")]
-    #[schema(schema_with = text_or_number_schema)]
-    pub exp_month: String,
-    /// Expiry year, two digits (a number or text such as "29"); not past.
-    #[serde(deserialize_with = "text_or_number")]
-    #[schema(schema_with = text_or_number_schema)]
-    pub exp_year: String,
-    /// 3 digits: checked, passed to the gateway once, never stored.
-    #[schema(example = "123")]
-    pub cvv: String,
-    /// Name on the card, at most 100 characters.
-    #[schema(example = "Mona Adel")]
-    pub holder_name: String,
 }
 
 /// `DELETE /cards/{id}` data.
@@ -267,54 +242,24 @@ pub fn store(
 
 /// The signed-in customer saving a card through `POST /cards`, counted against their
 /// `--limit-card-saves-per-customer` (429 when spent; 401 without a token).
-#[derive(Debug, Clone)]
-pub struct CardSaver(pub CurrentUser);
+pub type CardSaver = LimitedCustomer<CardSaves>;
 
-impl FromRequestParts<AppState> for CardSaver {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        let ip = crate::http::client_ip::client_ip_of(
-            &parts.extensions,
-            &parts.headers,
-            state.limits.trust_forwarded_headers(),
-        );
-        state
-            .limits
-            .check_card_save(user.id, ip)
-            .map_err(|wait| too_many_requests(wait, language_of(parts)))?;
-        Ok(CardSaver(user))
-    }
-}
-
-/// The card form of `POST /cards`, checked with the core's rules: the checkout card's
-/// (each bad field named as sent: `number`, `exp_month`, `exp_year`, `cvv`,
-/// `holder_name`), then the number's check digit and the expiry on `now_ms`'s day
-/// (`card`: 'This card has expired').
+/// The card form of `POST /cards` (the same card a checkout sends), checked with the
+/// core's rules: the checkout card's (each bad field named as sent: `number`,
+/// `exp_month`, `exp_year`, `cvv`, `name`), then the number's check digit and the
+/// expiry on `now_ms`'s day (`card`: 'This card has expired').
 fn checked(
-    body: SaveCardRequest,
+    input: CardInput,
     lang: Language,
     now_ms: i64,
 ) -> Result<crate::orders::payment::Card, ApiError> {
     use storefront_core::validation::{card_number_checksum, normalize_digits};
-    let input = CardInput {
-        number: body.number,
-        exp_month: body.exp_month,
-        exp_year: body.exp_year,
-        cvv: body.cvv,
-        name: body.holder_name,
-    };
     let mut errors: Vec<(String, String)> = Vec::new();
     let card = match input.validate(lang) {
         Ok(card) => Some(card),
         Err(card_errors) => {
             errors.extend(card_errors.into_iter().map(|(field, text)| {
                 let field = match field.strip_prefix("card.") {
-                    Some("name") => "holder_name".to_owned(),
                     Some(rest) => rest.to_owned(),
                     None => field,
                 };
@@ -363,7 +308,7 @@ pub async fn list_cards(
 /// default. Only the token, brand, last four digits and expiry are stored. Counts
 /// against the customer's card-save limit (429).
 #[utoipa::path(post, path = "/cards", tag = "cards", security(("bearer" = [])),
-    request_body = SaveCardRequest,
+    request_body = CardInput,
     params(("Language" = Option<String>, Header, description = "en or ar")),
     responses((status = 201, body = Data<SavedCard>, description = "The saved card"),
         (status = 400, body = BadRequestBody, description = "The gateway refused the card"),
@@ -373,8 +318,8 @@ pub async fn save_card(
     State(state): State<AppState>,
     Extension(gateway): Extension<Gateway>,
     Lang(lang): Lang,
-    CardSaver(user): CardSaver,
-    JsonBody(body): JsonBody<SaveCardRequest>,
+    LimitedCustomer(user, _): CardSaver,
+    JsonBody(body): JsonBody<CardInput>,
 ) -> Result<(StatusCode, Json<Data<SavedCard>>), ApiError> {
     let (user_id, now) = (user.id, state.clock.now_ms());
     let card = checked(body, lang, now)?;
@@ -478,13 +423,13 @@ mod tests {
     /// 2025-03-01T09:30:00Z.
     const MARCH_2025: i64 = 1_740_821_400_000;
 
-    fn body(number: &str, month: &str, year: &str) -> SaveCardRequest {
-        SaveCardRequest {
+    fn body(number: &str, month: &str, year: &str) -> CardInput {
+        CardInput {
             number: number.into(),
             exp_month: month.into(),
             exp_year: year.into(),
             cvv: "123".into(),
-            holder_name: "Mona Adel".into(),
+            name: "Mona Adel".into(),
         }
     }
 
@@ -520,8 +465,8 @@ mod tests {
         assert_eq!(err["errors"]["card"][0], "انتهت صلاحية هذه البطاقة");
         // The fields are named as sent.
         let err = checked(
-            SaveCardRequest {
-                holder_name: " ".into(),
+            CardInput {
+                name: " ".into(),
                 cvv: "12".into(),
                 ..body("4242", "13", "2029")
             },
@@ -532,10 +477,7 @@ mod tests {
         .body();
         let mut fields: Vec<&String> = err["errors"].as_object().unwrap().keys().collect();
         fields.sort();
-        assert_eq!(
-            fields,
-            ["cvv", "exp_month", "exp_year", "holder_name", "number"]
-        );
+        assert_eq!(fields, ["cvv", "exp_month", "exp_year", "name", "number"]);
         assert_eq!(err["message"], "Card number must be 16 digits");
     }
 

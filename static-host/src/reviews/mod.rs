@@ -22,8 +22,6 @@
 mod read;
 mod write;
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use storefront_core::locale::Language;
@@ -32,9 +30,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::error::ApiError;
-use crate::http::extract::{CurrentUser, language_of};
-use crate::http::rate_limit::too_many_requests;
+use crate::http::rate_limit::{LimitedCustomer, ReviewWrites};
 use crate::http::state::AppState;
 
 pub use read::{MyReview, ReviewItem, WaitingProduct};
@@ -334,29 +330,7 @@ pub fn reviewer(name: &str) -> Option<String> {
 
 /// The signed-in customer making a review write, counted against their
 /// `--limit-review-writes-per-customer` (429 when spent; 401 without a token).
-#[derive(Debug, Clone)]
-pub struct ReviewWriter(pub CurrentUser);
-
-impl FromRequestParts<AppState> for ReviewWriter {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        let ip = crate::http::client_ip::client_ip_of(
-            &parts.extensions,
-            &parts.headers,
-            state.limits.trust_forwarded_headers(),
-        );
-        state
-            .limits
-            .check_review_write(user.id, ip)
-            .map_err(|wait| too_many_requests(wait, language_of(parts)))?;
-        Ok(ReviewWriter(user))
-    }
-}
+pub type ReviewWriter = LimitedCustomer<ReviewWrites>;
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,7 @@ use crate::clock::now_ms;
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody, not_found};
 use crate::http::extract::{Id, JsonBody, Lang};
+use crate::http::rate_limit::LimitedCustomer;
 use crate::http::state::AppState;
 use crate::i18n::Msg;
 use crate::reviews::read::{ReviewItem, review_by_id};
@@ -146,7 +147,7 @@ fn others_visible(
 pub async fn create_review(
     State(state): State<AppState>,
     Lang(lang): Lang,
-    ReviewWriter(user): ReviewWriter,
+    LimitedCustomer(user, _): ReviewWriter,
     ParentId(product_id): ParentId,
     JsonBody(body): JsonBody<ReviewRequest>,
 ) -> Result<(StatusCode, Json<Data<ReviewItem>>), ApiError> {
@@ -202,7 +203,7 @@ pub async fn create_review(
 pub async fn update_review(
     State(state): State<AppState>,
     Lang(lang): Lang,
-    ReviewWriter(user): ReviewWriter,
+    LimitedCustomer(user, _): ReviewWriter,
     Id(id): Id,
     JsonBody(body): JsonBody<ReviewRequest>,
 ) -> Result<Json<Data<ReviewItem>>, ApiError> {
@@ -252,7 +253,7 @@ pub struct RemovedReview {
 pub async fn delete_review(
     State(state): State<AppState>,
     Lang(lang): Lang,
-    ReviewWriter(user): ReviewWriter,
+    LimitedCustomer(user, _): ReviewWriter,
     Id(id): Id,
 ) -> Result<Json<Data<RemovedReview>>, ApiError> {
     let user_id = user.id;
@@ -291,7 +292,7 @@ pub struct ReportState {
 pub async fn report_review(
     State(state): State<AppState>,
     Lang(lang): Lang,
-    ReviewWriter(user): ReviewWriter,
+    LimitedCustomer(user, _): ReviewWriter,
     ParentId(id): ParentId,
 ) -> Result<Json<Data<ReportState>>, ApiError> {
     let (user_id, now) = (user.id, now_ms());
@@ -338,7 +339,7 @@ pub struct HelpfulState {
 pub async fn mark_review_helpful(
     State(state): State<AppState>,
     Lang(lang): Lang,
-    ReviewWriter(user): ReviewWriter,
+    LimitedCustomer(user, _): ReviewWriter,
     ParentId(id): ParentId,
 ) -> Result<Json<Data<HelpfulState>>, ApiError> {
     let (user_id, now) = (user.id, now_ms());
