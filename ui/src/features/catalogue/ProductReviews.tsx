@@ -1,3 +1,4 @@
+import fieldStyles from "../../ui/Field.module.css";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useHydrated } from "../../platform/hydration";
@@ -174,7 +175,7 @@ function ReviewList({ product }: { product: ProductDetail }) {
         <label htmlFor="product-reviews-sort">
           <FormattedMessage id="catalogue.reviews.sort" />
         </label>
-        <select id="product-reviews-sort" value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
+        <select id="product-reviews-sort" className={fieldStyles.select} value={sort} onChange={(event) => setSort(event.target.value as ReviewSort)}>
           {REVIEW_SORTS.map((option) => (
             <option key={option} value={option}>
               {intl.formatMessage({ id: `catalogue.reviews.sort.${option}` })}

@@ -1,3 +1,4 @@
+import fieldStyles from "../../ui/Field.module.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
@@ -231,6 +232,7 @@ export default function ProductsPage({ query }: ScreenProps) {
               </label>
               <select
                 id={sortId}
+                className={fieldStyles.select}
                 value={filters.sort ?? "recommended"}
                 onChange={(event) => go(withFilter(filters, "sort", event.target.value as SortOption))}
               >
