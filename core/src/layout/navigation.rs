@@ -17,6 +17,8 @@ pub enum AccountLink {
     ReturnOrders,
     MyFavourites,
     MyWallet,
+    /// Saved payment cards (issue 36).
+    MyCards,
     MyAddress,
     Profile,
     Preferences,
@@ -37,6 +39,7 @@ impl AccountLink {
             AccountLink::ReturnOrders => "/account/return-orders",
             AccountLink::MyFavourites => "/account/my-favourites",
             AccountLink::MyWallet => "/account/my-wallet",
+            AccountLink::MyCards => "/account/my-cards",
             AccountLink::MyAddress => "/account/my-address",
             AccountLink::Profile => "/account/profile",
             AccountLink::Preferences => "/account/preferences",
@@ -87,7 +90,8 @@ pub struct MenuGroup {
     pub links: Vec<NavLink>,
 }
 
-/// The account menu (spec 2): orders, return orders, favourites, wallet; personal
+/// The account menu (spec 2): orders, return orders, favourites, wallet, saved cards
+/// (issue 36); personal
 /// information (address, profile); points (loyalty points, referral program); app
 /// info (about, contact us, support); logout (goes to /).
 pub fn account_menu() -> Vec<MenuGroup> {
@@ -99,7 +103,13 @@ pub fn account_menu() -> Vec<MenuGroup> {
     vec![
         group(
             MenuGroupId::Orders,
-            &[L::MyOrders, L::ReturnOrders, L::MyFavourites, L::MyWallet],
+            &[
+                L::MyOrders,
+                L::ReturnOrders,
+                L::MyFavourites,
+                L::MyWallet,
+                L::MyCards,
+            ],
         ),
         group(
             MenuGroupId::PersonalInformation,
@@ -111,14 +121,15 @@ pub fn account_menu() -> Vec<MenuGroup> {
     ]
 }
 
-/// The desktop profile dropdown (spec 2): my-orders, my-address, my-wallet,
-/// preferences, profile, logout.
+/// The desktop profile dropdown (spec 2): my-orders, my-address, my-wallet, my-cards
+/// (issue 36), preferences, profile, logout.
 pub fn profile_dropdown() -> Vec<NavLink> {
     use AccountLink as L;
     [
         L::MyOrders,
         L::MyAddress,
         L::MyWallet,
+        L::MyCards,
         L::Preferences,
         L::Profile,
         L::Logout,
@@ -391,7 +402,8 @@ mod tests {
                         "/account/my-orders",
                         "/account/return-orders",
                         "/account/my-favourites",
-                        "/account/my-wallet"
+                        "/account/my-wallet",
+                        "/account/my-cards"
                     ]
                 ),
                 (
@@ -425,6 +437,7 @@ mod tests {
                 L::MyOrders,
                 L::MyAddress,
                 L::MyWallet,
+                L::MyCards,
                 L::Preferences,
                 L::Profile,
                 L::Logout

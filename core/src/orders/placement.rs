@@ -3,8 +3,9 @@
 //! review).
 //!
 //! - A 422 names its fields: `address_id` is the address step's; `card` (and
-//!   `card.*`), `payment_method` and `wallet_amount` the payment step's; any other the
-//!   review step's.
+//!   `card.*`), `payment_method`, `wallet_amount` and the saved cards' `saved_card_id`
+//!   (an expired card), `cvv` and `save_card` (the 10-card limit) the payment step's;
+//!   any other the review step's.
 //! - Otherwise the message says: the delivery area ('Sorry, we don't deliver to your
 //!   area now!', 'We Don't Deliver To Your Location') and 'please choose an address'
 //!   are the address step's, the first two also marking the area as refused; a declined
@@ -69,9 +70,15 @@ pub fn placement_failure_with(
         if fields.iter().any(|f| f == "address_id") {
             return at(CheckoutStep::Address);
         }
-        let payment = |f: &String| {
-            f == "card" || f.starts_with("card.") || f == "payment_method" || f == "wallet_amount"
-        };
+        const PAYMENT_FIELDS: [&str; 6] = [
+            "card",
+            "payment_method",
+            "wallet_amount",
+            "saved_card_id",
+            "cvv",
+            "save_card",
+        ];
+        let payment = |f: &String| f.starts_with("card.") || PAYMENT_FIELDS.contains(&f.as_str());
         if fields.iter().any(payment) {
             return at(CheckoutStep::Payment);
         }
@@ -133,7 +140,15 @@ mod tests {
             step(Some(422), &["address_id", "card"], &text, en),
             (CheckoutStep::Address, false)
         );
-        for field in ["card", "card.number", "payment_method", "wallet_amount"] {
+        for field in [
+            "card",
+            "card.number",
+            "payment_method",
+            "wallet_amount",
+            "saved_card_id",
+            "cvv",
+            "save_card",
+        ] {
             assert_eq!(
                 step(Some(422), &["notes", field], &text, en),
                 (CheckoutStep::Payment, false),

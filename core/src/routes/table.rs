@@ -63,6 +63,8 @@ pub enum RouteId {
     NewReturnOrder,
     MyFavourites,
     MyWallet,
+    /// Saved payment cards (issue 36).
+    MyCards,
     MyAddress,
     Profile,
     Preferences,
@@ -245,6 +247,13 @@ pub const ROUTES: &[Route] = &[
         Standard,
     ),
     route(
+        RouteId::MyCards,
+        "/account/my-cards",
+        Authenticated,
+        false,
+        Standard,
+    ),
+    route(
         RouteId::MyAddress,
         "/account/my-address",
         Authenticated,
@@ -402,7 +411,7 @@ mod tests {
             assert_eq!(row.id.route(), *row);
             assert_eq!(ROUTES.iter().filter(|r| r.id == row.id).count(), 1);
         }
-        assert_eq!(ROUTES.len(), 32);
+        assert_eq!(ROUTES.len(), 33);
     }
 
     #[test]
@@ -436,6 +445,7 @@ mod tests {
             "return-orders",
             "my-favourites",
             "my-wallet",
+            "my-cards",
             "my-address",
             "profile",
             "preferences",
