@@ -1,6 +1,7 @@
 import type { ComponentType } from "react";
 import type { AccountLink, MenuGroupId } from "storefront-core";
 import {
+  CardIcon,
   GiftIcon,
   HeartIcon,
   HelpIcon,
@@ -22,6 +23,7 @@ export const accountLinkLabel: Record<AccountLink, string> = {
   return_orders: "chrome.account.returnOrders",
   my_favourites: "chrome.account.myFavourites",
   my_wallet: "chrome.account.myWallet",
+  my_cards: "chrome.account.myCards",
   my_address: "chrome.account.myAddress",
   profile: "chrome.account.profile",
   preferences: "chrome.account.preferences",
@@ -38,6 +40,7 @@ export const accountLinkIcon: Record<AccountLink, ComponentType<{ size?: number 
   return_orders: ReturnIcon,
   my_favourites: HeartIcon,
   my_wallet: WalletIcon,
+  my_cards: CardIcon,
   my_address: PinIcon,
   profile: UserIcon,
   preferences: SettingsIcon,

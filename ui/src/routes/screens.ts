@@ -65,6 +65,7 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   new_return_order: lazy(withRestMessages(() => import("../features/account/return-orders/NewReturnPage"))),
   my_favourites: lazy(withRestMessages(() => import("../features/account/my-favourites/MyFavouritesPage"))),
   my_wallet: lazy(withRestMessages(() => import("../features/account/my-wallet/MyWalletPage"))),
+  my_cards: lazy(withRestMessages(() => import("../features/account/my-cards/MyCardsPage"))),
   my_address: lazy(withRestMessages(() => import("../features/account/my-address/MyAddressPage"))),
   profile: lazy(withRestMessages(() => import("../features/account/profile/ProfilePage"))),
   preferences: lazy(withRestMessages(() => import("../features/account/preferences/PreferencesPage"))),

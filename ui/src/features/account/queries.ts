@@ -22,6 +22,7 @@ export type WalletTransaction = Schemas["WalletTransaction"];
 export type PointsHistoryItem = Schemas["PointsHistoryItem"];
 export type Commission = Schemas["Commission"];
 export type Profile = Schemas["Profile"];
+export type SavedCard = Schemas["SavedCard"];
 
 /** The rows of every loaded page, in order. */
 export function rowsOf<T>(data: InfiniteData<Page<T>> | undefined): T[] {
@@ -105,6 +106,19 @@ export function useWalletTransactions() {
         Page<WalletTransaction>
       >,
     getNextPageParam: nextPage,
+  });
+}
+
+/**
+ * The customer's saved payment cards (`GET /cards`: the default first, then the newest;
+ * at most 10, so one page). Under `["cards"]`, which checkout's copy shares, so a card
+ * deleted here is gone there too.
+ */
+export function useSavedCards() {
+  const language = useLanguage();
+  return useQuery({
+    queryKey: ["cards", language],
+    queryFn: async () => (await unwrap(api.GET("/cards"))).data,
   });
 }
 
