@@ -75,10 +75,12 @@ interface Setup {
   cartExtra?: Record<string, unknown>;
   addresses?: unknown[];
   balance?: string;
+  /** The customer's saved cards (`GET /cards`), none unless told; `null`: the call fails. */
+  cards?: unknown[] | null;
   checkout?: (body: unknown, request: Request) => Reply;
 }
 
-function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balance = "0.00", checkout }: Setup = {}) {
+function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balance = "0.00", cards = [], checkout }: Setup = {}) {
   const keys: (string | null)[] = [];
   let placed = false;
   const api = mockApi({
@@ -86,6 +88,10 @@ function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balanc
     "GET /get_card": () => ({ body: { data: placed ? cartBody([]) : cartBody(lines, cartExtra), message: null } }),
     "GET /addresses": () => ({ body: { data: addresses, meta: { current_page: 1, last_page: 1, per_page: 50, total: 2 } } }),
     "GET /wallet": () => ({ body: { data: { balance, currency: "EGP" }, message: null } }),
+    "GET /cards": () =>
+      cards === null
+        ? { status: 500, body: { message: "Server Error" } }
+        : { body: { data: cards, meta: { current_page: 1, last_page: 1, per_page: 10, total: cards.length } } },
     "GET /setting": () => ({ body: { data: SETTINGS, message: null } }),
     "GET /static-pages": () => ({ body: { data: [], message: null } }),
     "POST /order/checkout": async (_url, request) => {
@@ -464,5 +470,184 @@ describe("CheckoutPage", () => {
     acceptAndPlace();
     await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
     expect(keys).toEqual(["key-of-this-attempt"]);
+  });
+});
+
+function savedCard(id: number, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    brand: "visa",
+    last4: "4242",
+    label: "•••• 4242",
+    exp_month: 12,
+    exp_year: 2030,
+    expired: false,
+    is_default: false,
+    created_at: "2026-11-01T10:00:00Z",
+    ...over,
+  };
+}
+
+/** The default Visa, a Mastercard and an expired Meeza, the default first as the API sends them. */
+const CARDS = [
+  savedCard(5, { is_default: true }),
+  savedCard(7, { brand: "mastercard", last4: "4444", label: "•••• 4444" }),
+  savedCard(9, { brand: "meeza", last4: "0003", label: "•••• 0003", exp_month: 1, exp_year: 2024, expired: true }),
+];
+
+const cardOption = (label: string) =>
+  screen.getAllByTestId("saved-card-option").find((o) => o.textContent?.includes(label))?.querySelector("input") as HTMLInputElement;
+
+describe("CheckoutPage with saved cards", () => {
+  beforeEach(() => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    sessionStorage.clear();
+    finishCheckoutAttempt();
+    window.history.replaceState(null, "", "/checkout");
+  });
+
+  test("the saved cards come first, the default preselected; an expired one shows but cannot be chosen", async () => {
+    setup({ cards: CARDS });
+    await toPayment();
+    const group = await screen.findByRole("group", { name: "Saved cards" });
+    const radios = within(group).getAllByRole("radio") as HTMLInputElement[];
+    expect(radios.map((r) => r.value)).toEqual(["5", "7", "9", "new"]);
+    expect(radios.map((r) => r.checked)).toEqual([true, false, false, false]);
+    // One group: arrow keys move between its radios (the browser's own radio group).
+    expect(new Set(radios.map((r) => r.name)).size).toBe(1);
+    const expired = cardOption("•••• 0003");
+    expect(expired.disabled).toBe(true);
+    expect(within(expired.closest("label") as HTMLElement).getByTestId("card-expired").textContent).toBe("Expired");
+    expect(within(cardOption("•••• 4242").closest("label") as HTMLElement).getByTestId("card-default")).toBeTruthy();
+    // A saved card asks only for its CVV: no card form.
+    expect(screen.getByLabelText("CVV of the card ending in 4242")).toBeTruthy();
+    expect(screen.queryByLabelText("Card number")).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "Use a new card" }));
+    expect(screen.getByLabelText("Card number")).toBeTruthy();
+    expect(screen.queryByLabelText("CVV of the card ending in 4242")).toBeNull();
+    expect((screen.getByRole("checkbox", { name: "Save this card for next time" }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  test("without a usable default, a new card is preselected", async () => {
+    setup({ cards: [savedCard(9, { expired: true, is_default: true }), savedCard(7)] });
+    await toPayment();
+    await screen.findByRole("group", { name: "Saved cards" });
+    expect((screen.getByRole("radio", { name: "Use a new card" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText("Card number")).toBeTruthy();
+  });
+
+  test("a saved card's CVV follows the core's rule: required, 3 digits", async () => {
+    const { api } = setup({ cards: CARDS });
+    await toPayment();
+    const cvv = await screen.findByLabelText("CVV of the card ending in 4242");
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("This field is required")).toBeTruthy();
+    fireEvent.change(cvv, { target: { value: "12" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("CVV must be 3 digits")).toBeTruthy();
+    expect(cvv.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByRole("heading", { level: 2, name: /Payment/ })).toBeTruthy();
+    // Arabic-Indic digits count as digits.
+    fireEvent.change(cvv, { target: { value: "٧٣٧" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { level: 2, name: /Review your order/ })).toBeTruthy();
+    expect(api.bodies("POST /order/checkout")).toEqual([]);
+  });
+
+  test("a saved card pays with its id and CVV, and no card number; the CVV is kept nowhere", async () => {
+    const { api, client, unmount } = setup({ cards: CARDS });
+    await toPayment();
+    fireEvent.click(await screen.findByRole("radio", { name: /•••• 4444/ }));
+    fireEvent.change(screen.getByLabelText("CVV of the card ending in 4444"), { target: { value: "٧٣٧" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    expect(screen.getByTestId("review-payment").textContent).toBe("Card ending in 4444");
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(api.bodies("POST /order/checkout")).toEqual([
+      { service_id: 1, address_id: 8, payment_method: "card", use_wallet: false, card: null, saved_card_id: 7, cvv: "737" },
+    ]);
+    // The success page replaces the checkout: its placement then leaves the mutation cache.
+    unmount();
+    await waitFor(() => expect(client.getMutationCache().getAll()).toEqual([]));
+    const kept = JSON.stringify([
+      { ...localStorage },
+      { ...sessionStorage },
+      useAppStore.getState(),
+      client.getQueryCache().getAll().map((q) => q.state.data),
+    ]);
+    expect(kept).not.toContain("737");
+    expect(kept).not.toContain("٧٣٧");
+  });
+
+  test("a new card with 'Save this card for next time' sends save_card", async () => {
+    const { api } = setup({ cards: CARDS });
+    await toPayment();
+    fireEvent.click(await screen.findByRole("radio", { name: "Use a new card" }));
+    fillCard();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Save this card for next time" }));
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    expect(screen.getByTestId("review-payment").textContent).toBe("Card ending in 4242");
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    const [body] = api.bodies("POST /order/checkout") as Record<string, unknown>[];
+    expect(body?.save_card).toBe(true);
+    expect(body?.card).toEqual({ number: "4242 4242 4242 4242", name: "Mona Adel", exp_month: "12", exp_year: "39", cvv: "123" });
+    expect(body).not.toHaveProperty("saved_card_id");
+  });
+
+  test("without saved cards the card form shows at once, and an unticked box saves nothing", async () => {
+    const { api } = setup();
+    await toPayment();
+    expect(screen.queryByRole("group", { name: "Saved cards" })).toBeNull();
+    fillCard();
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    acceptAndPlace();
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(api.bodies("POST /order/checkout")[0]).not.toHaveProperty("save_card");
+  });
+
+  test("saved cards that cannot be loaded leave the new card's form, and say so", async () => {
+    setup({ cards: null });
+    await toPayment();
+    expect((await screen.findByTestId("saved-cards-failed")).textContent).toContain("You can still pay with a new card");
+    expect(screen.getByLabelText("Card number")).toBeTruthy();
+  });
+
+  test("the 10-card limit is shown on the payment step, with the new card still there", async () => {
+    const limit = "You can save up to 10 cards. Remove a saved card to add a new one.";
+    setup({ cards: CARDS, checkout: () => ({ status: 422, body: { message: limit, errors: { save_card: [limit] } } }) });
+    await toPayment();
+    fireEvent.click(await screen.findByRole("radio", { name: "Use a new card" }));
+    fillCard();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Save this card for next time" }));
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    acceptAndPlace();
+    expect((await screen.findByTestId("payment-error")).textContent).toBe(limit);
+    expect((screen.getByRole("radio", { name: "Use a new card" }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText("Card number") as HTMLInputElement).value).toBe("4242 4242 4242 4242");
+    expect((screen.getByRole("checkbox", { name: "Save this card for next time" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  test("a saved card refused as expired (422) or declined (400) is shown on the payment step", async () => {
+    let answer: Reply = { status: 422, body: { message: "This card has expired", errors: { saved_card_id: ["This card has expired"] } } };
+    setup({ cards: CARDS, checkout: () => answer });
+    await toPayment();
+    fireEvent.change(await screen.findByLabelText("CVV of the card ending in 4242"), { target: { value: "123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    acceptAndPlace();
+    expect((await screen.findByTestId("payment-error")).textContent).toBe("This card has expired");
+    expect((cardOption("•••• 4242")).checked).toBe(true);
+
+    const declined = "An error occured while processing your payment, please try again later";
+    answer = { status: 400, body: { message: declined, errors: { error: declined } } };
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    expect((await screen.findByTestId("payment-error")).textContent).toBe(declined);
   });
 });

@@ -12,7 +12,7 @@ import { useCart } from "../../shop/useCart";
 import { AddressStep } from "./AddressStep";
 import { CHECKOUT_STEPS, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
 import { PaymentStep } from "./PaymentStep";
-import { useAddresses } from "./queries";
+import { useAddresses, useSavedCards } from "./queries";
 import { ReviewStep } from "./ReviewStep";
 import { checkoutAttemptKey, finishCheckoutAttempt, pendingCheckoutAttemptKey } from "./idempotency";
 import { RESUME_BODY, checkoutBody, usePlaceOrder, type PaymentChoice } from "./usePlaceOrder";
@@ -39,6 +39,8 @@ export default function CheckoutPage() {
   // The steps wait for the addresses too: the address step growing after the page is
   // drawn would push the summary under it.
   const addresses = useAddresses();
+  // Asked for with the addresses, so the payment step has them when the customer gets there.
+  useSavedCards();
   const place = usePlaceOrder();
   const [step, setStep] = useState<CheckoutStep>("address");
   const [addressId, setAddressId] = useState<number | null>(null);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useMemo, type ReactNode } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,21 +8,35 @@ import { checkField, type FieldRule, type Language, type Message, type Text } fr
 import { renderMessage, useCoreText } from "../../i18n/coreText";
 import { useAppStore } from "../../platform/store";
 import { usePriceFormatter } from "../../ui/Price";
+import { useSavedCards, type SavedCard } from "./queries";
 import { useWallet } from "./queries";
 import type { PaymentChoice } from "./usePlaceOrder";
 import styles from "./Checkout.module.css";
 import { Button } from "../../ui/Button";
+import { CardSummary } from "../../ui/PaymentCard";
 
-/** The payment form: method, wallet and (for a card) the card. */
+/** `card_choice` of a new card; a saved card's is its id. */
+export const NEW_CARD = "new";
+
+/** The payment form: method, wallet and (for a card) a saved card or a new one. */
 export interface PaymentForm {
   method: "card" | "cash";
   useWallet: boolean;
+  /** A saved card's id, or `NEW_CARD` ("" until the saved cards have loaded). */
+  card_choice: string;
+  /** The chosen saved card's CVV, typed for this payment. */
+  saved_cvv: string;
+  /** "Save this card for next time" (a new card). */
+  save_card: boolean;
   number: string;
   name: string;
   exp_month: string;
   exp_year: string;
   cvv: string;
 }
+
+/** Whether the form pays with a new card (no saved card chosen). */
+const newCard = (form: Pick<PaymentForm, "card_choice">) => form.card_choice === NEW_CARD || form.card_choice === "";
 
 type CardField = "number" | "name" | "exp_month" | "exp_year" | "cvv";
 
@@ -45,6 +59,9 @@ export function paymentSchema(language: Language) {
     .object({
       method: z.enum(["card", "cash"]),
       useWallet: z.boolean(),
+      card_choice: z.string(),
+      saved_cvv: z.string(),
+      save_card: z.boolean(),
       number: z.string(),
       name: z.string(),
       exp_month: z.string(),
@@ -53,6 +70,14 @@ export function paymentSchema(language: Language) {
     })
     .superRefine((form, ctx) => {
       if (form.method !== "card") return;
+      if (!newCard(form)) {
+        // A saved card asks only for its CVV (3 digits, the core's rule).
+        const failed = [checkField(form.saved_cvv, REQUIRED), checkField(form.saved_cvv, { rule: "cvv" })].find(
+          (message): message is Message => message !== null,
+        );
+        if (failed) ctx.addIssue({ code: "custom", path: ["saved_cvv"], message: renderMessage(failed, language) });
+        return;
+      }
       for (const [field, checks] of Object.entries(cardChecks(form))) {
         const failed = checks.find((message): message is Message => message !== null);
         if (failed) ctx.addIssue({ code: "custom", path: [field], message: renderMessage(failed, language) });
@@ -60,7 +85,12 @@ export function paymentSchema(language: Language) {
     });
 }
 
-export function paymentChoice(form: PaymentForm): PaymentChoice {
+/** What the form chose; `saved` are the customer's saved cards (a saved choice names one). */
+export function paymentChoice(form: PaymentForm, saved: readonly SavedCard[] = []): PaymentChoice {
+  const card = form.method === "card" ? saved.find((c) => String(c.id) === form.card_choice) : undefined;
+  if (card) {
+    return { method: "card", useWallet: form.useWallet, card: null, saveCard: false, savedCard: { id: card.id, last4: card.last4, cvv: form.saved_cvv } };
+  }
   return {
     method: form.method,
     useWallet: form.useWallet,
@@ -68,10 +98,48 @@ export function paymentChoice(form: PaymentForm): PaymentChoice {
       form.method === "card"
         ? { number: form.number, name: form.name, exp_month: form.exp_month, exp_year: form.exp_year, cvv: form.cvv }
         : null,
+    saveCard: form.method === "card" && form.save_card,
+    savedCard: null,
   };
 }
 
-const EMPTY: PaymentForm = { method: "card", useWallet: false, number: "", name: "", exp_month: "", exp_year: "", cvv: "" };
+const EMPTY: PaymentForm = {
+  method: "card",
+  useWallet: false,
+  card_choice: "",
+  saved_cvv: "",
+  save_card: false,
+  number: "",
+  name: "",
+  exp_month: "",
+  exp_year: "",
+  cvv: "",
+};
+
+/** The form's values for an earlier choice (coming back from the review, or after a refusal). */
+function formOf(initial: PaymentChoice | null): PaymentForm {
+  if (!initial) return EMPTY;
+  return {
+    ...EMPTY,
+    method: initial.method,
+    useWallet: initial.useWallet,
+    ...(initial.card ?? {}),
+    save_card: initial.saveCard,
+    card_choice: initial.savedCard ? String(initial.savedCard.id) : initial.card ? NEW_CARD : "",
+    saved_cvv: initial.savedCard?.cvv ?? "",
+  };
+}
+
+/**
+ * The card checkout offers first: the earlier choice while that card can still pay, else
+ * the default card unless it has expired, else a new card.
+ */
+export function preselectedCard(cards: readonly SavedCard[], earlier: string): string {
+  const usable = (id: string) => cards.some((c) => String(c.id) === id && !c.expired);
+  if (earlier === NEW_CARD || usable(earlier)) return earlier;
+  const preferred = cards.find((c) => c.is_default && !c.expired);
+  return preferred ? String(preferred.id) : NEW_CARD;
+}
 
 interface PaymentStepProps {
   initial: PaymentChoice | null;
@@ -92,6 +160,7 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
   const format = usePriceFormatter();
   const language = useAppStore((s) => s.language);
   const wallet = useWallet();
+  const savedCards = useSavedCards();
   const failureId = useId();
   const ids = {
     number: useId(),
@@ -99,18 +168,28 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
     exp_month: useId(),
     exp_year: useId(),
     cvv: useId(),
+    saved_cvv: useId(),
+    save_card: useId(),
+    savedCards: useId(),
     wallet: useId(),
     walletNote: useId(),
   };
   const schema = useMemo(() => paymentSchema(language), [language]);
-  const defaults: PaymentForm = initial
-    ? { ...EMPTY, method: initial.method, useWallet: initial.useWallet, ...(initial.card ?? {}) }
-    : EMPTY;
-  const { register, handleSubmit, control, formState, setValue } = useForm<PaymentForm>({
+  const { register, handleSubmit, control, formState, setValue, getValues } = useForm<PaymentForm>({
     resolver: zodResolver(schema),
-    defaultValues: defaults,
+    defaultValues: formOf(initial),
   });
   const method = useWatch({ control, name: "method" });
+  const cardChoice = useWatch({ control, name: "card_choice" });
+  // A failed load leaves the new card's form: the customer can still pay.
+  const cards = savedCards.data ?? [];
+  const cardsSettled = !savedCards.isPending || savedCards.fetchStatus === "idle";
+  useEffect(() => {
+    if (!cardsSettled) return;
+    const choice = preselectedCard(savedCards.data ?? [], getValues("card_choice"));
+    if (choice !== getValues("card_choice")) setValue("card_choice", choice);
+  }, [cardsSettled, savedCards.data, getValues, setValue]);
+  const chosenSaved = cards.find((c) => String(c.id) === cardChoice) ?? null;
   const balance = wallet.data?.balance ?? "0.00";
   // Nothing to pay with (or no balance could be read): the option shows but cannot be
   // chosen, and says why — choosing it would only end in 'Balance Not Sufficient'.
@@ -119,13 +198,13 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
     if (walletEmpty) setValue("useWallet", false);
   }, [walletEmpty, setValue]);
 
-  const field = (name: CardField, label: string, props: Record<string, unknown>) => {
+  const field = (name: CardField | "saved_cvv", label: string | ReactNode, props: Record<string, unknown>) => {
     const message = formState.errors[name]?.message;
     const id = ids[name];
     return (
       <div className={styles.field}>
         <label htmlFor={id} className={styles.label}>
-          <FormattedMessage id={label} />
+          {typeof label === "string" ? <FormattedMessage id={label} /> : label}
         </label>
         <input
           id={id}
@@ -147,7 +226,7 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
   const monthError = formState.errors.exp_month?.message;
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
   // An empty wallet is never asked to pay, whatever was chosen before it emptied.
-  const submit = handleSubmit((form) => onDone(paymentChoice({ ...form, useWallet: form.useWallet && !walletEmpty })));
+  const submit = handleSubmit((form) => onDone(paymentChoice({ ...form, useWallet: form.useWallet && !walletEmpty }, cards)));
 
   return (
     <form className={styles.stepBody} noValidate onSubmit={submit}>
@@ -169,7 +248,53 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
         </label>
       </fieldset>
 
-      {method === "card" ? (
+      {method === "card" && !cardsSettled ? (
+        <p className={styles.muted} role="status" data-testid="saved-cards-loading">
+          <FormattedMessage id="checkout.savedCards.loading" />
+        </p>
+      ) : null}
+      {method === "card" && cardsSettled && savedCards.isError ? (
+        <p className={styles.muted} role="status" data-testid="saved-cards-failed">
+          <FormattedMessage id="checkout.savedCards.loadFailed" />
+        </p>
+      ) : null}
+      {method === "card" && cardsSettled && cards.length > 0 ? (
+        <fieldset className={styles.choices} data-testid="saved-cards">
+          <legend className={styles.legend}>
+            <FormattedMessage id="checkout.savedCards.title" />
+          </legend>
+          {/* One radio group (the same name): arrow keys move between the cards that can
+              pay; an expired card shows, with its badge, but cannot be chosen. */}
+          {cards.map((card) => (
+            <label
+              key={card.id}
+              className={`${styles.choice} ${card.expired ? styles.choiceDisabled : ""}`}
+              data-testid="saved-card-option"
+            >
+              <input type="radio" value={String(card.id)} disabled={card.expired} {...register("card_choice")} />
+              <CardSummary card={card} />
+            </label>
+          ))}
+          <label className={styles.choice}>
+            <input type="radio" value={NEW_CARD} {...register("card_choice")} />
+            <span className={styles.choiceTitle}>
+              <FormattedMessage id="checkout.savedCards.new" />
+            </span>
+          </label>
+          {chosenSaved
+            ? field(
+                "saved_cvv",
+                <FormattedMessage
+                  id="checkout.savedCards.cvv"
+                  values={{ last4: <bdi dir="ltr">{chosenSaved.last4}</bdi> }}
+                />,
+                { inputMode: "numeric", autoComplete: "cc-csc", dir: "ltr", maxLength: 3, className: `${styles.input} ${styles.cvvInput}` },
+              )
+            : null}
+        </fieldset>
+      ) : null}
+
+      {method === "card" && cardsSettled && !chosenSaved ? (
         <fieldset className={styles.card}>
           <legend className={styles.legend}>
             <FormattedMessage id="checkout.card.title" />
@@ -210,6 +335,12 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
             {field("exp_year", "checkout.card.year", { inputMode: "numeric", autoComplete: "cc-exp-year", dir: "ltr", maxLength: 2 })}
             {field("cvv", "checkout.card.cvv", { inputMode: "numeric", autoComplete: "cc-csc", dir: "ltr", maxLength: 3 })}
           </div>
+          <label className={styles.choice} htmlFor={ids.save_card}>
+            <input id={ids.save_card} type="checkbox" {...register("save_card")} />
+            <span className={styles.choiceTitle}>
+              <FormattedMessage id="checkout.card.save" />
+            </span>
+          </label>
           <p className={styles.muted}>
             <FormattedMessage id="checkout.card.hint" />
           </p>

@@ -53,7 +53,11 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
   const termsErrorId = useId();
   const totalsId = useId();
   const [termsError, setTermsError] = useState<Message | null>(null);
-  const last4 = payment.card ? normalizeDigits(payment.card.number).replace(/\D/g, "").slice(-4) : "";
+  const last4 = payment.savedCard
+    ? payment.savedCard.last4
+    : payment.card
+      ? normalizeDigits(payment.card.number).replace(/\D/g, "").slice(-4)
+      : "";
 
   return (
     <div className={styles.stepBody}>

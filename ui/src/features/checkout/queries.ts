@@ -21,6 +21,23 @@ export function useAddresses() {
   });
 }
 
+export type SavedCard = components["schemas"]["SavedCard"];
+
+/**
+ * The customer's saved cards (`GET /cards`: the default first). Under `["cards"]`, as
+ * My cards keeps them, so a change there or a card saved at checkout refreshes both.
+ */
+export function useSavedCards() {
+  const token = useAppStore((s) => s.client.token);
+  const language = useAppStore((s) => s.language);
+  return useQuery({
+    queryKey: ["cards", language, "checkout", token],
+    enabled: token !== null,
+    queryFn: async () => (await unwrap(api.GET("/cards"))).data,
+    staleTime: 0,
+  });
+}
+
 /** The wallet balance (`GET /wallet`). */
 export function useWallet() {
   const token = useAppStore((s) => s.client.token);

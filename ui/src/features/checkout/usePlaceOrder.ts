@@ -19,11 +19,27 @@ export interface CardValues {
   cvv: string;
 }
 
+/**
+ * One of the customer's saved cards, with the CVV typed for this payment. The CVV lives
+ * only in the checkout's own state (the form, this choice, the placement): never in the
+ * store, storage or a query.
+ */
+export interface SavedCardChoice {
+  id: number;
+  last4: string;
+  cvv: string;
+}
+
 /** What the payment step chose. */
 export interface PaymentChoice {
   method: PaymentMethod;
   useWallet: boolean;
+  /** A new card, typed in (with `method: "card"` and no `savedCard`). */
   card: CardValues | null;
+  /** "Save this card for next time", with a new card. */
+  saveCard: boolean;
+  /** A saved card instead of `card`. */
+  savedCard: SavedCardChoice | null;
 }
 
 export type CheckoutRequest = components["schemas"]["CheckoutRequest"];
@@ -41,14 +57,19 @@ export interface Placement {
  */
 export const RESUME_BODY: CheckoutRequest = { payment_method: "cash" };
 
-/** The body of `POST /order/checkout` (digits typed in Arabic-Indic are sent as ASCII). */
+/**
+ * The body of `POST /order/checkout` (digits typed in Arabic-Indic are sent as ASCII). A
+ * saved card goes as `saved_card_id` with its CVV and no card number; a new card may ask
+ * to be saved (`save_card`).
+ */
 export function checkoutBody(serviceId: number | null, addressId: number | null, payment: PaymentChoice): CheckoutRequest {
+  const base = { service_id: serviceId, address_id: addressId, payment_method: payment.method, use_wallet: payment.useWallet };
+  const saved = payment.method === "card" ? payment.savedCard : null;
+  if (saved) return { ...base, card: null, saved_card_id: saved.id, cvv: normalizeDigits(saved.cvv).trim() };
   const card = payment.method === "card" && payment.card ? payment.card : null;
   return {
-    service_id: serviceId,
-    address_id: addressId,
-    payment_method: payment.method,
-    use_wallet: payment.useWallet,
+    ...base,
+    ...(card && payment.saveCard ? { save_card: true } : {}),
     card: card
       ? {
           number: normalizeDigits(card.number).trim(),
@@ -77,12 +98,17 @@ export function usePlaceOrder() {
       const answer = await unwrap(api.POST("/order/checkout", { body, params: { header: { "Idempotency-Key": key } } }));
       return answer.data;
     },
-    onSuccess: (order) => {
+    // The placement holds the card (and a saved card's CVV): it leaves the mutation cache
+    // as soon as nothing shows it, instead of staying there for the default 5 minutes.
+    gcTime: 0,
+    onSuccess: (order, { body }) => {
       finishCheckoutAttempt();
       dispatchCart({ type: "emptied" });
       void queryClient.invalidateQueries({ queryKey: ["cart"] });
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
       void queryClient.invalidateQueries({ queryKey: ["wallet"] });
+      // A card saved with this order (or a saved card's default) shows in My cards.
+      if (body.save_card) void queryClient.invalidateQueries({ queryKey: ["cards"] });
       queryClient.setQueryData(orderQueryKey(order.id, useAppStore.getState().language), order);
       navigate(`/checkout/success/${order.id}`);
     },
