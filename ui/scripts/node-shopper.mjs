@@ -101,6 +101,9 @@ function checkOutput(stdout) {
     [/^coupon \w+: −\d+\.\d\d /m, "coupon …: −…"],
     [new RegExp(`^order in English: #${number}, status [A-Za-z][A-Za-z ]* \\(${status}, tab \\w+\\), .* total ${total} `, "m"), `order in English: #${number}, status …, total ${total}`],
     [new RegExp(`^order in Arabic: #${number}, status [\\u0600-\\u06ff][\\u0600-\\u06ff ]* \\(${status}, tab \\w+\\), .* total ${total} `, "m"), `order in Arabic: #${number}, status <Arabic>, total ${total}`],
+    // The second order, paid by card and saving it; then the saved card, as GET /cards labels it.
+    [/^order #\S+ placed: card \*\*\*\* 4242, status \w+, total \d+\.\d\d \w+; the card saved for next time$/m, "order #… placed: card **** 4242 …; the card saved for next time"],
+    [/^saved card: •••• 4242 \(visa, expires \d\d\/\d\d, default\)$/m, "saved card: •••• 4242 (visa, expires MM/YY, default)"],
   ];
   const missing = expected.find(([pattern]) => !pattern.test(stdout));
   return missing ? `no '${missing[1]}' line` : null;
@@ -147,7 +150,7 @@ async function main() {
     server.kill("SIGTERM");
     await exited;
   }
-  console.log(`\n✔ node-shopper: signed in, shopped, ordered and listed the order in both languages (${seconds(started)} in all)`);
+  console.log(`\n✔ node-shopper: signed in, shopped, ordered, listed the order in both languages, paid by card and listed the saved card (${seconds(started)} in all)`);
 }
 
 try {

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // node-shopper: a command-line shopper for Node. It signs in by phone, registers, picks a
-// district, searches in Arabic, fills a cart, applies a coupon, checks out with cash and
-// lists the order in English and Arabic, against a storefront API. Every rule comes from
+// district, searches in Arabic, fills a cart, applies a coupon, checks out with cash,
+// lists the order in English and Arabic, then pays a second order by card, saving the
+// card, and lists its saved cards, against a storefront API. Every rule comes from
 // `storefront-core` (the WASM package the web app uses); this file only performs what
 // the core asks for and prints what happens.
 import { randomUUID } from "node:crypto";
@@ -62,7 +63,9 @@ const HELP = `usage: node-shopper --base URL --outbox PATH [options]
   --mobile TEXT     the phone number, as a shopper types it (default: a new 010 number)
   --place TEXT      where to deliver, a map search (default: "Cairo Tower")
   --search TEXT     what to search for, in Arabic (default: "حليب", milk)
-  --coupon CODE     the coupon to apply (default: BIG50)`;
+  --coupon CODE     the coupon to apply (default: BIG50)
+  --card NUMBER     the card the second order is paid with and saved (default: the
+                    reference server's test card 4242 4242 4242 4242)`;
 
 const OPTIONS = {
   options: {
@@ -72,6 +75,7 @@ const OPTIONS = {
     place: { type: "string", default: "Cairo Tower" },
     search: { type: "string", default: "حليب" },
     coupon: { type: "string", default: "BIG50" },
+    card: { type: "string", default: "4242 4242 4242 4242" },
     help: { type: "boolean", default: false },
   },
 } as const;
@@ -108,8 +112,12 @@ async function main(): Promise<void> {
   const product = await search(api, serviceId, args.search);
   let cart = await addToCart(api, serviceId, product);
   cart = await applyCoupon(api, serviceId, args.coupon);
-  const order = await checkOut(api, serviceId, cart, mobile, place);
+  const { order, addressId } = await checkOut(api, serviceId, cart, mobile, place);
   await listOrder(api, order);
+  // A second order, paid by card; the card is saved for next time.
+  cart = await addToCart(api, serviceId, product);
+  await payByCard(api, serviceId, cart, addressId, args.card);
+  await listSavedCards(api);
   say("done");
 }
 
@@ -417,7 +425,9 @@ async function applyCoupon(api: Api, serviceId: number, code: string): Promise<C
 
 // ── Checkout and orders ───────────────────────────────────────────────────────────────
 
-async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string, place: Place): Promise<Answer<"/order/checkout", "post">["data"]> {
+type PlacedOrder = Answer<"/order/checkout", "post">["data"];
+
+async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string, place: Place): Promise<{ order: PlacedOrder; addressId: number }> {
   const delivery = cartDelivery(cart.items.length, (await api.get("/get_card", { query: { service_id: serviceId } })).data.delivers ?? null);
   if (delivery.notice) throw refused(delivery.notice);
   if (!delivery.can_check_out) throw new Error("the cart cannot be checked out");
@@ -449,7 +459,53 @@ async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string,
       (order.delivery_code ? `, delivery code ${order.delivery_code}` : ""),
   );
   if (order.total !== cart.cart_total) throw new Error(`the order's total ${order.total} is not the cart's ${cart.cart_total}`);
+  return { order, addressId };
+}
+
+/**
+ * Pays the cart by card and asks the server to save the card (`save_card`): the card
+ * form's rules are the core's (`checkField`: required, 16 digits, 2-digit year, 3-digit
+ * CVV). The reference server's test gateway approves 4242 4242 4242 4242 and keeps the
+ * card; only its token, brand, last four digits and expiry are stored.
+ */
+async function payByCard(api: Api, serviceId: number, cart: Cart, addressId: number, number: string): Promise<PlacedOrder> {
+  // Valid through the end of its month: three years ahead is never expired.
+  const year = String((new Date().getUTCFullYear() + 3) % 100).padStart(2, "0");
+  const card = { number, name: "Mona Shopper", exp_month: "12", exp_year: year, cvv: "123" };
+  const rules = {
+    number: [{ rule: "required" }, { rule: "card_number" }],
+    name: [{ rule: "required" }],
+    exp_month: [{ rule: "required" }],
+    exp_year: [{ rule: "required" }, { rule: "expiry_year" }],
+    cvv: [{ rule: "required" }, { rule: "cvv" }],
+  } as const;
+  for (const [field, checks] of Object.entries(rules)) {
+    for (const rule of checks) {
+      const problem = checkField(card[field as keyof typeof card], rule);
+      if (problem) throw refused(problem);
+    }
+  }
+  const placed = await api.post("/order/checkout", {
+    body: { address_id: addressId, payment_method: "card", service_id: serviceId, card, save_card: true },
+    headers: { "Idempotency-Key": randomUUID() },
+  });
+  const order = placed.data;
+  say(
+    `order #${order.number} placed: ${order.payment_method} ${order.payment_card ?? ""}, status ${order.status}, ` +
+      `total ${money(order.total, order.currency)}; the card saved for next time`,
+  );
+  if (order.total !== cart.cart_total) throw new Error(`the order's total ${order.total} is not the cart's ${cart.cart_total}`);
   return order;
+}
+
+/** The customer's saved cards (`GET /cards`, the default first), as the API labels them. */
+async function listSavedCards(api: Api): Promise<void> {
+  const cards = (await api.get("/cards")).data;
+  if (cards.length === 0) throw new Error("the card paid with was not saved");
+  for (const card of cards) {
+    const expiry = `${String(card.exp_month).padStart(2, "0")}/${String(card.exp_year % 100).padStart(2, "0")}`;
+    say(`saved card: ${card.label} (${card.brand}, expires ${expiry}${card.is_default ? ", default" : ""}${card.expired ? ", expired" : ""})`);
+  }
 }
 
 async function listOrder(api: Api, order: Answer<"/order/checkout", "post">["data"]): Promise<void> {
