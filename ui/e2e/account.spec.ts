@@ -33,6 +33,7 @@ const PAGES: { path: string; title: string }[] = [
   { path: "/account/return-orders", title: "chrome.account.returnOrders" },
   { path: "/account/my-favourites", title: "chrome.account.myFavourites" },
   { path: "/account/my-wallet", title: "chrome.account.myWallet" },
+  { path: "/account/my-cards", title: "chrome.account.myCards" },
   { path: "/account/my-address", title: "chrome.account.myAddress" },
   { path: "/account/profile", title: "chrome.account.profile" },
   { path: "/account/preferences", title: "chrome.account.preferences" },
