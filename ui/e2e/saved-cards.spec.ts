@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./fixtures";
+import { expect, test, type Locator, type Page } from "./fixtures";
 import { customer, t, type Language } from "./account-support";
 import { SHOPS, addAddress, addToCart, auth, productOf } from "./cart-support";
 import { expectNoSeriousA11yViolations, screenshot, toast } from "./support";
@@ -23,6 +23,21 @@ const CHECKOUT = {
     payment: "الدفع",
   },
 } as const;
+
+/** Whether "•••• 4242" is drawn with its first character left of its last (left to right). */
+function bulletsBeforeDigits(label: Locator): Promise<boolean> {
+  return label.evaluate((element) => {
+    const text = element.firstChild;
+    if (!text?.textContent) return false;
+    const at = (index: number) => {
+      const range = document.createRange();
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return at(0) < at(text.textContent.length - 1);
+  });
+}
 
 /** From the address step (the default address preselected) to the payment step. */
 async function toPayment(page: Page, language: Language) {
@@ -76,6 +91,8 @@ for (const [language, width] of [
     await expect(card.getByTestId("card-default")).toHaveText(t(language, "ui.card.default"));
     await expect(card.getByTestId("card-expiry")).toContainText(language === "ar" ? "١٢/٣٩" : "12/39");
     await expect(page.locator("html")).toHaveAttribute("dir", language === "ar" ? "rtl" : "ltr");
+    // The number reads as printed on the card in either direction: bullets, then digits.
+    expect(await bulletsBeforeDigits(card.getByTestId("card-label"))).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, `saved-cards-list-${language}-${width}`);
 
