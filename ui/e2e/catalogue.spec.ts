@@ -155,6 +155,39 @@ for (const { language, width } of COMBOS) {
       expect(errors).toEqual([]);
     });
 
+    test("shops by their category: the chips narrow the list", async ({ page, request }) => {
+      test.setTimeout(60_000);
+      const headers = { Language: language, "district-id": String(SEED.district) };
+      const categories = (await (await request.get("/api/branch-categories?service_id=1", { headers })).json()) as {
+        data: { id: number; name: string }[];
+      };
+      // A category with shops in the demo district, and what the API lists for it.
+      let chosen: { id: number; name: string; shops: string[] } | null = null;
+      for (const category of categories.data) {
+        const answer = await request.get(`/api/branches?service_id=1&page=1&branch_category_id=${category.id}`, { headers });
+        const shops = ((await answer.json()) as { data: { name: string }[] }).data.map((shop) => shop.name);
+        if (shops.length > 0) {
+          chosen = { ...category, shops };
+          break;
+        }
+      }
+      if (!chosen) throw new Error("the seed has no shop category with shops");
+      await prepareClient(page, { language });
+      await page.goto("/home");
+      const section = page.getByTestId("home-section-home-branches");
+      await section.scrollIntoViewIfNeeded();
+      const chips = section.getByTestId("shop-categories");
+      const chip = chips.getByRole("button", { name: chosen.name, exact: true });
+      await expect(chip).toHaveAttribute("aria-pressed", "false");
+      await chip.click();
+      await expect(chip).toHaveAttribute("aria-pressed", "true");
+      const cards = section.getByTestId("branch-card");
+      await expect(cards).toHaveCount(Math.min(chosen.shops.length, 20));
+      await expect(cards.first()).toContainText(chosen.shops[0] ?? "");
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page, "[data-testid=home-section-home-branches]");
+    });
+
     test("search with suggestions", async ({ page, request }) => {
       test.setTimeout(60_000);
       const first = await firstProduct(request, language, "sort=recommended");

@@ -85,6 +85,8 @@ export function InfiniteProducts({
 
 interface InfiniteBranchesProps {
   search: string | null;
+  /** Only the shops of this shop category (`branch_category_id`). */
+  categoryId?: number | null;
   empty?: ReactNode;
   label?: string;
   enabled?: boolean;
@@ -92,8 +94,15 @@ interface InfiniteBranchesProps {
 }
 
 /** Shops page after page (meta.last_page ends it). */
-export function InfiniteBranches({ search, empty, label, enabled = true, auto = true }: InfiniteBranchesProps) {
-  const query = useBranchesInfinite(search, enabled);
+export function InfiniteBranches({
+  search,
+  categoryId = null,
+  empty,
+  label,
+  enabled = true,
+  auto = true,
+}: InfiniteBranchesProps) {
+  const query = useBranchesInfinite(search, enabled, categoryId);
   if (!enabled) return null;
   if (query.isPending) return <CardGridSkeleton count={4} />;
   if (query.isError) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;

@@ -13,6 +13,7 @@ export type ShopOffer = Schemas["ShopOffer"];
 export type ProductPage = Schemas["ProductPage"];
 export type ProductDetail = Schemas["ProductDetail"];
 export type BranchItem = Schemas["BranchItem"];
+export type BranchCategoryItem = Schemas["BranchCategoryItem"];
 export type BranchDetail = Schemas["BranchDetail"];
 export type CategoryItem = Schemas["CategoryItem"];
 export type CategoryDetail = Schemas["CategoryDetail"];
@@ -82,10 +83,16 @@ export async function fetchBranchesPage(
   page: number,
   search: string | null,
   limit = PAGE_LIMIT,
+  categoryId: number | null = null,
 ): Promise<BranchPage> {
   const payload = listPayload("branches", page, serviceId);
   if (!payload) return { data: [], meta: emptyMeta };
-  const query = search ? { ...payload, limit, search } : { ...payload, limit };
+  const query = {
+    ...payload,
+    limit,
+    ...(search ? { search } : {}),
+    ...(categoryId !== null ? { branch_category_id: categoryId } : {}),
+  };
   return unwrap(api.GET("/branches", { params: { query } }));
 }
 
@@ -129,17 +136,39 @@ export function useProductsInfinite(
   });
 }
 
-/** Shops of the selected service, optionally those matching `search`. */
-export function useBranchesInfinite(search: string | null, enabled = true) {
+/** Shops of the selected service, optionally those matching `search` or of one shop category. */
+export function useBranchesInfinite(search: string | null, enabled = true, categoryId: number | null = null) {
   const language = useLanguage();
   const serviceId = useServiceId();
   const area = useDeliveryArea();
   return useInfiniteQuery({
-    queryKey: [...BRANCHES_INFINITE_KEY, language, serviceId, area, search],
+    queryKey: [...BRANCHES_INFINITE_KEY, language, serviceId, area, search, categoryId],
     enabled,
     initialPageParam: 1,
-    queryFn: ({ pageParam }) => fetchBranchesPage(serviceId, pageParam, search),
+    queryFn: ({ pageParam }) => fetchBranchesPage(serviceId, pageParam, search, PAGE_LIMIT, categoryId),
     getNextPageParam: (last) => nextPageOf(last.meta),
+  });
+}
+
+/** The most shop categories a service shows as chips (the spec's call is paged; one page holds them). */
+const BRANCH_CATEGORIES_LIMIT = 50;
+
+/** The selected service's shop categories (`GET /branch-categories`), in display order. */
+export function useBranchCategories(enabled = true) {
+  const language = useLanguage();
+  const serviceId = useServiceId();
+  return useQuery({
+    queryKey: ["branch-categories", language, serviceId],
+    enabled: enabled && serviceId !== null,
+    staleTime: 5 * 60_000,
+    queryFn: async () => {
+      const body = await unwrap(
+        api.GET("/branch-categories", {
+          params: { query: { service_id: serviceId ?? 0, limit: BRANCH_CATEGORIES_LIMIT } },
+        }),
+      );
+      return body.data;
+    },
   });
 }
 

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import type { ScreenProps } from "../../layouts/screen";
-import { InfiniteBranches } from "../../shop/Lists";
+import { ShopsByCategory } from "../../shop/ShopCategories";
 import { useProductSuggestions } from "../../shop/catalogue";
 import { SearchBox } from "./SearchBox";
 import { EmptyState } from "../../ui/States";
@@ -51,7 +51,7 @@ export default function BranchesResultsPage({ query }: ScreenProps) {
             <h2 id="shops-found" className={styles.subtitle}>
               <FormattedMessage id="catalogue.branchesResults.title" />
             </h2>
-            <InfiniteBranches
+            <ShopsByCategory
               search={text}
               label={intl.formatMessage({ id: "catalogue.branchesResults.title" })}
               empty={

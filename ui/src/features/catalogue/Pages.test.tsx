@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../platform/store";
 import BranchPage from "./BranchPage";
 import BranchesResultsPage from "./BranchesResultsPage";
@@ -160,6 +160,57 @@ describe("BranchesResultsPage", () => {
     expect((await screen.findByRole("link", { name: "Corner shop" })).getAttribute("href")).toBe("/branches/5");
     expect((await screen.findByRole("link", { name: "Corner tea" })).getAttribute("href")).toBe("/products/42");
     expect(api.calls()).toContain("GET /branches?page=1&service_id=1&limit=20&search=corner");
+  });
+
+  test("shop category chips narrow the shops, and an empty category offers every shop again", async () => {
+    const api = mockApi({
+      "GET /branch-categories": () => ({
+        body: {
+          data: [
+            { id: 3, name: "Bakeries", icon: "/c/3.svg" },
+            { id: 4, name: "Butchers", icon: "/c/4.svg" },
+          ],
+          meta: meta(1, 1, 2),
+        },
+      }),
+      "GET /branches": (url) => {
+        const category = url.searchParams.get("branch_category_id");
+        if (category === "4") return { body: { data: [], meta: meta(1, 1, 0) } };
+        const shops = category === "3" ? [branchItem(6, { name: "Corner bakery" })] : [branchItem(5, { name: "Corner shop" }), branchItem(6, { name: "Corner bakery" })];
+        return { body: { data: shops, meta: meta(1, 1, shops.length) } };
+      },
+      "GET /products": () => ({ body: { data: [], meta: meta(1, 1, 0) } }),
+    });
+    renderWithProviders(<BranchesResultsPage params={{ id: null }} query={new URLSearchParams("query=corner")} />);
+    const chips = await screen.findByRole("list", { name: "Shop categories" });
+    const all = within(chips).getByRole("button", { name: "All" });
+    expect(all.getAttribute("aria-pressed")).toBe("true");
+    expect(await screen.findByRole("link", { name: "Corner shop" })).toBeTruthy();
+
+    fireEvent.click(within(chips).getByRole("button", { name: "Bakeries" }));
+    expect(within(chips).getByRole("button", { name: "Bakeries" }).getAttribute("aria-pressed")).toBe("true");
+    expect(all.getAttribute("aria-pressed")).toBe("false");
+    expect(await screen.findByRole("link", { name: "Corner bakery" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Corner shop" })).toBeNull();
+    expect(api.calls()).toContain("GET /branches?page=1&service_id=1&limit=20&search=corner&branch_category_id=3");
+    expect(api.calls()).toContain("GET /branch-categories?service_id=1&limit=50");
+
+    fireEvent.click(within(chips).getByRole("button", { name: "Butchers" }));
+    const empty = await screen.findByText("No shops in Butchers.");
+    fireEvent.click(within(empty.closest("[data-testid='empty-state']") as HTMLElement).getByRole("button", { name: "Show all shops" }));
+    expect(await screen.findByRole("link", { name: "Corner shop" })).toBeTruthy();
+    expect(all.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  test("without shop categories (or while they fail) the shops show without chips", async () => {
+    mockApi({
+      "GET /branch-categories": () => ({ status: 500, body: { message: "Server Error" } }),
+      "GET /branches": () => ({ body: { data: [branchItem(5, { name: "Corner shop" })], meta: meta(1, 1) } }),
+      "GET /products": () => ({ body: { data: [], meta: meta(1, 1, 0) } }),
+    });
+    renderWithProviders(<BranchesResultsPage params={{ id: null }} query={new URLSearchParams("query=corner")} />);
+    expect(await screen.findByRole("link", { name: "Corner shop" })).toBeTruthy();
+    expect(screen.queryByTestId("shop-categories")).toBeNull();
   });
 
   test("nothing found", async () => {

@@ -6,7 +6,8 @@ import { useSelectedService } from "../../../api/queries";
 import { AddToCartProvider } from "../../../shop/AddToCart";
 import { BranchCard, type CardBranch } from "../../../shop/BranchCard";
 import { LazyImage } from "../../../ui/LazyImage";
-import { InfiniteBranches, InfiniteProducts } from "../../../shop/Lists";
+import { InfiniteProducts } from "../../../shop/Lists";
+import { ShopsByCategory } from "../../../shop/ShopCategories";
 import { ProductCard, cardFromBlock, type BlockProduct } from "../../../shop/ProductCard";
 import type { ServiceBlock } from "../../../shop/catalogue";
 import { CardGridSkeleton } from "../../../ui/Skeletons";
@@ -219,7 +220,7 @@ export function HomeSections() {
             {/* Below the service's blocks: asked for only as the reader scrolls toward them. */}
             <Section id="home-branches" title={<FormattedMessage id="homeSections.branches" />}>
               <WhenNear fallback={<CardGridSkeleton count={4} />}>
-                <InfiniteBranches search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
+                <ShopsByCategory search={null} auto={false} label={intl.formatMessage({ id: "homeSections.branches" })} />
               </WhenNear>
             </Section>
             <Section id="home-products" title={<FormattedMessage id="homeSections.products" />}>
