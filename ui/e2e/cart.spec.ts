@@ -35,6 +35,8 @@ const TEXT = {
     empty: "You don't have any product",
     remove: (name: string) => `Remove ${name}`,
     checkout: "Proceed to checkout",
+    terms: "I accept the privacy policy and the terms and conditions",
+    termsRequired: "Please accept the privacy policy and the terms and conditions",
   },
   ar: {
     title: "سلة التسوق",
@@ -54,6 +56,8 @@ const TEXT = {
     empty: "ليس لديك أي منتج",
     remove: (name: string) => `إزالة ${name}`,
     checkout: "المتابعة إلى الدفع",
+    terms: "أوافق على سياسة الخصوصية والشروط والأحكام",
+    termsRequired: "يرجى الموافقة على سياسة الخصوصية والشروط والأحكام",
   },
 } as const;
 
@@ -157,6 +161,18 @@ for (const { language, width } of COMBOS) {
       await expect(cartBadge(page)).toHaveText(new Intl.NumberFormat(language === "ar" ? "ar-EG" : "en").format(1));
       expect(normalize(await page.getByTestId("coupon-applied").textContent())).toContain("BIG50");
       await expect(page.getByRole("link", { name: t.checkout })).toHaveAttribute("href", "/checkout");
+
+      // The privacy and terms are accepted here (spec 5), before checkout, and remembered.
+      await page.getByRole("link", { name: t.checkout }).click();
+      await expect(page.getByTestId("terms-error")).toHaveText(t.termsRequired);
+      await expect(page).toHaveURL(/\/cart$/);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole("checkbox", { name: t.terms }).check();
+      await expect(page.getByTestId("terms-error")).toHaveCount(0);
+      await page.getByRole("link", { name: t.checkout }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await page.goBack();
+      await expect(page.getByRole("checkbox", { name: t.terms })).toBeChecked();
 
       // Removing the last line leaves the empty state and no badge.
       await cartRow(page, other.name).getByRole("button", { name: t.remove(other.name) }).click();

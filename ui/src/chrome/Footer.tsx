@@ -47,11 +47,11 @@ function useFooterContent(settings: Settings | undefined, pages: StaticPage[] | 
 }
 
 /**
- * The footer (spec 2), laid out from the core's `footerContent`. The content-pages query
- * waits until remote config and (for a signed-in customer) the profile have finished
- * loading.
+ * The core's footer for the store's settings and content pages (null until known). The
+ * content-pages query waits until remote config and (for a signed-in customer) the
+ * profile have finished loading.
  */
-export function Footer() {
+export function useFooter(): FooterView | null {
   const language = useAppStore((s) => s.language);
   const settings = useSettings().data;
   const config = useRemoteConfig();
@@ -60,12 +60,20 @@ export function Footer() {
   const profileSettled = token === null || profile.isSuccess || profile.isError;
   const configSettled = config.isSuccess || config.isError;
   const pages = useStaticPages(FOOTER_PAGES_CATEGORY, configSettled && profileSettled);
-  const footer = useFooterContent(
-    settings as Settings | undefined,
-    pages.data as StaticPage[] | undefined,
-    language,
-    new Date().getFullYear(),
-  );
+  return useFooterContent(settings as Settings | undefined, pages.data as StaticPage[] | undefined, language, new Date().getFullYear());
+}
+
+/** The store's policy pages (privacy, terms) as the footer links them, for an acceptance box. */
+export function usePolicyLinks(): FooterView["policy_links"] {
+  return useFooter()?.policy_links ?? [];
+}
+
+/**
+ * The footer (spec 2), laid out from the core's `footerContent` (`useFooter`).
+ */
+export function Footer() {
+  const settings = useSettings().data;
+  const footer = useFooter();
   const template = useTemplateMode();
   const shown = template ? TEMPLATE_FOOTER : footer;
   // Until the core's footer rule has run (a page not sent by the server), the footer

@@ -63,6 +63,11 @@ export interface AppStore {
    * cannot keep it (blocked): it then holds for the page's life.
    */
   checkoutAttempt: string | null;
+  /**
+   * The privacy policy and terms were accepted at the cart (spec 5) for the order under
+   * way: checkout keeps the box ticked, and placing the order clears it.
+   */
+  termsAccepted: boolean;
   /** Re-reads storage after the core's storage effects ran. */
   refresh(): void;
   setLanguage(language: Language): void;
@@ -72,6 +77,7 @@ export interface AppStore {
   setCartView(view: CartView | null): void;
   setReturnTo(path: string | null): void;
   setCheckoutAttempt(key: string | null): void;
+  setTermsAccepted(accepted: boolean): void;
   endSession(): void;
 }
 
@@ -112,6 +118,7 @@ const store = createStore<AppStore>()((set) => {
     started: false,
     updateReady: null,
     checkoutAttempt: null,
+    termsAccepted: false,
     refresh: () => {
       const client = readClientState();
       set({ client });
@@ -128,7 +135,9 @@ const store = createStore<AppStore>()((set) => {
     setCartView: (cartView) => set(cartView === null ? { cartView, cartShop: null } : { cartView }),
     setReturnTo: (returnTo) => set({ returnTo }),
     setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
-    endSession: () => set((s) => ({ session: s.session + 1 })),
+    setTermsAccepted: (termsAccepted) => set({ termsAccepted }),
+    // The next customer on this device accepts the terms for themselves.
+    endSession: () => set((s) => ({ session: s.session + 1, termsAccepted: false })),
   };
 });
 

@@ -59,7 +59,7 @@ export function testQueryClient(): QueryClient {
 /** Resets storage and the store, then applies storage effects (token, district, service…). */
 export function resetClient(values: Partial<Record<"token" | "district_id" | "selectedService" | "selectedServiceName", string>> = {}): EffectHost & { navigate: jest.Mock } {
   localStorage.clear();
-  useAppStore.setState({ toasts: [], modal: null, cartView: null, cartShop: null, language: "en" });
+  useAppStore.setState({ toasts: [], modal: null, cartView: null, cartShop: null, language: "en", termsAccepted: false });
   const host = { navigate: jest.fn(), queryClient: testQueryClient() };
   connectApi((effects) => runEffects(effects, host));
   const effects: Effect[] = Object.entries(values).map(([key, value]) => ({ type: "store", key, value }) as Effect);

@@ -20,6 +20,14 @@ function mockCartApi(routes: Routes, minimum = "50.00") {
   });
 }
 
+/**
+ * The calls about the cart and its shop: the page's acceptance box also reads the
+ * footer's settings and policy pages, which the shell has loaded in the app.
+ */
+function cartCalls(api: ReturnType<typeof mockApi>): string[] {
+  return api.calls().filter((call) => !/^GET \/(setting|remote-config|user\/profile|static-pages)\b/.test(call));
+}
+
 /** A reply that waits until the test releases it. */
 function deferred() {
   let release: (reply: Reply) => void = () => undefined;
@@ -54,11 +62,31 @@ describe("CartPage", () => {
     expect(selectCart(useAppStore.getState())?.items_quantity).toBe(0);
   });
 
+  test("checkout asks for the privacy and terms acceptance here, and remembers it (spec 5)", async () => {
+    mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) }, "10.00");
+    window.history.replaceState(null, "", "/cart");
+    renderWithProviders(<CartPage />);
+    const checkout = await screen.findByRole("link", { name: "Proceed to checkout" });
+    const box = screen.getByRole("checkbox", { name: "I accept the privacy policy and the terms and conditions" });
+    expect((box as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(checkout);
+    expect((await screen.findByTestId("terms-error")).textContent).toBe("Please accept the privacy policy and the terms and conditions");
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(window.location.pathname).toBe("/cart");
+
+    fireEvent.click(box);
+    expect(screen.queryByTestId("terms-error")).toBeNull();
+    expect(useAppStore.getState().termsAccepted).toBe(true);
+    fireEvent.click(checkout);
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout"));
+  });
+
   test("loads the cart of the selected service and shows lines and totals per locale", async () => {
     const api = mockCartApi({ "GET /get_card": () => ({ body: { data: cartBody([TEA, RICE]), message: null } }) });
     renderWithProviders(<CartPage />);
     expect(await screen.findByRole("heading", { level: 2, name: "Green tea" })).toBeTruthy();
-    await waitFor(() => expect(api.calls()).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]));
+    await waitFor(() => expect(cartCalls(api)).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]));
     expect(screen.getByTestId("cart-count").textContent).toBe("3 items · From Garden City Grocer");
     expect(within(row("Green tea")).getByTestId("line-total").textContent).toBe("EGP\u00a050.00");
     expect(totals()).toEqual({
@@ -210,7 +238,7 @@ describe("CartPage", () => {
     expect(within(row("Green tea")).getByTestId("quantity-message").textContent).toBe("Max Quantity Reached");
     fireEvent.click(within(row("Basmati rice")).getByRole("button", { name: "Decrease quantity" }));
     expect(within(row("Basmati rice")).getByTestId("quantity-message").textContent).toBe("Min Quantity Reached");
-    expect(api.calls()).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]);
+    expect(cartCalls(api)).toEqual(["GET /get_card?service_id=1", "GET /branches/3"]);
   });
 
   test("remove takes the line away at once and keeps it when the server refuses", async () => {

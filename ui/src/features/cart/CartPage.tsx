@@ -1,6 +1,6 @@
-import { useId, useState } from "react";
+import { useId, useState, type MouseEvent } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { cartDelivery, unmetCouponMinimum, unmetShopMinimum } from "storefront-core/cart";
 import { selectCart, useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/coreText";
@@ -16,7 +16,10 @@ import { useCart } from "../../shop/useCart";
 import { changeQuantity } from "../../shop/cartFlow";
 import { fill, pluralSlot, SlotEach, SlotIf, useTemplateMode } from "../../ui/template";
 import type { LoadedCart } from "../../shop/cartAnswer";
-import type { Cart, CartItem } from "storefront-core";
+import type { Cart, CartItem, Message } from "storefront-core";
+import { wholeCore } from "../../core/lazy";
+import { usePolicyLinks } from "../../chrome/Footer";
+import { TermsAcceptance } from "../../shop/TermsAcceptance";
 import styles from "./Cart.module.css";
 import { Button, buttonClass } from "../../ui/Button";
 
@@ -87,6 +90,24 @@ export default function CartPage() {
   const minimumId = useId();
   const deliveryId = useId();
   const [confirmEmpty, setConfirmEmpty] = useState(false);
+  const policies = usePolicyLinks();
+  const accepted = useAppStore((s) => s.termsAccepted);
+  const [termsError, setTermsError] = useState<Message | null>(null);
+  const [, navigate] = useLocation();
+  // The core's rule decides (spec 5: acceptance required at the cart). Its module is the
+  // whole core, which checkout loads next anyway; should it fail to load, checkout's
+  // review step asks again before placing.
+  const toCheckout = (event: MouseEvent) => {
+    event.preventDefault();
+    void wholeCore().then(
+      (core) => {
+        const refused = core.checkChoice({ choice: "privacy_terms_accepted", accepted });
+        setTermsError(refused);
+        if (!refused) navigate("/checkout");
+      },
+      () => navigate("/checkout"),
+    );
+  };
 
   const heading = (
     <h1 id={titleId} className={styles.title}>
@@ -203,6 +224,7 @@ export default function CartPage() {
               {intl.formatMessage({ id: "cart.minimum.warning" }, { amount: format(shopMinimum) })}
             </p>
           ) : null}
+          <TermsAcceptance policies={policies} error={termsError} onAccepted={() => setTermsError(null)} />
           <SlotIf
             test="cart.can_check_out"
             when={!blockedBy}
@@ -212,7 +234,7 @@ export default function CartPage() {
               </Button>
             }
           >
-            <Link href="/checkout" className={buttonClass("primary")}>
+            <Link href="/checkout" className={buttonClass("primary")} onClick={toCheckout}>
               <FormattedMessage id="cart.checkout" />
             </Link>
           </SlotIf>

@@ -293,6 +293,17 @@ describe("CheckoutPage", () => {
     expect(option.textContent?.replace(/\u00a0/g, " ")).toBe("استخدم رصيد محفظتي (المتاح \u200f١٥٠٫٠٠ ج.م.\u200f)");
   });
 
+  test("accepted at the cart, the review step shows it ticked; placing the order clears it", async () => {
+    const { api } = setup({ checkout: () => ({ status: 201, body: { data: order(7), message: "Your order has been placed." } }) });
+    useAppStore.getState().setTermsAccepted(true);
+    await toReviewWithCash();
+    expect(termsBox().checked).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/7"));
+    expect(api.bodies("POST /order/checkout")).toHaveLength(1);
+    expect(useAppStore.getState().termsAccepted).toBe(false);
+  });
+
   test("the terms acceptance is kept when a failed placement sends the customer back a step", async () => {
     let refuse = true;
     const { api } = setup({

@@ -46,9 +46,6 @@ export default function CheckoutPage() {
   const [addressId, setAddressId] = useState<number | null>(null);
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [failure, setFailure] = useState<StepFailure | null>(null);
-  // The privacy and terms acceptance outlives the review step: a failed placement sends
-  // the customer to another step, and coming back must not untick it.
-  const [termsAccepted, setTermsAccepted] = useState(false);
   const titleId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -228,8 +225,6 @@ export default function CheckoutPage() {
               onPlace={placeOrder}
               onEdit={go}
               failure={failureOf("review")}
-              accepted={termsAccepted}
-              onAcceptedChange={setTermsAccepted}
             />
           ) : null}
         </section>

@@ -2,8 +2,9 @@ import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartTotals, normalizeDigits, unmetCouponMinimum } from "storefront-core/cart";
-import { checkChoice, footerContent, type Cart, type Message, type Settings, type StaticPage, type Text } from "storefront-core";
-import { FOOTER_PAGES_CATEGORY, useSettings, useStaticPages } from "../../api/queries";
+import { checkChoice, type Cart, type Message, type Text } from "storefront-core";
+import { usePolicyLinks } from "../../chrome/Footer";
+import { TermsAcceptance } from "../../shop/TermsAcceptance";
 import { useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/coreText";
 import { usePriceFormatter } from "../../ui/Price";
@@ -23,34 +24,18 @@ interface ReviewStepProps {
   onEdit(step: "address" | "payment"): void;
   /** A placement failure about the cart (stock, empty cart, the shop's minimum…). */
   failure: Text | null;
-  /**
-   * The privacy policy and terms are accepted. Kept by the checkout page, so going back
-   * to another step (or being sent there by a failed placement) does not untick it.
-   */
-  accepted: boolean;
-  onAcceptedChange(accepted: boolean): void;
-}
-
-/** The store's policy pages (privacy, terms), linked next to the acceptance box. */
-function usePolicyLinks() {
-  const language = useAppStore((s) => s.language);
-  const settings = useSettings().data;
-  const pages = useStaticPages(FOOTER_PAGES_CATEGORY, true).data;
-  return footerContent((settings ?? {}) as Settings, (pages ?? []) as StaticPage[], language, new Date().getFullYear())
-    .policy_links;
 }
 
 /**
  * Step 3: what is ordered, where it goes, how it is paid and every total; the privacy
  * policy and the terms must be accepted (the core's rule) before the order is placed.
  */
-export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure, accepted, onAcceptedChange }: ReviewStepProps) {
+export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure }: ReviewStepProps) {
   const intl = useIntl();
   const text = useCoreText();
   const format = usePriceFormatter();
   const policies = usePolicyLinks();
-  const termsId = useId();
-  const termsErrorId = useId();
+  const accepted = useAppStore((s) => s.termsAccepted);
   const totalsId = useId();
   const [termsError, setTermsError] = useState<Message | null>(null);
   const last4 = payment.savedCard
@@ -135,42 +120,7 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
         />
       </section>
 
-      <div className={styles.terms}>
-        <label htmlFor={termsId} className={styles.choice}>
-          <input
-            id={termsId}
-            type="checkbox"
-            checked={accepted}
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? termsErrorId : undefined}
-            onChange={(event) => {
-              onAcceptedChange(event.target.checked);
-              if (event.target.checked) setTermsError(null);
-            }}
-          />
-          <span>
-            <FormattedMessage id="checkout.terms.label" />
-          </span>
-        </label>
-        {policies.length > 0 ? (
-          <p className={styles.muted}>
-            <FormattedMessage id="checkout.terms.read" />{" "}
-            {policies.map((link, index) => (
-              <span key={link.to}>
-                {index > 0 ? " · " : null}
-                <Link href={link.to} target="_blank" rel="noopener">
-                  {link.title}
-                </Link>
-              </span>
-            ))}
-          </p>
-        ) : null}
-        {termsError ? (
-          <p id={termsErrorId} className={styles.fieldError} role="alert" data-testid="terms-error">
-            {text({ kind: "message", ...termsError })}
-          </p>
-        ) : null}
-      </div>
+      <TermsAcceptance policies={policies} error={termsError} onAccepted={() => setTermsError(null)} />
 
       {failure ? (
         <div className={styles.stepError} role="alert" data-testid="review-error">

@@ -103,6 +103,8 @@ export function usePlaceOrder() {
     gcTime: 0,
     onSuccess: (order, { body }) => {
       finishCheckoutAttempt();
+      // The next order is accepted anew at the cart.
+      useAppStore.getState().setTermsAccepted(false);
       dispatchCart({ type: "emptied" });
       void queryClient.invalidateQueries({ queryKey: ["cart"] });
       void queryClient.invalidateQueries({ queryKey: ["orders"] });
