@@ -46,6 +46,11 @@ pub struct Config {
     #[arg(long, env = "STOREFRONT_API_BASE_URL")]
     pub api_base_url: Option<String>,
 
+    /// Base URL of the admin API that takes uploads (`POST /upload-file/upload`,
+    /// spec 7), for a merchant whose uploads live elsewhere. Unset: the product API's.
+    #[arg(long, env = "STOREFRONT_ADMIN_API_BASE_URL")]
+    pub admin_api_base_url: Option<String>,
+
     /// Products in the demo catalogue created on first start (e.g. 100000 for load
     /// tests). A database that is already seeded is left as it is.
     #[arg(
@@ -304,6 +309,13 @@ impl Config {
     /// The API base the UI is told to use.
     pub fn ui_api_base(&self) -> &str {
         self.api_base_url.as_deref().unwrap_or(API_MOUNT)
+    }
+
+    /// The admin API base the UI is told to upload to: the product API's unless set.
+    pub fn ui_admin_api_base(&self) -> &str {
+        self.admin_api_base_url
+            .as_deref()
+            .unwrap_or_else(|| self.ui_api_base())
     }
 
     /// Whether the embedded reference API is served under `/api`.

@@ -94,6 +94,7 @@ pub fn app_with(
     }
     let headers = http::security_headers::SecurityHeaders::new(
         config.api_base_url.as_deref(),
+        config.admin_api_base_url.as_deref(),
         config.trust_forwarded_headers,
     );
     // API answers are made per request, so they are compressed at the fastest level
@@ -104,6 +105,7 @@ pub fn app_with(
     let ui = web::router(
         &config.ui_dir,
         config.ui_api_base(),
+        config.ui_admin_api_base(),
         page_source,
         config.trust_forwarded_headers,
         db.clone(),

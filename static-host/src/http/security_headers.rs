@@ -33,10 +33,16 @@ pub fn origin_of(url: &str) -> Option<String> {
 /// (React sets styles through the CSSOM, which CSP allows); the map's worker is a
 /// same-origin file (mapbox-gl's CSP build), not a `blob:`. With an external API its
 /// origin is added where the UI reaches it: `connect-src` for calls and `img-src`
-/// for the images it serves.
-pub fn content_security_policy(external_api: Option<&str>) -> String {
+/// for the images it serves; an admin API elsewhere (uploads) is added to
+/// `connect-src`.
+pub fn content_security_policy(external_api: Option<&str>, admin_api: Option<&str>) -> String {
     let api = external_api
         .and_then(origin_of)
+        .map(|origin| format!(" {origin}"))
+        .unwrap_or_default();
+    let admin = admin_api
+        .and_then(origin_of)
+        .filter(|origin| api.trim() != origin)
         .map(|origin| format!(" {origin}"))
         .unwrap_or_default();
     [
@@ -45,7 +51,7 @@ pub fn content_security_policy(external_api: Option<&str>) -> String {
         "style-src 'self'".to_owned(),
         format!("img-src 'self' data: blob:{api}"),
         "font-src 'self'".to_owned(),
-        format!("connect-src 'self'{api}"),
+        format!("connect-src 'self'{api}{admin}"),
         "worker-src 'self'".to_owned(),
         "manifest-src 'self'".to_owned(),
         "frame-ancestors 'none'".to_owned(),
@@ -64,8 +70,12 @@ pub struct SecurityHeaders {
 }
 
 impl SecurityHeaders {
-    pub fn new(external_api: Option<&str>, trust_forwarded_headers: bool) -> Self {
-        let csp = content_security_policy(external_api);
+    pub fn new(
+        external_api: Option<&str>,
+        admin_api: Option<&str>,
+        trust_forwarded_headers: bool,
+    ) -> Self {
+        let csp = content_security_policy(external_api, admin_api);
         SecurityHeaders {
             // Built from a parsed origin and fixed text: always a valid header value.
             csp: HeaderValue::from_str(&csp)
@@ -159,15 +169,26 @@ mod tests {
     #[test]
     fn the_policy_is_strict_and_names_the_external_api() {
         assert_eq!(
-            content_security_policy(None),
+            content_security_policy(None, None),
             "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; \
              img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; \
              manifest-src 'self'; frame-ancestors 'none'; form-action 'self'; object-src 'none'; \
              base-uri 'self'"
         );
-        let external = content_security_policy(Some("https://api.shop.example:8443/v1/"));
+        let external = content_security_policy(Some("https://api.shop.example:8443/v1/"), None);
         assert!(external.contains("connect-src 'self' https://api.shop.example:8443;"));
         assert!(external.contains("img-src 'self' data: blob: https://api.shop.example:8443;"));
+        // Uploads to an admin API elsewhere: calls may reach it too, once.
+        let admin = content_security_policy(
+            Some("https://api.shop.example/v1"),
+            Some("https://admin.shop.example/api"),
+        );
+        assert!(admin.contains("connect-src 'self' https://api.shop.example https://admin.shop.example;"));
+        assert!(admin.contains("img-src 'self' data: blob: https://api.shop.example;"));
+        let same = content_security_policy(Some("https://api.shop.example/v1"), Some("https://api.shop.example/admin"));
+        assert!(same.contains("connect-src 'self' https://api.shop.example;"));
+        let embedded = content_security_policy(None, Some("https://admin.shop.example"));
+        assert!(embedded.contains("connect-src 'self' https://admin.shop.example;"));
     }
 
     #[test]

@@ -53,7 +53,9 @@ const PAGE_VARY: &str = "Cookie, Accept-Language";
 /// A page drawn with the customer's own data (the credential cookie) is kept nowhere.
 const PRIVATE: &str = "private, no-store";
 /// The `<meta>` tag in index.html whose `content` holds the API base.
-const API_BASE_META: &str = r#"name="storefront-api-base" content=""#;
+const API_BASE_META: &str = "storefront-api-base";
+/// The one whose `content` holds the admin API's base (uploads).
+const ADMIN_API_BASE_META: &str = "storefront-admin-api-base";
 
 struct Site {
     dir: PathBuf,
@@ -89,12 +91,17 @@ impl Warnings {
 pub fn router(
     ui_dir: &Path,
     api_base: &str,
+    admin_api_base: &str,
     source: Source,
     trust_forwarded_headers: bool,
     catalogue: Option<crate::db::Db>,
 ) -> Router {
     let index = match std::fs::read_to_string(ui_dir.join("index.html")) {
-        Ok(html) => Some(Arc::from(inject_api_base(&html, api_base))),
+        Ok(html) => Some(Arc::from(inject_meta(
+            &inject_meta(&html, API_BASE_META, api_base),
+            ADMIN_API_BASE_META,
+            admin_api_base,
+        ))),
         Err(err) => {
             tracing::warn!(dir = %ui_dir.display(), %err, "no built UI found; serving the API only");
             None
@@ -682,18 +689,19 @@ fn looks_like_file(path: &str) -> bool {
             .is_some_and(|last| last.contains('.'))
 }
 
-/// Puts `api_base` into the storefront-api-base meta tag, attribute-escaped.
-fn inject_api_base(html: &str, api_base: &str) -> String {
-    let Some(start) = html.find(API_BASE_META).map(|i| i + API_BASE_META.len()) else {
-        tracing::warn!("index.html has no storefront-api-base meta tag");
+/// Puts `value` into the `content` of the meta tag `name`, attribute-escaped.
+fn inject_meta(html: &str, name: &str, value: &str) -> String {
+    let tag = format!(r#"name="{name}" content=""#);
+    let Some(start) = html.find(&tag).map(|i| i + tag.len()) else {
+        tracing::warn!("index.html has no {name} meta tag");
         return html.to_owned();
     };
     let Some(len) = html[start..].find('"') else {
         return html.to_owned();
     };
-    let mut out = String::with_capacity(html.len() + api_base.len());
+    let mut out = String::with_capacity(html.len() + value.len());
     out.push_str(&html[..start]);
-    for c in api_base.chars() {
+    for c in value.chars() {
         match c {
             '"' => out.push_str("&quot;"),
             '&' => out.push_str("&amp;"),
@@ -714,14 +722,28 @@ mod tests {
     fn injects_and_escapes_the_api_base() {
         let html = r#"<head><meta name="storefront-api-base" content="/api" /></head>"#;
         assert_eq!(
-            inject_api_base(html, "https://x.example/?a=1&b=\"2\""),
+            inject_meta(html, API_BASE_META, "https://x.example/?a=1&b=\"2\""),
             r#"<head><meta name="storefront-api-base" content="https://x.example/?a=1&amp;b=&quot;2&quot;" /></head>"#
         );
     }
 
     #[test]
+    fn each_base_goes_into_its_own_tag() {
+        let html = r#"<meta name="storefront-api-base" content="/api" /><meta name="storefront-admin-api-base" content="" />"#;
+        let both = inject_meta(
+            &inject_meta(html, API_BASE_META, "https://api.example"),
+            ADMIN_API_BASE_META,
+            "https://admin.example/v2",
+        );
+        assert_eq!(
+            both,
+            r#"<meta name="storefront-api-base" content="https://api.example" /><meta name="storefront-admin-api-base" content="https://admin.example/v2" />"#
+        );
+    }
+
+    #[test]
     fn leaves_html_without_the_tag_alone() {
-        assert_eq!(inject_api_base("<p>hi</p>", "/x"), "<p>hi</p>");
+        assert_eq!(inject_meta("<p>hi</p>", API_BASE_META, "/x"), "<p>hi</p>");
     }
 
     #[test]

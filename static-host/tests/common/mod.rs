@@ -12,7 +12,7 @@ use static_host::Config;
 use static_host::clock::ManualClock;
 use static_host::orders::payment::TestGateway;
 
-pub const INDEX: &str = r#"<!doctype html><html><head><meta name="storefront-api-base" content="/api" /></head><body><div id="root"></div></body></html>"#;
+pub const INDEX: &str = r#"<!doctype html><html><head><meta name="storefront-api-base" content="/api" /><meta name="storefront-admin-api-base" content="" /></head><body><div id="root"></div></body></html>"#;
 
 /// Flags switching the per-IP and per-number request limits off.
 pub const UNLIMITED: &[&str] = &[

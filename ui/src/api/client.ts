@@ -7,7 +7,7 @@ import {
   requestHeaders,
 } from "../core/start";
 import type { Effect, FieldError, Text } from "storefront-core";
-import { apiBase } from "../platform/config";
+import { adminApiBase, apiBase } from "../platform/config";
 import { resolveMedia } from "./media";
 import { useAppStore } from "../platform/store";
 import { wholeCore } from "../core/lazy";
@@ -113,6 +113,11 @@ const headers: Middleware = {
 function absolute(base: string): string {
   const page = globalThis.location?.href;
   return page ? new URL(base, page).href.replace(/\/$/, "") : base;
+}
+
+/** The admin API's base as a request needs it: uploads go there (spec 7). */
+export function adminBaseUrl(): string {
+  return absolute(adminApiBase());
 }
 
 function currentPath(): string {

@@ -224,6 +224,27 @@ describe("ProfilePage", () => {
     }
   });
 
+  test("with an admin API elsewhere the picture is uploaded there, with the customer's credentials", async () => {
+    const meta = document.createElement("meta");
+    meta.name = "storefront-admin-api-base";
+    meta.content = "https://admin.shop.example/api/";
+    document.head.append(meta);
+    try {
+      const api = profileApi();
+      renderAt(<ProfilePage />, "/account/profile");
+      const input = (await screen.findByTestId("image-input")) as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [new File(["png"], "me.png", { type: "image/png" })] } });
+      await waitFor(() => expect(api.requests("POST /upload-file/upload")).toHaveLength(1));
+      const upload = api.requests("POST /upload-file/upload")[0];
+      expect(upload?.url).toBe("https://admin.shop.example/api/upload-file/upload");
+      expect(upload?.headers.get("authorization")).toBe("Bearer tok");
+      // Everything else still goes to the product API.
+      expect(api.requests("GET /user/profile")[0]?.url).toMatch(/^http:\/\/localhost(:\d+)?\/api\/user\/profile$/);
+    } finally {
+      meta.remove();
+    }
+  });
+
   test("profile rules: name required, e-mail format, a half-chosen birthdate", async () => {
     const api = profileApi();
     renderAt(<ProfilePage />, "/account/profile");
