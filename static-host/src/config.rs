@@ -244,6 +244,20 @@ pub enum Command {
         /// The review's id.
         review: String,
     },
+    /// Sends an offer or the newsletter to the bell of every customer whose
+    /// preferences ask for it ("offers", "newsletter"), in both languages.
+    Announce {
+        /// `offers` or `newsletter`.
+        kind: Announcement,
+        /// The title in English.
+        title_en: String,
+        /// The title in Arabic.
+        title_ar: String,
+        /// The text in English.
+        body_en: String,
+        /// The text in Arabic.
+        body_ar: String,
+    },
     /// Checks the ledgers' invariants (wallet, points, stock, coupons, card charges,
     /// order totals, review ratings) and exits non-zero naming each broken one with
     /// its rows.
@@ -252,6 +266,15 @@ pub enum Command {
         #[arg(long, default_value = "60s", value_parser = humantime::parse_duration)]
         settle: std::time::Duration,
     },
+}
+
+/// What `static-host announce` sends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Announcement {
+    /// An offer: to customers with "offers" on.
+    Offers,
+    /// The newsletter: to customers with "newsletter" on.
+    Newsletter,
 }
 
 /// What `static-host review` does to a review.

@@ -2,7 +2,9 @@
 //! review hide|show ID` run as real processes on the data directory of a running
 //! server: allowed steps happen with their effects and show in the API, a refused step
 //! stops the command and changes nothing, bad input is refused before anything is
-//! written; a hidden review leaves the product's list and rating, and comes back.
+//! written; a hidden review leaves the product's list and rating, and comes back;
+//! `announce` reaches only the customers whose preferences ask for it, and order
+//! notices follow the "orders" choice.
 
 mod common;
 mod orders_support;
@@ -256,4 +258,119 @@ async fn an_unknown_or_bad_review_id_is_refused() {
     // Only hide and show.
     let out = review_cli(&server.data_dir(), &["delete", "1"]);
     assert!(!out.status.success());
+}
+
+fn announce_cli(data_dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_static-host"))
+        .arg("--data-dir")
+        .arg(data_dir)
+        .arg("announce")
+        .args(args)
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("static-host runs")
+}
+
+/// The customer's notifications of `kind`, by their English titles.
+fn notices(server: &common::Server, c: &Customer, kind: &str) -> Vec<String> {
+    let conn = server.db();
+    let mut stmt = conn
+        .prepare("SELECT title_en FROM notifications WHERE user_id = ?1 AND kind = ?2 ORDER BY id")
+        .unwrap();
+    stmt.query_map(rusqlite::params![c.id, kind], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<Vec<String>, _>>()
+        .unwrap()
+}
+
+async fn choose(server: &common::Server, c: &Customer, notifications: serde_json::Value) {
+    let (status, body) = call(
+        server,
+        reqwest::Method::PUT,
+        "/api/user/update-setting",
+        Some(&c.token),
+        "en",
+        Some(serde_json::json!({ "notifications": notifications })),
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test]
+async fn offers_and_the_newsletter_reach_only_the_customers_who_asked() {
+    let server = start().await;
+    // The profile's defaults: offers on, the newsletter off.
+    let keen = customer(&server, "01001270021").await;
+    let quiet = customer(&server, "01001270022").await;
+    choose(&server, &keen, serde_json::json!({"newsletter": true})).await;
+    choose(&server, &quiet, serde_json::json!({"offers": false})).await;
+
+    let out = announce_cli(
+        &server.data_dir(),
+        &[
+            "offers",
+            "10% off fruit",
+            "خصم ١٠٪ على الفاكهة",
+            "Until Friday.",
+            "حتى الجمعة.",
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("offer: sent to "),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(notices(&server, &keen, "offer"), ["10% off fruit"]);
+    assert!(notices(&server, &quiet, "offer").is_empty());
+    // In the bell, in the reader's language.
+    let (_, body) = call(
+        &server,
+        reqwest::Method::GET,
+        "/api/notifications",
+        Some(&keen.token),
+        "ar",
+        None,
+    )
+    .await;
+    assert_eq!(body["data"][0]["title"], "خصم ١٠٪ على الفاكهة");
+    assert_eq!(body["data"][0]["type"], "offer");
+
+    let out = announce_cli(
+        &server.data_dir(),
+        &["newsletter", "News", "أخبار", "This week.", "هذا الأسبوع."],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(notices(&server, &keen, "newsletter"), ["News"]);
+    assert!(notices(&server, &quiet, "newsletter").is_empty());
+
+    // Nothing half-written: a blank text is refused before anything is sent.
+    let out = announce_cli(&server.data_dir(), &["offers", "Title", " ", "Text", "نص"]);
+    assert!(!out.status.success());
+    assert_eq!(notices(&server, &keen, "offer").len(), 1);
+}
+
+#[tokio::test]
+async fn order_notices_follow_the_orders_choice() {
+    let server = start().await;
+    let (c, order, _, _) = placed_order(&server, "01001270023").await;
+    assert_eq!(notices(&server, &c, "order").len(), 1);
+    choose(&server, &c, serde_json::json!({"orders": false})).await;
+    let out = order_status_cli(
+        &server.data_dir(),
+        &[&order.to_string(), "processing", "shipped"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        notices(&server, &c, "order").len(),
+        1,
+        "no notice while 'orders' is off"
+    );
+    choose(&server, &c, serde_json::json!({"orders": true})).await;
+    let out = order_status_cli(
+        &server.data_dir(),
+        &[&order.to_string(), "out_for_delivery"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(notices(&server, &c, "order").len(), 2);
 }

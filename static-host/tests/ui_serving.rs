@@ -125,11 +125,20 @@ async fn the_admin_api_base_defaults_to_the_product_api_and_can_be_set() {
     let body = get(&server, "/").await.text().await.unwrap();
     assert!(body.contains(r#"<meta name="storefront-admin-api-base" content="/api" />"#));
 
-    let server = start_with(&["--admin-api-base-url", "https://admin.shop.example/api"], None).await;
+    let server = start_with(
+        &["--admin-api-base-url", "https://admin.shop.example/api"],
+        None,
+    )
+    .await;
     let response = get(&server, "/").await;
-    assert!(header_of(&response, header::CONTENT_SECURITY_POLICY).contains("connect-src 'self' https://admin.shop.example;"));
+    assert!(
+        header_of(&response, header::CONTENT_SECURITY_POLICY)
+            .contains("connect-src 'self' https://admin.shop.example;")
+    );
     let body = response.text().await.unwrap();
-    assert!(body.contains(r#"<meta name="storefront-admin-api-base" content="https://admin.shop.example/api" />"#));
+    assert!(body.contains(
+        r#"<meta name="storefront-admin-api-base" content="https://admin.shop.example/api" />"#
+    ));
     // The product API stays the embedded one.
     assert!(body.contains(r#"<meta name="storefront-api-base" content="/api" />"#));
     assert_eq!(get(&server, "/api/health").await.status(), 200);

@@ -5,7 +5,10 @@
 //! Notifications are stored in both languages and shown in the request's. Every new
 //! customer gets a welcome notification, written by a trigger in the registration's
 //! own transaction (migration 0004), so reading never writes. Other parts of the
-//! API add notifications with [`notify`] (referral rewards do).
+//! API add notifications with [`notify`] (referral rewards do), which honours the
+//! customer's preferences (spec 3): order notices only with "orders" on, offers only
+//! with "offers", the newsletter only with "newsletter"; the account's own notices
+//! (welcome, wallet, points, system) always.
 
 use axum::Json;
 use axum::extract::State;
@@ -34,6 +37,7 @@ pub enum Kind {
     Wallet,
     Points,
     System,
+    Newsletter,
 }
 
 impl Kind {
@@ -45,6 +49,17 @@ impl Kind {
             Kind::Wallet => "wallet",
             Kind::Points => "points",
             Kind::System => "system",
+            Kind::Newsletter => "newsletter",
+        }
+    }
+
+    /// The profile's notification choice this kind follows, if any (spec 3 preferences).
+    pub fn preference(self) -> Option<&'static str> {
+        match self {
+            Kind::Order => Some("orders"),
+            Kind::Offer => Some("offers"),
+            Kind::Newsletter => Some("newsletter"),
+            Kind::Welcome | Kind::Wallet | Kind::Points | Kind::System => None,
         }
     }
 
@@ -55,6 +70,7 @@ impl Kind {
             "offer" => Kind::Offer,
             "wallet" => Kind::Wallet,
             "points" => Kind::Points,
+            "newsletter" => Kind::Newsletter,
             _ => Kind::System,
         }
     }
@@ -72,8 +88,28 @@ pub struct NewNotification {
     pub order_id: Option<i64>,
 }
 
-/// Stores a notification (in the caller's transaction); returns its id.
-pub fn notify(conn: &Connection, n: &NewNotification, now: i64) -> rusqlite::Result<i64> {
+/// Whether the customer's preferences let notifications of `kind` through (a missing
+/// choice reads as the profile's default: on).
+pub fn wanted(conn: &Connection, user_id: i64, kind: Kind) -> rusqlite::Result<bool> {
+    let Some(choice) = kind.preference() else {
+        return Ok(true);
+    };
+    let on: Option<bool> = conn
+        .query_row(
+            &format!("SELECT coalesce(json_extract(notifications, '$.{choice}'), 1) FROM users WHERE id = ?1"),
+            [user_id],
+            |r| r.get(0),
+        )
+        .optional()?;
+    Ok(on.unwrap_or(false))
+}
+
+/// Stores a notification (in the caller's transaction) when the customer's preferences
+/// want it; returns its id, or `None` when they do not.
+pub fn notify(conn: &Connection, n: &NewNotification, now: i64) -> rusqlite::Result<Option<i64>> {
+    if !wanted(conn, n.user_id, n.kind)? {
+        return Ok(None);
+    }
     conn.execute(
         "INSERT INTO notifications (user_id, kind, title_en, title_ar, body_en, body_ar, order_id, created_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -88,7 +124,7 @@ pub fn notify(conn: &Connection, n: &NewNotification, now: i64) -> rusqlite::Res
             now
         ],
     )?;
-    Ok(conn.last_insert_rowid())
+    Ok(Some(conn.last_insert_rowid()))
 }
 
 /// A notification in the request language.

@@ -27,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0011_stock_baseline.sql"),
     include_str!("../../migrations/0012_reviews.sql"),
     include_str!("../../migrations/0013_saved_cards.sql"),
+    include_str!("../../migrations/0014_newsletter_notices.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,

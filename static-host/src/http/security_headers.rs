@@ -183,9 +183,16 @@ mod tests {
             Some("https://api.shop.example/v1"),
             Some("https://admin.shop.example/api"),
         );
-        assert!(admin.contains("connect-src 'self' https://api.shop.example https://admin.shop.example;"));
+        assert!(
+            admin.contains(
+                "connect-src 'self' https://api.shop.example https://admin.shop.example;"
+            )
+        );
         assert!(admin.contains("img-src 'self' data: blob: https://api.shop.example;"));
-        let same = content_security_policy(Some("https://api.shop.example/v1"), Some("https://api.shop.example/admin"));
+        let same = content_security_policy(
+            Some("https://api.shop.example/v1"),
+            Some("https://api.shop.example/admin"),
+        );
         assert!(same.contains("connect-src 'self' https://api.shop.example;"));
         let embedded = content_security_policy(None, Some("https://admin.shop.example"));
         assert!(embedded.contains("connect-src 'self' https://admin.shop.example;"));
