@@ -18,14 +18,16 @@ fn outcome(result: Result<(), Message>) -> Result<JsValue, JsValue> {
 /// One rule of a text field: its message for `value`, or `null` when the value passes.
 /// `{rule: "field_required"}`, `{rule: "max_length", max: 100}`,
 /// `{rule: "passwords_match", password}` (the value is the confirmation),
-/// `{rule: "image_file"}` (the value is a file's MIME type), …; see `FieldRule`.
+/// `{rule: "image_file"}` (the value is a file's MIME type), `{rule: "review_comment"}`
+/// (graphemes counted by the browser's `Intl.Segmenter`), …; see `FieldRule`.
 #[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = checkField, unchecked_return_type = "T.Message | null")]
 pub fn check_field(
     value: &str,
     #[wasm_bindgen(unchecked_param_type = "T.FieldRule")] rule: JsValue,
 ) -> Result<JsValue, JsValue> {
-    outcome(validation_read::field_rule(rule, "rule")?.check(value))
+    let rule = validation_read::field_rule(rule, "rule")?;
+    outcome(rule.check_with(value, &crate::graphemes::BrowserGraphemes))
 }
 
 /// The cart module's `checkField`: the rules of a field's presence and length

@@ -132,6 +132,8 @@ fn read_field_rule(value: &Value) -> Result<FieldRule, String> {
         "cvv" => FieldRule::Cvv,
         "expiry_year" => FieldRule::ExpiryYear,
         "image_file" => FieldRule::ImageFile,
+        "review_rating" => FieldRule::ReviewRating,
+        "review_comment" => FieldRule::ReviewComment,
         other => return Err(unknown("rule", other)),
     })
 }
@@ -254,6 +256,8 @@ mod tests {
             FieldRule::Cvv,
             FieldRule::ExpiryYear,
             FieldRule::ImageFile,
+            FieldRule::ReviewRating,
+            FieldRule::ReviewComment,
         ];
         round_trip(rules, read_field_rule);
         for json in [

@@ -19,6 +19,8 @@ pub enum AccountLink {
     MyWallet,
     /// Saved payment cards (issue 36).
     MyCards,
+    /// The customer's reviews and the products waiting for one (issue 36).
+    MyReviews,
     MyAddress,
     Profile,
     Preferences,
@@ -40,6 +42,7 @@ impl AccountLink {
             AccountLink::MyFavourites => "/account/my-favourites",
             AccountLink::MyWallet => "/account/my-wallet",
             AccountLink::MyCards => "/account/my-cards",
+            AccountLink::MyReviews => "/account/my-reviews",
             AccountLink::MyAddress => "/account/my-address",
             AccountLink::Profile => "/account/profile",
             AccountLink::Preferences => "/account/preferences",
@@ -91,7 +94,7 @@ pub struct MenuGroup {
 }
 
 /// The account menu (spec 2): orders, return orders, favourites, wallet, saved cards
-/// (issue 36); personal
+/// and the customer's reviews (issue 36); personal
 /// information (address, profile); points (loyalty points, referral program); app
 /// info (about, contact us, support); logout (goes to /).
 pub fn account_menu() -> Vec<MenuGroup> {
@@ -109,6 +112,7 @@ pub fn account_menu() -> Vec<MenuGroup> {
                 L::MyFavourites,
                 L::MyWallet,
                 L::MyCards,
+                L::MyReviews,
             ],
         ),
         group(
@@ -121,8 +125,8 @@ pub fn account_menu() -> Vec<MenuGroup> {
     ]
 }
 
-/// The desktop profile dropdown (spec 2): my-orders, my-address, my-wallet, my-cards
-/// (issue 36), preferences, profile, logout.
+/// The desktop profile dropdown (spec 2): my-orders, my-address, my-wallet, my-cards and
+/// my-reviews (issue 36), preferences, profile, logout.
 pub fn profile_dropdown() -> Vec<NavLink> {
     use AccountLink as L;
     [
@@ -130,6 +134,7 @@ pub fn profile_dropdown() -> Vec<NavLink> {
         L::MyAddress,
         L::MyWallet,
         L::MyCards,
+        L::MyReviews,
         L::Preferences,
         L::Profile,
         L::Logout,
@@ -404,6 +409,7 @@ mod tests {
                         "/account/my-favourites",
                         "/account/my-wallet",
                         "/account/my-cards"
+                        "/account/my-reviews"
                     ]
                 ),
                 (
@@ -438,6 +444,7 @@ mod tests {
                 L::MyAddress,
                 L::MyWallet,
                 L::MyCards,
+                L::MyReviews,
                 L::Preferences,
                 L::Profile,
                 L::Logout

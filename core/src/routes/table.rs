@@ -65,6 +65,8 @@ pub enum RouteId {
     MyWallet,
     /// Saved payment cards (issue 36).
     MyCards,
+    /// The customer's reviews and the delivered products waiting for one (issue 36).
+    MyReviews,
     MyAddress,
     Profile,
     Preferences,
@@ -254,6 +256,13 @@ pub const ROUTES: &[Route] = &[
         Standard,
     ),
     route(
+        RouteId::MyReviews,
+        "/account/my-reviews",
+        Authenticated,
+        false,
+        Standard,
+    ),
+    route(
         RouteId::MyAddress,
         "/account/my-address",
         Authenticated,
@@ -411,7 +420,7 @@ mod tests {
             assert_eq!(row.id.route(), *row);
             assert_eq!(ROUTES.iter().filter(|r| r.id == row.id).count(), 1);
         }
-        assert_eq!(ROUTES.len(), 33);
+        assert_eq!(ROUTES.len(), 34);
     }
 
     #[test]
@@ -446,6 +455,7 @@ mod tests {
             "my-favourites",
             "my-wallet",
             "my-cards",
+            "my-reviews",
             "my-address",
             "profile",
             "preferences",

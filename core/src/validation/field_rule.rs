@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::location::LatLng;
 use crate::messages::Message;
+use crate::reviews::{rating, review_comment_with};
+use crate::text::Graphemes;
 
 use super::{
     address_chosen, address_deletion, card_number, cvv, email, email_format, expiry_year,
@@ -61,11 +63,25 @@ pub enum FieldRule {
     /// 'Only image files are allowed' unless the text, a file's MIME type, is PNG,
     /// JPEG, WebP or GIF: [`image_file`].
     ImageFile,
+    /// A review's star rating as the form holds it, the number's text: blank is no
+    /// rating ('Please choose a rating'), else 1 to 5 ([`rating`]).
+    ReviewRating,
+    /// A review's comment: at most 500 graphemes after trimming, no control
+    /// character but a line break; blank passes ([`review_comment_with`]).
+    ReviewComment,
 }
 
 impl FieldRule {
-    /// The rule's message for `value`, or `Ok` when it passes.
+    /// The rule's message for `value`, or `Ok` when it passes; graphemes counted by
+    /// the core's own segmentation.
+    #[cfg(feature = "unicode-segmentation")]
     pub fn check(&self, value: &str) -> Result<(), Message> {
+        self.check_with(value, &crate::text::UnicodeGraphemes)
+    }
+
+    /// [`FieldRule::check`] with `graphemes` counting the clusters of the rules that
+    /// count them (a browser passes its own `Intl.Segmenter`).
+    pub fn check_with(&self, value: &str, graphemes: &dyn Graphemes) -> Result<(), Message> {
         match self {
             FieldRule::Required => required(value),
             FieldRule::FieldRequired => field_required(value),
@@ -82,8 +98,22 @@ impl FieldRule {
             FieldRule::Cvv => cvv(value),
             FieldRule::ExpiryYear => expiry_year(value),
             FieldRule::ImageFile => image_file(value),
+            FieldRule::ReviewRating => review_rating(value),
+            FieldRule::ReviewComment => review_comment_with(value, graphemes).map(|_| ()),
         }
     }
+}
+
+/// The rating in a form's text: none when blank, a number of stars else (anything
+/// that is not a small whole number is out of range, as 0 or 6 are).
+fn review_rating(value: &str) -> Result<(), Message> {
+    let value = value.trim();
+    let stars = if value.is_empty() {
+        None
+    } else {
+        Some(value.parse::<u8>().unwrap_or(0))
+    };
+    rating(stars).map(|_| ())
 }
 
 /// A rule of a form's non-text state, with the state it checks:
@@ -122,7 +152,7 @@ impl Choice {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "unicode-segmentation"))]
 mod tests {
     use super::*;
     use crate::messages::MessageId;
@@ -193,7 +223,45 @@ mod tests {
                 image_file("image/svg+xml"),
                 "image/webp",
             ),
+            (
+                FieldRule::ReviewRating,
+                "",
+                rating(None).map(|_| ()),
+                "4",
+            ),
+            (
+                FieldRule::ReviewComment,
+                "x\u{7}",
+                crate::reviews::review_comment("x\u{7}").map(|_| ()),
+                "  Fresh 👍  ",
+            ),
         ]
+    }
+
+    #[test]
+    fn review_rules_are_the_review_rules() {
+        for bad in ["0", "6", "x", "4.5", "-1", "300"] {
+            assert_eq!(
+                FieldRule::ReviewRating.check(bad),
+                Err(MessageId::RatingOutOfRange.into()),
+                "{bad}"
+            );
+        }
+        for stars in 1..=5 {
+            assert_eq!(FieldRule::ReviewRating.check(&stars.to_string()), Ok(()));
+        }
+        assert_eq!(
+            FieldRule::ReviewRating.check(" "),
+            Err(MessageId::RatingRequired.into())
+        );
+        // Counted in graphemes: 500 family emoji fit, 501 letters do not.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(FieldRule::ReviewComment.check(&family.repeat(500)), Ok(()));
+        assert_eq!(
+            FieldRule::ReviewComment.check(&"a".repeat(501)),
+            Err(Message::new(MessageId::ReviewCommentTooLong).with("len", 500))
+        );
+        assert_eq!(FieldRule::ReviewComment.check(""), Ok(()));
     }
 
     #[test]
