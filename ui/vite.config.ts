@@ -101,10 +101,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: "wasm-loader", test: /vite-plugin-wasm-helper|[\\/]pkg[\\/]core-error\./, priority: 3 },
                 // The catalogue's screens, the shop's shared parts and the kit pieces they
                 // show. Not the parts that run the cart's or the whole core (its WASM would
-                // then load with every screen: /home must stay within the start module).
+                // then load with every screen: /home must stay within the start module),
+                // such as the review form, which loads when it opens.
                 {
                   name: "catalogue",
-                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|cartAnswer|useCart|CartTotals|locationPicker)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
+                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|cartAnswer|useCart|CartTotals|locationPicker|reviews[\\/]ReviewDialog|reviews[\\/]StarInput)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
                   minShareCount: 2,
                   priority: 1,
                 },

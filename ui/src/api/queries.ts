@@ -99,8 +99,14 @@ export function selectedServiceKey(
  * of newest reviews comes with the page (`platform/seed.ts`).
  */
 export function productReviewsKey(language: string, productId: number, sort: string) {
-  return ["product-reviews", language, productId, sort] as const;
+  return [...PRODUCT_REVIEWS_KEY, language, productId, sort] as const;
 }
+
+/** Every product's review lists: a review written, edited or deleted changes them. */
+export const PRODUCT_REVIEWS_KEY = ["product-reviews"] as const;
+
+/** The customer's reviews (`GET /my-reviews`) and the products waiting for one (`…/waiting`). */
+export const MY_REVIEWS_KEY = ["my-reviews"] as const;
 
 export function productKey(language: string, area: readonly [number | null, number | null], id: number | null) {
   return [...PRODUCT_DETAIL_KEY, language, area, id] as const;

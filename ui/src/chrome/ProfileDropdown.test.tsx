@@ -32,6 +32,7 @@ describe("the profile dropdown (menu button)", () => {
       ["My addresses", "/account/my-address"],
       ["My wallet", "/account/my-wallet"],
       ["My cards", "/account/my-cards"],
+      ["My reviews", "/account/my-reviews"],
       ["Preferences", "/account/preferences"],
       ["Profile", "/account/profile"],
       ["Logout", "/"],

@@ -66,6 +66,7 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   my_favourites: lazy(withRestMessages(() => import("../features/account/my-favourites/MyFavouritesPage"))),
   my_wallet: lazy(withRestMessages(() => import("../features/account/my-wallet/MyWalletPage"))),
   my_cards: lazy(withRestMessages(() => import("../features/account/my-cards/MyCardsPage"))),
+  my_reviews: lazy(withRestMessages(() => import("../features/account/my-reviews/MyReviewsPage"))),
   my_address: lazy(withRestMessages(() => import("../features/account/my-address/MyAddressPage"))),
   profile: lazy(withRestMessages(() => import("../features/account/profile/ProfilePage"))),
   preferences: lazy(withRestMessages(() => import("../features/account/preferences/PreferencesPage"))),

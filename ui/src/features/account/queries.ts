@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../api/client";
-import { FAVORITES_KEY, type FavoriteItem, type Page } from "../../api/queries";
+import { FAVORITES_KEY, MY_REVIEWS_KEY, type FavoriteItem, type Page } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../platform/store";
 
@@ -23,6 +23,8 @@ export type PointsHistoryItem = Schemas["PointsHistoryItem"];
 export type Commission = Schemas["Commission"];
 export type Profile = Schemas["Profile"];
 export type SavedCard = Schemas["SavedCard"];
+export type MyReview = Schemas["MyReview"];
+export type WaitingProduct = Schemas["WaitingProduct"];
 
 /** The rows of every loaded page, in order. */
 export function rowsOf<T>(data: InfiniteData<Page<T>> | undefined): T[] {
@@ -119,6 +121,32 @@ export function useSavedCards() {
   return useQuery({
     queryKey: ["cards", language],
     queryFn: async () => (await unwrap(api.GET("/cards"))).data,
+  });
+}
+
+/** The customer's reviews, newest first, hidden ones included (`GET /my-reviews`). */
+export function useMyReviews() {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: [...MY_REVIEWS_KEY, language, "written"],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/my-reviews", { params: { query: { page: pageParam, limit: PAGE } } })) as Promise<Page<MyReview>>,
+    getNextPageParam: nextPage,
+  });
+}
+
+/** Delivered products not reviewed yet, latest delivery first (`GET /my-reviews/waiting`). */
+export function useWaitingReviews() {
+  const language = useLanguage();
+  return useInfiniteQuery({
+    queryKey: [...MY_REVIEWS_KEY, language, "waiting"],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) =>
+      unwrap(api.GET("/my-reviews/waiting", { params: { query: { page: pageParam, limit: PAGE } } })) as Promise<
+        Page<WaitingProduct>
+      >,
+    getNextPageParam: nextPage,
   });
 }
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../platform/store";
 import { productDetail } from "../../test/catalogueFixtures";
-import { mockApi, renderWithProviders, resetClient } from "../../test/catalogue";
+import { mockApi, renderWithProviders, resetClient, toastTexts, type Routes } from "../../test/catalogue";
 import { ProductReviews } from "./ProductReviews";
 import type { ReviewItem } from "./reviews";
 
@@ -29,7 +29,7 @@ const reviewed = productDetail(9, {
 });
 
 /** The reviews API: each sort's list, five a page. */
-function show(product = reviewed, lists: Record<string, ReviewItem[]> = {}) {
+function show(product = reviewed, lists: Record<string, ReviewItem[]> = {}, routes: Routes = {}) {
   const api = mockApi({
     [`GET /products/${product.id}/reviews`]: (url: URL) => {
       const list = lists[url.searchParams.get("sort") ?? "newest"] ?? [];
@@ -39,6 +39,7 @@ function show(product = reviewed, lists: Record<string, ReviewItem[]> = {}) {
       const last = Math.max(1, Math.ceil(list.length / limit));
       return { body: { data, meta: { current_page: page, last_page: last, per_page: limit, total: list.length } } };
     },
+    ...routes,
   });
   renderWithProviders(<ProductReviews product={product} />);
   return api;
@@ -150,5 +151,90 @@ describe("ProductReviews", () => {
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByText("Comment 1")).toBeTruthy();
+  });
+
+  describe("the customer's part", () => {
+    beforeEach(() => resetClient({ token: "tok", district_id: "1", selectedService: "1" }));
+
+    test("review_action write: 'Write a review' opens the empty form", async () => {
+      show({ ...reviewed, review_action: "write", my_review_id: null }, { newest });
+      fireEvent.click(await screen.findByRole("button", { name: "Write a review" }));
+      const dialog = await screen.findByTestId("review-dialog");
+      expect(within(dialog).getByRole("heading", { name: "Write a review" })).toBeTruthy();
+      expect(within(dialog).getAllByRole("radio").some((r) => (r as HTMLInputElement).checked)).toBe(false);
+      expect(screen.queryByRole("button", { name: "Edit your review" })).toBeNull();
+    });
+
+    test("review_action edit: 'Edit your review' opens the form filled with theirs; saved, the list is read again", async () => {
+      const mine = review(3, { mine: true, rating: 2, comment: "Too ripe" });
+      const api = show({ ...reviewed, review_action: "edit", my_review_id: 3 }, { newest: [review(1), mine] }, {
+        "PUT /reviews/3": () => ({ body: { data: { ...mine, rating: 4 }, message: "Your review is updated" } }),
+      });
+      expect(await screen.findByText("Too ripe")).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: "Edit your review" }));
+      const dialog = await screen.findByTestId("review-dialog");
+      expect((within(dialog).getByRole("radio", { name: "2 stars" }) as HTMLInputElement).checked).toBe(true);
+      expect((within(dialog).getByRole("textbox") as HTMLTextAreaElement).value).toBe("Too ripe");
+      fireEvent.click(within(dialog).getByRole("radio", { name: "4 stars" }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+      await waitFor(() => expect(screen.queryByTestId("review-dialog")).toBeNull());
+      expect(api.bodies("PUT /reviews/3")).toEqual([{ rating: 4, comment: "Too ripe" }]);
+      await waitFor(() =>
+        expect(api.calls().filter((c) => c.startsWith("GET /products/9/reviews?sort=newest&page=1"))).toHaveLength(2),
+      );
+    });
+
+    test("not eligible, or a guest: no button", async () => {
+      show({ ...reviewed, review_action: "not_eligible" }, { newest });
+      expect(await screen.findByText("Comment 1")).toBeTruthy();
+      expect(screen.queryByRole("button", { name: "Write a review" })).toBeNull();
+      expect(screen.queryByRole("button", { name: "Edit your review" })).toBeNull();
+    });
+
+    test("their own review in the list is marked, with Edit and Delete (after a confirmation)", async () => {
+      const api = show(reviewed, { newest: [review(1), review(2, { mine: true })] }, {
+        "DELETE /reviews/2": () => ({ body: { data: { id: 2, product_id: 9 }, message: "Your review is deleted" } }),
+      });
+      const own = (await screen.findByText("Comment 2")).closest("li") as HTMLElement;
+      expect(within(own).getByTestId("review-mine").textContent).toBe("Your review");
+      expect(within(own).queryByRole("button", { name: /Report/ })).toBeNull();
+      const other = screen.getByText("Comment 1").closest("li") as HTMLElement;
+      expect(within(other).queryByTestId("review-mine")).toBeNull();
+      fireEvent.click(within(own).getByRole("button", { name: /^Delete/ }));
+      const confirm = screen.getByTestId("delete-review-dialog");
+      expect(within(confirm).getByText("Delete your review?")).toBeTruthy();
+      fireEvent.click(within(confirm).getByRole("button", { name: "Delete review" }));
+      await waitFor(() => expect(api.calls()).toContain("DELETE /reviews/2"));
+      await waitFor(() => expect(toastTexts()).toContain("Your review is deleted"));
+    });
+
+    test("'Report': once, then it says so; 'Helpful' counts a vote", async () => {
+      let reported = false;
+      const api = show(reviewed, {}, {
+        "GET /products/9/reviews": () => ({
+          body: { data: [review(1, { reported, helpful_count: 2 })], meta: { current_page: 1, last_page: 1, per_page: 5, total: 1 } },
+        }),
+        "POST /reviews/1/report": () => {
+          reported = true;
+          return { body: { data: { id: 1, reported: true }, message: "Thank you for your report" } };
+        },
+        "POST /reviews/1/helpful": () => ({ body: { data: { id: 1, helpful_count: 3, voted: true }, message: null } }),
+      });
+      fireEvent.click(await screen.findByRole("button", { name: "Report this review as inappropriate" }));
+      expect(await screen.findByTestId("review-reported")).toBeTruthy();
+      expect(screen.getByText("Reported")).toBeTruthy();
+      expect(screen.queryByRole("button", { name: "Report this review as inappropriate" })).toBeNull();
+      fireEvent.click(screen.getByRole("button", { name: "Mark this review as helpful (2 found it helpful)" }));
+      await waitFor(() => expect(api.calls()).toContain("POST /reviews/1/helpful"));
+      expect(api.calls().filter((c) => c === "POST /reviews/1/report")).toHaveLength(1);
+    });
+  });
+
+  test("a guest who reports is asked to sign in, and nothing is sent", async () => {
+    const api = show(reviewed, { newest: [review(1)] });
+    fireEvent.click(await screen.findByRole("button", { name: "Report this review as inappropriate" }));
+    expect(useAppStore.getState().modal).toBe("signIn");
+    fireEvent.click(screen.getByRole("button", { name: /Mark this review as helpful/ }));
+    expect(api.calls().filter((c) => c.startsWith("POST"))).toEqual([]);
   });
 });

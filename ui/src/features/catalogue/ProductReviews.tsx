@@ -1,8 +1,12 @@
 import fieldStyles from "../../ui/Field.module.css";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useHydrated } from "../../platform/hydration";
+import { runEffects } from "../../platform/effects";
+import { useAppStore } from "../../platform/store";
 import type { ProductDetail } from "../../shop/catalogue";
+import { EditMyReviewButton, OwnReviewActions, WriteReviewButton } from "../../shop/reviews/ReviewButtons";
+import { useReviewVote } from "../../shop/reviews/reviewCalls";
 import { Button } from "../../ui/Button";
 import { RowsSkeleton } from "../../ui/Skeletons";
 import { LoadError } from "../../ui/States";
@@ -123,9 +127,69 @@ function pageDigits(text: string, arabic: boolean): string {
   return arabic ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : text;
 }
 
-function Review({ review, early }: { review: ShownReview; early: boolean }) {
+/**
+ * What a shopper can do with a review once the page is the app's: their own is marked,
+ * with Edit and Delete; another's can be reported (once) and marked helpful (once).
+ * Guests are asked to sign in first, as the favourite button does.
+ */
+function ReviewActions({ review, product }: { review: ReviewItem; product: ProductDetail }) {
+  const intl = useIntl();
+  const signedIn = useAppStore((s) => s.client.token !== null);
+  const report = useReviewVote("report");
+  const helpful = useReviewVote("helpful");
+  if (review.mine) {
+    return (
+      <OwnReviewActions
+        productId={product.id}
+        productName={product.name}
+        review={{ id: review.id, rating: review.rating, comment: review.comment ?? null }}
+      />
+    );
+  }
+  const act = (run: () => void) => () => {
+    if (!signedIn) {
+      runEffects([{ type: "open_modal", modal: "signIn" }]);
+      return;
+    }
+    run();
+  };
+  const count = intl.formatNumber(review.helpful_count);
+  return (
+    <div className={styles.reviewActions}>
+      <Button
+        variant="link"
+        aria-pressed={review.voted_helpful}
+        aria-label={intl.formatMessage({ id: "reviews.helpful.label" }, { count })}
+        disabled={review.voted_helpful}
+        busy={helpful.isPending}
+        onClick={act(() => helpful.mutate(review.id))}
+        data-testid="review-helpful"
+      >
+        {intl.formatMessage({ id: "reviews.helpful" }, { count })}
+      </Button>
+      {review.reported ? (
+        <span className={styles.reported} data-testid="review-reported">
+          <FormattedMessage id="reviews.reported" />
+        </span>
+      ) : (
+        <Button
+          variant="link"
+          aria-label={intl.formatMessage({ id: "reviews.report.label" })}
+          busy={report.isPending}
+          onClick={act(() => report.mutate(review.id))}
+          data-testid="review-report"
+        >
+          <FormattedMessage id="reviews.report" />
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function Review({ review, early, actions }: { review: ShownReview; early: boolean; actions?: ReactNode }) {
   const intl = useIntl();
   const template = useTemplateMode();
+  const language = useAppStore((s) => s.language);
   const rating = template ? fill("review.rating | digits(language)") : intl.formatNumber(Number(review.rating));
   const stars = [1, 2, 3, 4, 5].map((star) =>
     template ? slotStar(`review.rating >= ${star}`, null) : STAR_CLASS[Number(review.rating) >= star ? "full" : "empty"],
@@ -148,6 +212,11 @@ function Review({ review, early }: { review: ShownReview; early: boolean }) {
         <time className={styles.date} dateTime={review.created_at}>
           {day}
         </time>
+        {actions && (review as Partial<ReviewItem>).mine ? (
+          <span className={styles.mine} data-testid="review-mine">
+            <FormattedMessage id="reviews.mine" />
+          </span>
+        ) : null}
       </p>
       <SlotIf test="review.comment" when={!!review.comment}>
         {/* Text, never markup: React escapes it, and so does the server's template. */}
@@ -155,6 +224,11 @@ function Review({ review, early }: { review: ShownReview; early: boolean }) {
           {review.comment}
         </p>
       </SlotIf>
+      {/* Its place is kept in the server's page too, so the actions push nothing down;
+          their words are the page's language, not the review's. */}
+      <div className={styles.reviewActionsRow} lang={template ? fill("language") : language}>
+        {actions}
+      </div>
     </li>
   );
 }
@@ -165,7 +239,7 @@ function ReviewList({ product }: { product: ProductDetail }) {
   const early = !useHydrated();
   const [sort, setSort] = useState<ReviewSort>("newest");
   const reviews = useProductReviews(product.id, product.review_summary.count, sort, !template);
-  const shown: ShownReview[] = (reviews.data?.pages.flat() ?? []).map((review: ReviewItem) => ({
+  const shown: (ShownReview & ReviewItem)[] = (reviews.data?.pages.flat() ?? []).map((review: ReviewItem) => ({
     ...review,
     day: review.created_at.slice(0, 10),
   }));
@@ -198,7 +272,12 @@ function ReviewList({ product }: { product: ProductDetail }) {
             template ? (
               <Review key="template" review={TEMPLATE_REVIEW} early />
             ) : (
-              <Review key={review.id} review={review} early={early} />
+              <Review
+                key={review.id}
+                review={review}
+                early={early}
+                actions={early ? null : <ReviewActions review={review} product={product} />}
+              />
             )
           }
         />
@@ -220,13 +299,32 @@ function ReviewList({ product }: { product: ProductDetail }) {
   );
 }
 
+/**
+ * "Write a review" when the signed-in customer may (`review_action` write), "Edit your
+ * review" when they have one (edit), nothing otherwise: guests, products not delivered
+ * to them, and the server's page, which is drawn as a guest's.
+ */
+function MyReviewButton({ product }: { product: ProductDetail }) {
+  const template = useTemplateMode();
+  const hydrated = useHydrated();
+  if (template || !hydrated) return null;
+  if (product.review_action === "write") return <WriteReviewButton productId={product.id} productName={product.name} />;
+  if (product.review_action === "edit" && product.my_review_id) {
+    return <EditMyReviewButton productId={product.id} productName={product.name} reviewId={product.my_review_id} />;
+  }
+  return null;
+}
+
 /** The product's reviews: heading, summary and the list, or "No reviews yet". */
 export function ProductReviews({ product }: { product: ProductDetail }) {
   return (
     <section aria-labelledby="product-reviews-title" className={styles.reviews} data-testid="product-reviews">
-      <h2 id="product-reviews-title" className={styles.title}>
-        <FormattedMessage id="catalogue.reviews.title" />
-      </h2>
+      <div className={styles.head}>
+        <h2 id="product-reviews-title" className={styles.title}>
+          <FormattedMessage id="catalogue.reviews.title" />
+        </h2>
+        <MyReviewButton product={product} />
+      </div>
       <SlotIf
         test="product.review_summary.count > 0"
         when={product.review_summary.count > 0}
