@@ -3,12 +3,14 @@ import { useAppStore } from "../platform/store";
 import { AddToCartProvider } from "./AddToCart";
 import { productItem } from "../test/catalogueFixtures";
 import { ProductCard, cardFromListing } from "./ProductCard";
+import { ReviewRating } from "./Rating";
+import { TemplateMode } from "../ui/template";
 import { renderWithProviders, resetClient } from "../test/catalogue";
 
-function showCard() {
+function showCard(overrides: Parameters<typeof productItem>[1] = {}) {
   renderWithProviders(
     <AddToCartProvider>
-      <ProductCard product={cardFromListing(productItem(4, { name: "Okra 500 g" }))} />
+      <ProductCard product={cardFromListing(productItem(4, { name: "Okra 500 g", ...overrides }))} />
     </AddToCartProvider>,
   );
 }
@@ -30,5 +32,42 @@ describe("ProductCard", () => {
     const button = await screen.findByRole("button", { name: "أضف إلى السلة: Okra 500 g" });
     await waitFor(() => expect(button.textContent).toBe("أضف إلى السلة"));
     expect(button.getAttribute("aria-label")?.startsWith(button.textContent ?? "")).toBe(true);
+  });
+
+  test("its customer rating: the reviews' average and their count, or 'No reviews yet'", () => {
+    showCard({ rating: 2.1, rating_average: 4.3, rating_count: 12 });
+    const rating = screen.getByTestId("card-rating");
+    expect(screen.getByRole("img", { name: "Rated 4.3 out of 5" })).toBeTruthy();
+    expect(rating.textContent).toContain("(12)");
+    expect(rating.textContent).toContain("Reviews: 12");
+    // The demo catalogue's own figure is not the customers'.
+    expect(rating.textContent).not.toContain("2.1");
+  });
+
+  test("no reviews yet", () => {
+    showCard({ rating_average: null, rating_count: 0 });
+    expect(screen.getByTestId("card-rating").textContent).toBe("No reviews yet");
+    expect(screen.queryByRole("img", { name: /Rated/ })).toBeNull();
+  });
+
+  test("in Arabic, with the page's digits", async () => {
+    useAppStore.setState({ language: "ar" });
+    showCard({ rating_average: 4.5, rating_count: 3 });
+    await waitFor(() => expect(screen.getByTestId("card-rating").textContent).toContain("عدد التقييمات: ٣"));
+    expect(screen.getByRole("img", { name: "التقييم ٤٫٥ من ٥" })).toBeTruthy();
+  });
+
+  test("in a server template, the rating is written from the context's fields", () => {
+    const { container } = renderWithProviders(
+      <TemplateMode.Provider value={true}>
+        <ReviewRating average={null} count={0} averageField="item.rating_average" countField="item.rating_count" />
+      </TemplateMode.Provider>,
+    );
+    const html = container.innerHTML;
+    expect(html).toContain("{% if item.rating_count &gt; 0 %}");
+    expect(html).toContain("{{ item.rating_average | decimal1(language) }}");
+    expect(html).toContain("Reviews: {{ item.rating_count | digits(language) }}");
+    expect(html).toContain("{% else %}");
+    expect(html).toContain("No reviews yet");
   });
 });

@@ -5,7 +5,7 @@ import { FavoriteButton } from "./FavoriteButton";
 import { LazyImage } from "../ui/LazyImage";
 import { Price } from "../ui/Price";
 import type { ProductItem, ShopOffer, StockStatus } from "./catalogue";
-import { Rating } from "./Rating";
+import { Rating, ReviewRating } from "./Rating";
 import { StockBadge } from "./StockBadge";
 import styles from "./Cards.module.css";
 
@@ -19,6 +19,11 @@ export interface CardProduct {
   currency?: string | null;
   stock_status: StockStatus;
   rating: number;
+  /**
+   * The customers' reviews' average and count (listings; home blocks have neither); in a
+   * server template, the context's fields that hold them (`item.rating_average`).
+   */
+  reviews?: { average: number | null; count: number; averageField?: string; countField?: string };
   favorite: boolean;
   branch_id: number;
   /**
@@ -53,6 +58,7 @@ export function cardFromListing(item: ProductItem): CardProduct {
     currency: item.currency,
     stock_status: item.stock_status,
     rating: item.rating,
+    reviews: { average: item.rating_average ?? null, count: item.rating_count },
     favorite: item.favorite === 1,
     branch_id: item.branch.id,
     shops: shopOffers(item),
@@ -101,7 +107,11 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
         <Price amount={product.price} old={product.old_price} currency={product.currency} />
         {product.shops ? <ShopsLine offers={product.shops} /> : null}
         <div className={styles.cardMeta}>
-          <Rating value={product.rating} />
+          {product.reviews ? (
+            <ReviewRating {...product.reviews} />
+          ) : (
+            <Rating value={product.rating} />
+          )}
           <StockBadge status={product.stock_status} />
         </div>
         {adder ? (

@@ -86,7 +86,23 @@ describe("ProductsPage", () => {
       "Lowest price",
       "Newest",
       "Oldest",
+      "Top rated",
     ]);
+  });
+
+  test("'Top rated' and '4 stars & up' are the API's sort=top_rated and min_rating=4", async () => {
+    const api = showRouted("", (url) => ({ body: productPage([productItem(1)], Number(url.searchParams.get("page")), 1) }));
+    await screen.findByRole("link", { name: "Product 1" });
+    fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "top_rated" } });
+    await waitFor(() => expect(window.location.search).toBe("?sort=top_rated"));
+    const filter = screen.getByRole("checkbox", { name: /4 stars & up/ }) as HTMLInputElement;
+    expect(filter.checked).toBe(false);
+    fireEvent.click(filter);
+    await waitFor(() => expect(window.location.search).toBe("?sort=top_rated&min_rating=4"));
+    await waitFor(() => expect(lastProductsQuery(api)).toMatchObject({ sort: "top_rated", min_rating: "4" }));
+    expect((screen.getByRole("checkbox", { name: /4 stars & up/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("checkbox", { name: /4 stars & up/ }));
+    await waitFor(() => expect(window.location.search).toBe("?sort=top_rated"));
   });
 
   test("no match: the empty state", async () => {

@@ -5,6 +5,7 @@ import { Link, useLocation } from "wouter";
 import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import {
+  MIN_RATING,
   RATING_OPTIONS,
   SORT_OPTIONS,
   STOCK_OPTIONS,
@@ -103,6 +104,25 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
               )}
             </label>
           ))}
+        </fieldset>
+
+        <fieldset className={filterStyles.group}>
+          <legend>
+            <FormattedMessage id="catalogue.filters.reviews" />
+          </legend>
+          <label className={filterStyles.choice}>
+            <input
+              type="checkbox"
+              checked={filters.min_rating !== null}
+              onChange={(event) => go(withFilter(filters, "min_rating", event.target.checked ? MIN_RATING : null))}
+              data-testid="min-rating-filter"
+            />
+            <span aria-hidden="true" className={filterStyles.stars}>
+              {"★".repeat(MIN_RATING)}
+              {"☆".repeat(5 - MIN_RATING)}
+            </span>{" "}
+            <FormattedMessage id="catalogue.filters.minRating" />
+          </label>
         </fieldset>
 
         {bounds ? (

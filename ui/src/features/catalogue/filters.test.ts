@@ -14,13 +14,14 @@ describe("listing filters in the URL", () => {
   test("every filter is read back from the query string it wrote", () => {
     const filters = parseFilters(
       new URLSearchParams(
-        "sort=price_low&stock=preorder&rating=4&min_price=10.5&max_price=99&category_id=7&brand_id=2&on_sale=true&search=tea&page=3",
+        "sort=price_low&stock=preorder&rating=4&min_rating=4&min_price=10.5&max_price=99&category_id=7&brand_id=2&on_sale=true&search=tea&page=3",
       ),
     );
     expect(filters).toEqual({
       sort: "price_low",
       stock: "preorder",
       rating: 4,
+      min_rating: 4,
       min_price: "10.50",
       max_price: "99.00",
       category_id: 7,
@@ -32,13 +33,13 @@ describe("listing filters in the URL", () => {
     });
     expect(parseFilters(new URLSearchParams(filtersToQuery(filters)))).toEqual(filters);
     expect(filtersToQuery(filters)).toBe(
-      "search=tea&category_id=7&brand_id=2&on_sale=true&sort=price_low&stock=preorder&rating=4&min_price=10.50&max_price=99.00&page=3",
+      "search=tea&category_id=7&brand_id=2&on_sale=true&sort=price_low&stock=preorder&rating=4&min_rating=4&min_price=10.50&max_price=99.00&page=3",
     );
   });
 
   test("malformed values are dropped, not sent to the API", () => {
     const filters = parseFilters(
-      new URLSearchParams("sort=cheapest&stock=gone&rating=6&min_price=abc&max_price=-4&category_id=0&on_sale=yes&page=-1&search=%20%20"),
+      new URLSearchParams("sort=cheapest&stock=gone&rating=6&min_rating=0&min_price=abc&max_price=-4&category_id=0&on_sale=yes&page=-1&search=%20%20"),
     );
     expect(filters).toEqual(NO_FILTERS);
     expect(filtersToQuery(filters)).toBe("");

@@ -4,8 +4,8 @@ import { moneySign, orderPriceRange, parseMoney } from "storefront-core/cart";
 /**
  * The product listing's filters as they live in the URL (so a listing can be shared
  * and survives a reload). The option lists are UI choices mapped one to one onto the
- * `GET /products` query parameters (`sort`, `stock`, `rating`, `min_price`,
- * `max_price`); the order and stock rules themselves are the API's.
+ * `GET /products` query parameters (`sort`, `stock`, `rating`, `min_rating`,
+ * `min_price`, `max_price`); the order and stock rules themselves are the API's.
  */
 export const SORT_OPTIONS = [
   "recommended",
@@ -16,6 +16,8 @@ export const SORT_OPTIONS = [
   "price_low",
   "newest",
   "oldest",
+  // The customers' reviews' average, then their count (issue 36).
+  "top_rated",
 ] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 
@@ -25,10 +27,15 @@ export type StockOption = (typeof STOCK_OPTIONS)[number];
 /** "n stars and up", best first. */
 export const RATING_OPTIONS = [5, 4, 3, 2, 1] as const;
 
+/** The customer reviews' "4 stars & up" (`min_rating`): their average at least that. */
+export const MIN_RATING = 4;
+
 export interface ListingFilters {
   sort: SortOption | null;
   stock: StockOption | null;
   rating: number | null;
+  /** The customers' reviews' average at least this (`MIN_RATING`, or a shared URL's 1–5). */
+  min_rating: number | null;
   /** Decimal strings with two decimals, as the core writes amounts. */
   min_price: string | null;
   max_price: string | null;
@@ -45,6 +52,7 @@ export const NO_FILTERS: ListingFilters = {
   sort: null,
   stock: null,
   rating: null,
+  min_rating: null,
   min_price: null,
   max_price: null,
   category_id: null,
@@ -97,6 +105,7 @@ export function parseFilters(query: URLSearchParams): ListingFilters {
     sort: oneOf(SORT_OPTIONS, query.get("sort")),
     stock: oneOf(STOCK_OPTIONS, query.get("stock")),
     rating: positiveInt(query.get("rating"), 5),
+    min_rating: positiveInt(query.get("min_rating"), 5),
     ...orderedPriceRange(moneyOrNull(query.get("min_price")), moneyOrNull(query.get("max_price"))),
     category_id: positiveInt(query.get("category_id")),
     branch_id: positiveInt(query.get("branch_id")),
@@ -116,6 +125,7 @@ const URL_ORDER = [
   "sort",
   "stock",
   "rating",
+  "min_rating",
   "min_price",
   "max_price",
   "page",
@@ -161,6 +171,7 @@ export function hasNarrowing(filters: ListingFilters): boolean {
   return (
     filters.stock !== null ||
     filters.rating !== null ||
+    filters.min_rating !== null ||
     filters.min_price !== null ||
     filters.max_price !== null ||
     filters.brand_id !== null ||
@@ -170,5 +181,5 @@ export function hasNarrowing(filters: ListingFilters): boolean {
 
 /** The listing without the narrowing filters (what "Clear filters" leads to), at page 1. */
 export function withoutNarrowing(filters: ListingFilters): ListingFilters {
-  return { ...filters, stock: null, rating: null, min_price: null, max_price: null, brand_id: null, on_sale: null, page: 1 };
+  return { ...filters, stock: null, rating: null, min_rating: null, min_price: null, max_price: null, brand_id: null, on_sale: null, page: 1 };
 }
