@@ -1,0 +1,121 @@
+import { IntlMessageFormat } from "intl-messageformat";
+import ar from "../src/i18n/ar.json" with { type: "json" };
+import en from "../src/i18n/en.json" with { type: "json" };
+import { core, customer, orderStatus, placeOrder, type Language } from "./account-support";
+import { expectAccessible } from "./auth-support";
+import { expect, test, type Locator, type Page } from "./fixtures";
+import { expectNoSeriousA11yViolations, toast } from "./support";
+
+/**
+ * Product reviews (issue 36) end to end, in English on a desktop and in Arabic on a
+ * phone: a customer's order is delivered by the operator command, My reviews shows its
+ * product waiting, the customer writes a review (four stars, chosen with the keyboard,
+ * and a comment), the product page shows it in its summary and list, then the customer
+ * edits it and deletes it there.
+ */
+
+const CATALOGUES: Record<Language, Record<string, string>> = { en, ar };
+
+/** A UI message formatted as the app formats it (plurals and the page's digits included). */
+function say(language: Language, id: string, values: Record<string, string | number> = {}): string {
+  const text = CATALOGUES[language][id];
+  if (text === undefined) throw new Error(`no message ${id}`);
+  return String(new IntlMessageFormat(text, language === "ar" ? "ar-EG" : "en").format(values));
+}
+
+/** A number as the page writes it, with `digits` decimals. */
+function number(language: Language, value: number, digits = 0): string {
+  return new Intl.NumberFormat(language === "ar" ? "ar-EG" : "en", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+}
+
+/** The stars of the form: the chosen one, by its radio's name. */
+function star(dialog: Locator, language: Language, count: number): Locator {
+  return dialog.getByRole("radio", { name: say(language, "reviews.form.star", { count }), exact: true });
+}
+
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+for (const { language, width } of [
+  { language: "en" as const, width: 1280 },
+  { language: "ar" as const, width: 375 },
+]) {
+  test(`a delivered product is reviewed, edited and deleted (${language}, ${width} px)`, async ({ page, server }) => {
+    const session = await customer(page, server, language, width);
+    const order = await placeOrder(page.request, session.token);
+    expect(orderStatus(server, order.id, "processing", "shipped", "delivered")).toContain("shipped -> delivered");
+
+    // My reviews: the product waits for a review; nothing is written yet.
+    await page.goto("/account/my-reviews");
+    await expect(page.getByRole("heading", { level: 1, name: say(language, "chrome.account.myReviews") })).toBeVisible();
+    const waiting = page.getByTestId("waiting-row");
+    await expect(waiting).toHaveCount(1);
+    const productLink = waiting.getByRole("link");
+    const productName = (await productLink.textContent()) ?? "";
+    const productPath = (await productLink.getAttribute("href")) ?? "";
+    expect(productPath).toMatch(/^\/products\/\d+$/);
+    await expect(page.getByTestId("reviews-mine").getByTestId("empty-state")).toHaveText(say(language, "account.reviews.none"));
+    await settled(page);
+    await expectNoSeriousA11yViolations(page, "main");
+
+    // Write it: the rating is required; four stars by the keyboard; a comment.
+    await waiting.getByRole("button", { name: `${say(language, "reviews.write")}: ${productName}` }).click();
+    const dialog = page.getByTestId("review-dialog");
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: say(language, "reviews.write") })).toBeVisible();
+    await dialog.getByRole("button", { name: say(language, "reviews.form.submit") }).click();
+    await expect(dialog.getByText(core(language, "rating_required"))).toBeVisible();
+    await expectAccessible(page);
+    await star(dialog, language, 1).focus();
+    await page.keyboard.press("End");
+    await page.keyboard.press("ArrowUp");
+    await expect(star(dialog, language, 4)).toBeChecked();
+    await expect(star(dialog, language, 4)).toBeFocused();
+    const comment = language === "ar" ? "طازج وتغليف ممتاز 👍" : "Fresh and well packed 👍";
+    await dialog.getByRole("textbox").fill(comment);
+    // The emoji counts once.
+    await expect(dialog.getByTestId("comment-counter")).toContainText(`${number(language, [...new Intl.Segmenter().segment(comment)].length)} / ${number(language, 500)}`);
+    await dialog.getByRole("button", { name: say(language, "reviews.form.submit") }).click();
+    await expect(dialog).toBeHidden();
+    await expect(toast(page, /./).first()).toBeVisible();
+
+    // It left the waiting list for the customer's reviews.
+    await expect(page.getByTestId("reviews-waiting").getByTestId("empty-state")).toHaveText(say(language, "account.reviews.waitingNone"));
+    const mine = page.getByTestId("my-review-row");
+    await expect(mine).toHaveCount(1);
+    await expect(mine.getByRole("link", { name: productName })).toHaveAttribute("href", productPath);
+    await expect(mine.getByRole("img", { name: say(language, "catalogue.rating", { rating: number(language, 4), max: 5 }) })).toBeVisible();
+    await expect(mine).toContainText(comment);
+
+    // The product page: one review, its average, and the customer's own marked.
+    await page.goto(productPath);
+    const reviews = page.getByTestId("product-reviews");
+    await expect(reviews).toContainText(say(language, "catalogue.reviews.count", { count: 1 }));
+    await expect(reviews.getByRole("img", { name: say(language, "catalogue.rating", { rating: number(language, 4, 1), max: 5 }) })).toBeVisible();
+    await expect(reviews.getByText(comment)).toBeVisible();
+    await expect(reviews.getByTestId("review-mine")).toHaveText(say(language, "reviews.mine"));
+
+    // Edit it: the form comes filled; five stars now.
+    await reviews.getByRole("button", { name: say(language, "reviews.edit") }).click();
+    await expect(dialog).toBeVisible();
+    await expect(star(dialog, language, 4)).toBeChecked();
+    await expect(dialog.getByRole("textbox")).toHaveValue(comment);
+    await expectAccessible(page);
+    await star(dialog, language, 4).focus();
+    await page.keyboard.press("End");
+    await expect(star(dialog, language, 5)).toBeChecked();
+    await dialog.getByRole("button", { name: say(language, "reviews.form.save") }).click();
+    await expect(dialog).toBeHidden();
+    await expect(reviews.getByRole("img", { name: say(language, "catalogue.rating", { rating: number(language, 5, 1), max: 5 }) })).toBeVisible();
+    await expect(reviews).toContainText(say(language, "catalogue.reviews.count", { count: 1 }));
+
+    // Delete it, after the confirmation: the product has no reviews again.
+    await reviews.getByRole("button", { name: `${say(language, "reviews.delete")}: ${productName}` }).click();
+    const confirm = page.getByTestId("delete-review-dialog");
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole("button", { name: say(language, "reviews.delete.confirm") }).click();
+    await expect(reviews.getByText(say(language, "catalogue.reviews.none"))).toBeVisible();
+    await expect(reviews.getByRole("button", { name: say(language, "reviews.write") })).toBeVisible();
+  });
+}
