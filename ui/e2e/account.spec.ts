@@ -34,6 +34,7 @@ const PAGES: { path: string; title: string }[] = [
   { path: "/account/my-favourites", title: "chrome.account.myFavourites" },
   { path: "/account/my-wallet", title: "chrome.account.myWallet" },
   { path: "/account/my-cards", title: "chrome.account.myCards" },
+  { path: "/account/my-reviews", title: "chrome.account.myReviews" },
   { path: "/account/my-address", title: "chrome.account.myAddress" },
   { path: "/account/profile", title: "chrome.account.profile" },
   { path: "/account/preferences", title: "chrome.account.preferences" },

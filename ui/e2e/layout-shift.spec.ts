@@ -130,6 +130,7 @@ for (const { language, width } of VIEWS) {
       "/cart",
       "/checkout",
       "/account/my-wallet",
+      "/account/my-reviews",
       "/account/loyalty-points",
       "/account/referral-program",
       // Last: by now the app has kept the customer's name, and greets them at once.

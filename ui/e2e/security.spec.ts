@@ -118,6 +118,7 @@ for (const language of ["en", "ar"] as Language[]) {
       "/checkout",
       "/account/my-orders",
       "/account/my-wallet",
+      "/account/my-reviews",
       "/account/profile",
       "/account/my-address",
       "/account/information/1",

@@ -264,7 +264,7 @@ test.describe("desktop chrome (1280 px)", () => {
     const menu = page.getByRole("menu");
     await expect(menu).toBeVisible();
     const items = menu.getByRole("menuitem");
-    await expect(items).toHaveText(["My orders", "My addresses", "My wallet", "My cards", "Preferences", "Profile", "Logout"]);
+    await expect(items).toHaveText(["My orders", "My addresses", "My wallet", "My cards", "My reviews", "Preferences", "Profile", "Logout"]);
     await expect(items.first()).toBeFocused();
     await page.keyboard.press("ArrowUp");
     await expect(items.last()).toBeFocused();
@@ -383,6 +383,7 @@ test.describe("mobile chrome (375 px)", () => {
       "Favourites",
       "My wallet",
       "My cards",
+      "My reviews",
       "My addresses",
       "Profile",
       "Loyalty points",

@@ -15,28 +15,35 @@ import styles from "../Account.module.css";
  * review, each with "Write a review", then the customer's reviews (the product's picture
  * and name, the stars, the comment, the date, and a note when the store hid it), each
  * with Edit (the same form as the product page) and Delete (after a confirmation).
- * Both lists go page by page; each has its own loading, empty and failed states.
+ * Both lists go page by page; each has its own empty and failed states.
  */
 export default function MyReviewsPage() {
+  const waiting = useWaitingReviews();
+  const written = useMyReviews();
   return (
     <AccountLayout title={<FormattedMessage id="chrome.account.myReviews" />} testId="my-reviews-page">
-      <Waiting />
-      <Written />
+      {/* The two lists are drawn together: the second drawn under a first still loading
+          would be pushed down when it came. */}
+      {waiting.isPending || written.isPending ? (
+        <RowsSkeleton rows={3} />
+      ) : (
+        <>
+          <Waiting waiting={waiting} />
+          <Written reviews={written} />
+        </>
+      )}
     </AccountLayout>
   );
 }
 
-function Waiting() {
-  const waiting = useWaitingReviews();
+function Waiting({ waiting }: { waiting: ReturnType<typeof useWaitingReviews> }) {
   const rows = rowsOf(waiting.data);
   return (
     <section className={styles.card} aria-labelledby="reviews-waiting" data-testid="reviews-waiting">
       <h2 id="reviews-waiting" className={styles.cardTitle}>
         <FormattedMessage id="account.reviews.waiting" />
       </h2>
-      {waiting.isPending ? (
-        <RowsSkeleton rows={2} />
-      ) : waiting.isError ? (
+      {waiting.isError ? (
         <LoadError look="panel" error={waiting.error} onRetry={() => void waiting.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState look="panel">
@@ -84,17 +91,14 @@ function WaitingRow({ item }: { item: WaitingProduct }) {
   );
 }
 
-function Written() {
-  const reviews = useMyReviews();
+function Written({ reviews }: { reviews: ReturnType<typeof useMyReviews> }) {
   const rows = rowsOf(reviews.data);
   return (
     <section className={styles.card} aria-labelledby="reviews-mine" data-testid="reviews-mine">
       <h2 id="reviews-mine" className={styles.cardTitle}>
         <FormattedMessage id="account.reviews.mine" />
       </h2>
-      {reviews.isPending ? (
-        <RowsSkeleton rows={2} />
-      ) : reviews.isError ? (
+      {reviews.isError ? (
         <LoadError look="panel" error={reviews.error} onRetry={() => void reviews.refetch()} />
       ) : rows.length === 0 ? (
         <EmptyState look="panel">
