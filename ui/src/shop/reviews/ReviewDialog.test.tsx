@@ -78,6 +78,8 @@ describe("the review form", () => {
     const { onClose } = open({ id: 5, rating: 3, comment: "Good" });
     expect(screen.getByRole("heading", { name: "Edit your review" })).toBeTruthy();
     expect(star(3).checked).toBe(true);
+    // The dialog opens on the chosen star.
+    expect(document.activeElement).toBe(star(3));
     expect(comment().value).toBe("Good");
     fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Your review contains invisible characters that are not allowed")).toBeTruthy();

@@ -72,8 +72,10 @@ export function StarInput({ value, onChange, onBlur, name, labelledBy, errorId }
             name={name}
             value={stars}
             checked={chosen === stars}
-            // One stop in the tab order: the chosen star, or the first while none is.
+            // One stop in the tab order: the chosen star, or the first while none is; a
+            // dialog opening on the form starts there (kit Dialog's `data-autofocus`).
             tabIndex={chosen === stars || (chosen === 0 && stars === 1) ? 0 : -1}
+            data-autofocus={chosen === stars || (chosen === 0 && stars === 1) ? "" : undefined}
             aria-label={intl.formatMessage({ id: "reviews.form.star" }, { count: stars })}
             aria-invalid={errorId ? true : undefined}
             onChange={() => onChange(String(stars))}
