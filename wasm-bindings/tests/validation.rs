@@ -105,10 +105,30 @@ fn field_rules_return_a_message_or_null() {
             message("image_only"),
         ),
         ("image/webp", json!({"rule": "image_file"}), json!(null)),
+        ("", json!({"rule": "review_rating"}), message("rating_required")),
+        ("6", json!({"rule": "review_rating"}), message("rating_out_of_range")),
+        ("4", json!({"rule": "review_rating"}), json!(null)),
+        (
+            "bell\u{7}",
+            json!({"rule": "review_comment"}),
+            message("review_comment_control_characters"),
+        ),
     ];
     for (value, rule, expected) in cases {
         assert_eq!(field(value, rule.clone()), expected, "{value:?} {rule}");
     }
+}
+
+/// The comment's graphemes are the browser's (`Intl.Segmenter`): an emoji family is one.
+#[wasm_bindgen_test]
+fn a_review_comment_counts_graphemes_as_the_browser_segments_them() {
+    let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+    let rule = || json!({"rule": "review_comment"});
+    assert_eq!(field(&family.repeat(500), rule()), json!(null));
+    assert_eq!(
+        field(&"a".repeat(501), rule()),
+        json!({"id": "review_comment_too_long", "params": {"len": "500"}})
+    );
 }
 
 #[wasm_bindgen_test]
