@@ -4,7 +4,7 @@ import en from "../src/i18n/en.json" with { type: "json" };
 import { core, customer, orderStatus, placeOrder, type Language } from "./account-support";
 import { expectAccessible } from "./auth-support";
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { expectNoSeriousA11yViolations, toast } from "./support";
+import { expectNoSeriousA11yViolations, screenshot, toast } from "./support";
 
 /**
  * Product reviews (issue 36) end to end, in English on a desktop and in Arabic on a
@@ -75,6 +75,7 @@ for (const { language, width } of [
     const comment = language === "ar" ? "طازج وتغليف ممتاز 👍" : "Fresh and well packed 👍";
     await dialog.getByRole("textbox").fill(comment);
     // The emoji counts once.
+    await screenshot(page, `review-dialog-${language}-${width}`, false);
     await expect(dialog.getByTestId("comment-counter")).toContainText(`${number(language, [...new Intl.Segmenter().segment(comment)].length)} / ${number(language, 500)}`);
     await dialog.getByRole("button", { name: say(language, "reviews.form.submit") }).click();
     await expect(dialog).toBeHidden();
@@ -87,6 +88,7 @@ for (const { language, width } of [
     await expect(mine.getByRole("link", { name: productName })).toHaveAttribute("href", productPath);
     await expect(mine.getByRole("img", { name: say(language, "catalogue.rating", { rating: number(language, 4), max: 5 }) })).toBeVisible();
     await expect(mine).toContainText(comment);
+    await screenshot(page, `my-reviews-${language}-${width}`);
 
     // The product page: one review, its average, and the customer's own marked.
     await page.goto(productPath);
@@ -95,6 +97,8 @@ for (const { language, width } of [
     await expect(reviews.getByRole("img", { name: say(language, "catalogue.rating", { rating: number(language, 4, 1), max: 5 }) })).toBeVisible();
     await expect(reviews.getByText(comment)).toBeVisible();
     await expect(reviews.getByTestId("review-mine")).toHaveText(say(language, "reviews.mine"));
+    await reviews.scrollIntoViewIfNeeded();
+    await screenshot(page, `product-reviews-${language}-${width}`, false);
 
     // Edit it: the form comes filled; five stars now.
     await reviews.getByRole("button", { name: say(language, "reviews.edit") }).click();
