@@ -42,6 +42,8 @@ for (const { language, width } of [
   { language: "ar" as const, width: 375 },
 ]) {
   test(`a delivered product is reviewed, edited and deleted (${language}, ${width} px)`, async ({ page, server }) => {
+    // A long journey (an order, two screens, the listing, three writes): more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     const session = await customer(page, server, language, width);
     const order = await placeOrder(page.request, session.token);
     expect(orderStatus(server, order.id, "processing", "shipped", "delivered")).toContain("shipped -> delivered");
@@ -99,6 +101,22 @@ for (const { language, width } of [
     await expect(reviews.getByTestId("review-mine")).toHaveText(say(language, "reviews.mine"));
     await reviews.scrollIntoViewIfNeeded();
     await screenshot(page, `product-reviews-${language}-${width}`, false);
+
+    // The listing: "4 stars & up" and "Top rated" find it, its card with its stars and count.
+    await page.goto("/products");
+    // Below 768 px the filters are behind their button.
+    if (width < 768) await page.getByRole("button", { name: say(language, "catalogue.filters.show") }).click();
+    await page.getByRole("checkbox", { name: say(language, "catalogue.filters.minRating") }).check();
+    await expect(page).toHaveURL(/[?&]min_rating=4(&|$)/);
+    await page.getByRole("combobox", { name: say(language, "catalogue.filters.sort") }).selectOption("top_rated");
+    await expect(page).toHaveURL(/[?&]sort=top_rated(&|$)/);
+    const card = page.getByTestId("product-card");
+    await expect(card).toHaveCount(1);
+    await expect(card.getByRole("link", { name: productName })).toBeVisible();
+    await expect(card.getByRole("img", { name: say(language, "catalogue.rating", { rating: number(language, 4, 1), max: 5 }) })).toBeVisible();
+    await expect(card.getByTestId("card-rating")).toContainText(say(language, "catalogue.reviewCount", { count: 1 }));
+    await screenshot(page, `top-rated-${language}-${width}`, false);
+    await page.goto(productPath);
 
     // Edit it: the form comes filled; five stars now.
     await reviews.getByRole("button", { name: say(language, "reviews.edit") }).click();
