@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../platform/store";
-import { mockApi, renderWithProviders, resetClient, toastTexts } from "../../test/catalogue";
+import { mockApi, renderWithProviders, resetClient, testQueryClient, toastTexts } from "../../test/catalogue";
 import ReviewDialog, { graphemeCount } from "./ReviewDialog";
+import { refreshAfterReview } from "./reviewCalls";
 import { StarInput } from "./StarInput";
 
 const FAMILY = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}";
@@ -154,4 +155,19 @@ describe("the star radio group", () => {
     fireEvent.keyDown(star(3), { key: "ArrowRight" });
     expect(star(2).checked).toBe(true);
   });
+});
+
+test("a review write reads again the product, its reviews, My reviews and the listings, nothing else", async () => {
+  const client = testQueryClient();
+  const keys = [
+    ["product", "en", [1, null], 9],
+    ["product-reviews", "en", 9, "newest"],
+    ["my-reviews", "en", "waiting"],
+    ["products", "page", "en"],
+    ["products", "infinite", "en"],
+    ["wallet", "en"],
+  ];
+  for (const key of keys) client.setQueryData(key, { any: true });
+  await refreshAfterReview(client);
+  expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, true, true, false]);
 });

@@ -3,6 +3,7 @@ import { api, errorText, unwrap } from "../../api/client";
 import { MY_REVIEWS_KEY, PRODUCT_DETAIL_KEY, PRODUCT_REVIEWS_KEY } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../platform/store";
+import { PRODUCTS_INFINITE_KEY, PRODUCTS_PAGE_KEY } from "../catalogue";
 
 /*
  * The review calls (issue 36, `static-host/docs/reviews.md`) that the product screen
@@ -20,12 +21,12 @@ export interface EditedReview {
 
 /**
  * Reads again what a review write changes: the product (its summary, `review_action`,
- * `my_review_id`), its review lists and the customer's reviews and waiting list.
+ * `my_review_id`), its review lists, the customer's reviews and waiting list, and the
+ * product listings (their cards' average and count, and the top-rated order).
  */
 export function refreshAfterReview(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    [PRODUCT_DETAIL_KEY, PRODUCT_REVIEWS_KEY, MY_REVIEWS_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  ).then(() => undefined);
+  const changed = [PRODUCT_DETAIL_KEY, PRODUCT_REVIEWS_KEY, MY_REVIEWS_KEY, PRODUCTS_PAGE_KEY, PRODUCTS_INFINITE_KEY];
+  return Promise.all(changed.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
 
 /** The server's success message as a toast (the API writes it in the request language). */
