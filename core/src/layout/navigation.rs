@@ -408,7 +408,7 @@ mod tests {
                         "/account/return-orders",
                         "/account/my-favourites",
                         "/account/my-wallet",
-                        "/account/my-cards"
+                        "/account/my-cards",
                         "/account/my-reviews"
                     ]
                 ),

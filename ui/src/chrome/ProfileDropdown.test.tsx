@@ -46,17 +46,17 @@ describe("the profile dropdown (menu button)", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
     expect(document.activeElement).toBe(items()[0]);
     fireEvent.keyDown(at(items(), 0), { key: "ArrowUp" });
-    expect(document.activeElement).toBe(items()[6]);
-    fireEvent.keyDown(at(items(), 6), { key: "ArrowDown" });
+    expect(document.activeElement).toBe(items()[7]);
+    fireEvent.keyDown(at(items(), 7), { key: "ArrowDown" });
     expect(document.activeElement).toBe(items()[0]);
     fireEvent.keyDown(at(items(), 0), { key: "End" });
-    expect(document.activeElement).toBe(items()[6]);
+    expect(document.activeElement).toBe(items()[7]);
     fireEvent.keyDown(at([document.activeElement], 0), { key: "Escape" });
     expect(button.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement).toBe(button);
 
     fireEvent.keyDown(button, { key: "ArrowUp" });
-    expect(document.activeElement).toBe(items()[6]);
+    expect(document.activeElement).toBe(items()[7]);
   });
 
   test("choosing an item navigates and closes; logout signs out and goes to /", () => {
