@@ -298,3 +298,150 @@ async fn the_openapi_document_describes_the_map_calls() {
         "{params:?}"
     );
 }
+
+async fn reverse(server: &Server, lat: f64, lng: f64, lang: &str) -> Value {
+    let (status, body) = get(
+        server,
+        &format!("/api/map/reverse?latitude={lat}&longitude={lng}"),
+        lang,
+    )
+    .await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+#[tokio::test]
+async fn reverse_geocoding_a_point_in_zamalek_by_a_gazetteer_place_fills_every_field() {
+    let server = start().await;
+    // 30 m from Cairo Tower (the Opera House is 400 m away).
+    let answer = reverse(&server, 30.0461, 31.2240, "en").await;
+    assert_eq!(
+        answer,
+        json!({
+            "street_address": "Cairo Tower, Hadayek El Zohreya Street",
+            "city": "Cairo",
+            "region": "Zamalek",
+            "postal_code": "11211",
+            "country": "Egypt",
+            "district_id": 1
+        })
+    );
+    // On a street of the gazetteer: the street alone.
+    let answer = reverse(&server, 30.0611, 31.2201, "en").await;
+    assert_eq!(answer["street_address"], "26th of July Street");
+    // Dokki is in Giza.
+    let answer = reverse(&server, 30.0389, 31.2066, "en").await;
+    assert_eq!(
+        (
+            &answer["street_address"],
+            &answer["city"],
+            &answer["region"],
+            &answer["postal_code"]
+        ),
+        (
+            &json!("Tahrir Street"),
+            &json!("Giza"),
+            &json!("Dokki"),
+            &json!("12311")
+        )
+    );
+}
+
+#[tokio::test]
+async fn reverse_geocoding_answers_in_arabic() {
+    let server = start().await;
+    let answer = reverse(&server, 30.0461, 31.2240, "ar").await;
+    assert_eq!(
+        answer,
+        json!({
+            "street_address": "برج القاهرة، شارع حدائق الزهرية",
+            "city": "القاهرة",
+            "region": "الزمالك",
+            "postal_code": "11211",
+            "country": "مصر",
+            "district_id": 1
+        })
+    );
+}
+
+#[tokio::test]
+async fn reverse_geocoding_far_from_every_place_gives_the_district_but_no_street() {
+    let server = start().await;
+    // East Heliopolis, 1.8 km from the nearest place of the gazetteer.
+    let answer = reverse(&server, 30.0950, 31.3500, "en").await;
+    assert_eq!(
+        answer,
+        json!({
+            "street_address": null,
+            "city": "Cairo",
+            "region": "Heliopolis",
+            "postal_code": "11341",
+            "country": "Egypt",
+            "district_id": 5
+        })
+    );
+}
+
+#[tokio::test]
+async fn reverse_geocoding_outside_every_district_guesses_nothing() {
+    let server = start().await;
+    // The Western Desert: nothing is known.
+    let answer = reverse(&server, 29.9, 31.0, "en").await;
+    assert_eq!(
+        answer,
+        json!({
+            "street_address": null, "city": null, "region": null,
+            "postal_code": null, "country": null, "district_id": null
+        })
+    );
+    // By a place outside every district: its street and the country, no district.
+    let answer = reverse(&server, 29.9793, 31.1343, "en").await;
+    assert_eq!(
+        answer,
+        json!({
+            "street_address": "Giza Pyramids, Al Haram", "city": null, "region": null,
+            "postal_code": null, "country": "Egypt", "district_id": null
+        })
+    );
+}
+
+#[tokio::test]
+async fn reverse_geocoding_leaves_out_what_a_hand_added_district_or_place_lacks() {
+    let server = start().await;
+    fixture(&server);
+    // Fixture rows have no street, city or postal code: the place's name, and nulls.
+    let answer = reverse(&server, -39.5, -139.5, "en").await;
+    assert_eq!(answer["street_address"], "Zorblax Tower");
+    assert_eq!(answer["region"], "Fixture Bay");
+    assert_eq!(answer["district_id"], 900000);
+    assert!(answer["city"].is_null() && answer["postal_code"].is_null());
+}
+
+#[tokio::test]
+async fn reverse_geocoding_refuses_bad_coordinates() {
+    let server = start().await;
+    for (query, field) in [
+        ("latitude=200&longitude=10", "latitude"),
+        ("latitude=-90.5&longitude=10", "latitude"),
+        ("latitude=10&longitude=-181", "longitude"),
+        ("latitude=abc&longitude=10", "latitude"),
+        ("latitude=NaN&longitude=10", "latitude"),
+        ("latitude=10&longitude=inf", "longitude"),
+        ("latitude=10", "longitude"),
+        ("", "latitude"),
+    ] {
+        let (status, body) = get(&server, &format!("/api/map/reverse?{query}"), "en").await;
+        assert_eq!(status, 422, "{query}: {body}");
+        assert!(body["errors"][field][0].is_string(), "{query}: {body}");
+    }
+    let (_, body) = get(&server, "/api/map/reverse?latitude=10&longitude=999", "ar").await;
+    assert!(
+        body["errors"]["longitude"][0]
+            .as_str()
+            .unwrap()
+            .contains("خط الطول"),
+        "{body}"
+    );
+    let (status, _) = get(&server, "/api/map/reverse?latitude=-90&longitude=180", "en").await;
+    assert_eq!(status, 200);
+}

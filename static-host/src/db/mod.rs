@@ -28,6 +28,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0012_reviews.sql"),
     include_str!("../../migrations/0013_saved_cards.sql"),
     include_str!("../../migrations/0014_newsletter_notices.sql"),
+    include_str!("../../migrations/0015_reverse_geocoding.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,

@@ -243,6 +243,7 @@ mod tests {
             }
         }
         assert!(value["paths"]["/map/search"]["get"]["responses"]["429"].is_object());
+        assert!(value["paths"]["/map/reverse"]["get"]["responses"]["429"].is_object());
         let upload = &value["paths"]["/upload-file/upload"]["post"]["responses"];
         assert!(upload.get("413").is_some() && upload.get("400").is_some());
         assert!(!serde_json::to_string(&value).unwrap().contains("\"oneOf\""));

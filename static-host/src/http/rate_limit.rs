@@ -312,7 +312,8 @@ pub fn ip_groups(method: &Method, path: &str, query: Option<&str>) -> Vec<IpGrou
             groups.extend([IpGroup::SignIn, IpGroup::CodeChecks]);
         }
         "/user/update-password" if writes => groups.push(IpGroup::SignIn),
-        "/services/search" | "/map/search" => groups.push(IpGroup::Search),
+        // Reverse geocoding is a gazetteer lookup like map search, counted with it.
+        "/services/search" | "/map/search" | "/map/reverse" => groups.push(IpGroup::Search),
         "/products" | "/branches" if has_search_text(query) => groups.push(IpGroup::Search),
         _ => {}
     }
@@ -773,6 +774,10 @@ mod tests {
         assert_eq!(ip_groups(&Method::DELETE, "/addresses/3", None), [Writes]);
         assert_eq!(
             ip_groups(&get, "/map/search", Some("search=tahrir")),
+            [Search]
+        );
+        assert_eq!(
+            ip_groups(&get, "/api/map/reverse", Some("latitude=30&longitude=31")),
             [Search]
         );
         assert_eq!(

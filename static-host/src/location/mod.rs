@@ -1,8 +1,10 @@
 //! `GET /map/search` (the local gazetteer), `GET /map/is-supported-location`
 //! (which delivery district, if any, contains a point) and `GET /map/districts` (the
-//! delivery districts as GeoJSON, drawn by the location picker's map).
+//! delivery districts as GeoJSON, drawn by the location picker's map); `GET
+//! /map/reverse` (a point's address, `reverse.rs`).
 
 pub mod delivery;
+mod reverse;
 
 use axum::Json;
 use axum::extract::State;
@@ -28,6 +30,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(search))
         .routes(routes!(is_supported_location))
         .routes(routes!(districts))
+        .routes(routes!(reverse::reverse))
 }
 
 /// A place found by map search (spec 3).
@@ -54,7 +57,7 @@ pub struct MapSearchQuery {
     pub search: Option<String>,
 }
 
-/// Query of `GET /map/is-supported-location`.
+/// Query of `GET /map/is-supported-location` and `GET /map/reverse`.
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PointQuery {

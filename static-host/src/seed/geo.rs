@@ -13,6 +13,11 @@ pub struct District {
     pub id: i64,
     pub name_en: &'static str,
     pub name_ar: &'static str,
+    /// The city (governorate) the district belongs to, for addresses.
+    pub city_en: &'static str,
+    pub city_ar: &'static str,
+    /// Egypt Post's code for the district's main post office.
+    pub postal_code: &'static str,
     pub ring: &'static [[f64; 2]],
 }
 
@@ -21,6 +26,9 @@ pub const DISTRICTS: &[District] = &[
         id: 1,
         name_en: "Zamalek",
         name_ar: "الزمالك",
+        city_en: "Cairo",
+        city_ar: "القاهرة",
+        postal_code: "11211",
         // Gezira island, Opera grounds in the south to the northern tip.
         ring: &[
             [31.2255, 30.0380],
@@ -40,6 +48,9 @@ pub const DISTRICTS: &[District] = &[
         id: 2,
         name_en: "Dokki",
         name_ar: "الدقي",
+        city_en: "Giza",
+        city_ar: "الجيزة",
+        postal_code: "12311",
         // West bank opposite Gezira, Orman Garden to the Shooting Club.
         ring: &[
             [31.1985, 30.0270],
@@ -57,6 +68,9 @@ pub const DISTRICTS: &[District] = &[
         id: 3,
         name_en: "Downtown & Garden City",
         name_ar: "وسط البلد وجاردن سيتي",
+        city_en: "Cairo",
+        city_ar: "القاهرة",
+        postal_code: "11511",
         // East bank from Garden City up to Ramses Square, east to Abdeen and Attaba.
         ring: &[
             [31.2300, 30.0290],
@@ -76,6 +90,9 @@ pub const DISTRICTS: &[District] = &[
         id: 4,
         name_en: "Maadi",
         name_ar: "المعادي",
+        city_en: "Cairo",
+        city_ar: "القاهرة",
+        postal_code: "11431",
         ring: &[
             [31.2400, 29.9450],
             [31.2600, 29.9400],
@@ -92,6 +109,9 @@ pub const DISTRICTS: &[District] = &[
         id: 5,
         name_en: "Heliopolis",
         name_ar: "مصر الجديدة",
+        city_en: "Cairo",
+        city_ar: "القاهرة",
+        postal_code: "11341",
         ring: &[
             [31.3050, 30.0800],
             [31.3300, 30.0780],
@@ -114,6 +134,19 @@ pub struct Place {
     pub address_ar: &'static str,
     pub latitude: f64,
     pub longitude: f64,
+}
+
+impl Place {
+    /// The street of the address ("street, area, city", as every place's is written:
+    /// `every_place_is_in_the_district_its_address_names` holds it).
+    pub fn street_en(&self) -> &'static str {
+        self.address_en.split(", ").next().unwrap_or_default()
+    }
+
+    /// The street of the Arabic address.
+    pub fn street_ar(&self) -> &'static str {
+        self.address_ar.split("، ").next().unwrap_or_default()
+    }
 }
 
 const fn place(
@@ -151,15 +184,15 @@ pub const PLACES: &[Place] = &[
     place("Shagaret El Dor Street", "شارع شجرة الدر", "Shagaret El Dor Street, Zamalek, Cairo", "شارع شجرة الدر، الزمالك، القاهرة", 30.0625, 31.2190),
     place("Al Ahly Club", "النادي الأهلي", "El Gezira Street, Zamalek, Cairo", "شارع الجزيرة، الزمالك، القاهرة", 30.0490, 31.2215),
     // Dokki
-    place("Tahrir Street", "شارع التحرير", "Tahrir Street, Dokki, Cairo", "شارع التحرير، الدقي، القاهرة", 30.0388, 31.2065),
-    place("Dokki Metro Station", "محطة مترو الدقي", "Dokki Street, Dokki, Cairo", "شارع الدقي، الدقي، القاهرة", 30.0385, 31.2121),
-    place("Mesaha Square", "ميدان المساحة", "Mesaha Square, Dokki, Cairo", "ميدان المساحة، الدقي، القاهرة", 30.0365, 31.2075),
-    place("Mossadak Street", "شارع مصدق", "Mossadak Street, Dokki, Cairo", "شارع مصدق، الدقي، القاهرة", 30.0410, 31.2040),
-    place("Shooting Club", "نادي الصيد المصري", "Nadi El Seid Street, Dokki, Cairo", "شارع نادي الصيد، الدقي، القاهرة", 30.0460, 31.2030),
-    place("Agricultural Museum", "المتحف الزراعي", "Wezaret El Zeraa Street, Dokki, Cairo", "شارع وزارة الزراعة، الدقي، القاهرة", 30.0435, 31.2100),
-    place("El Bohoth Metro Station", "محطة مترو البحوث", "El Bohoth Street, Dokki, Cairo", "شارع البحوث، الدقي، القاهرة", 30.0360, 31.2003),
-    place("Nile Corniche (Dokki)", "كورنيش النيل بالدقي", "Nile Corniche, Dokki, Cairo", "كورنيش النيل، الدقي، القاهرة", 30.0440, 31.2130),
-    place("Orman Garden", "حديقة الأورمان", "Giza Street, Dokki, Cairo", "شارع الجيزة، الدقي، القاهرة", 30.0296, 31.2126),
+    place("Tahrir Street", "شارع التحرير", "Tahrir Street, Dokki, Giza", "شارع التحرير، الدقي، الجيزة", 30.0388, 31.2065),
+    place("Dokki Metro Station", "محطة مترو الدقي", "Dokki Street, Dokki, Giza", "شارع الدقي، الدقي، الجيزة", 30.0385, 31.2121),
+    place("Mesaha Square", "ميدان المساحة", "Mesaha Square, Dokki, Giza", "ميدان المساحة، الدقي، الجيزة", 30.0365, 31.2075),
+    place("Mossadak Street", "شارع مصدق", "Mossadak Street, Dokki, Giza", "شارع مصدق، الدقي، الجيزة", 30.0410, 31.2040),
+    place("Shooting Club", "نادي الصيد المصري", "Nadi El Seid Street, Dokki, Giza", "شارع نادي الصيد، الدقي، الجيزة", 30.0460, 31.2030),
+    place("Agricultural Museum", "المتحف الزراعي", "Wezaret El Zeraa Street, Dokki, Giza", "شارع وزارة الزراعة، الدقي، الجيزة", 30.0435, 31.2100),
+    place("El Bohoth Metro Station", "محطة مترو البحوث", "El Bohoth Street, Dokki, Giza", "شارع البحوث، الدقي، الجيزة", 30.0360, 31.2003),
+    place("Nile Corniche (Dokki)", "كورنيش النيل بالدقي", "Nile Corniche, Dokki, Giza", "كورنيش النيل، الدقي، الجيزة", 30.0440, 31.2130),
+    place("Orman Garden", "حديقة الأورمان", "Giza Street, Dokki, Giza", "شارع الجيزة، الدقي، الجيزة", 30.0296, 31.2126),
     // Downtown & Garden City
     place("Tahrir Square", "ميدان التحرير", "Tahrir Square, Downtown, Cairo", "ميدان التحرير، وسط البلد، القاهرة", 30.0444, 31.2357),
     place("Egyptian Museum", "المتحف المصري", "Tahrir Square, Downtown, Cairo", "ميدان التحرير، وسط البلد، القاهرة", 30.0478, 31.2336),
@@ -204,16 +237,27 @@ pub const PLACES: &[Place] = &[
 ];
 
 pub fn seed(tx: &Transaction<'_>) -> rusqlite::Result<()> {
-    let mut district = tx
-        .prepare("INSERT INTO districts (id, name_en, name_ar, polygon) VALUES (?1, ?2, ?3, ?4)")?;
+    let mut district = tx.prepare(
+        "INSERT INTO districts (id, name_en, name_ar, polygon, city_en, city_ar, postal_code)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    )?;
     for d in DISTRICTS {
         let polygon = serde_json::to_string(d.ring)
             .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
-        district.execute(params![d.id, d.name_en, d.name_ar, polygon])?;
+        district.execute(params![
+            d.id,
+            d.name_en,
+            d.name_ar,
+            polygon,
+            d.city_en,
+            d.city_ar,
+            d.postal_code
+        ])?;
     }
     let mut place = tx.prepare(
-        "INSERT INTO places (id, name_en, name_ar, address_en, address_ar, latitude, longitude)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO places (id, name_en, name_ar, address_en, address_ar, latitude, longitude,
+                             street_en, street_ar)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
     )?;
     for (i, p) in PLACES.iter().enumerate() {
         place.execute(params![
@@ -223,7 +267,9 @@ pub fn seed(tx: &Transaction<'_>) -> rusqlite::Result<()> {
             p.address_en,
             p.address_ar,
             p.latitude,
-            p.longitude
+            p.longitude,
+            p.street_en(),
+            p.street_ar()
         ])?;
     }
     Ok(())
@@ -307,8 +353,21 @@ mod tests {
                 "{}",
                 p.address_ar
             );
+            // "street, area, city" (outside the districts, some are "area, city"),
+            // the street being what reverse geocoding answers.
+            assert!(
+                (2..=3).contains(&p.address_en.split(", ").count())
+                    && p.address_en.split(", ").count() == p.address_ar.split("، ").count(),
+                "{}",
+                p.address_en
+            );
             if found.is_empty() {
                 outside += 1;
+            } else {
+                assert_eq!(p.address_en.split(", ").count(), 3, "{}", p.address_en);
+                let district = &DISTRICTS[found[0] as usize - 1];
+                assert!(p.address_en.ends_with(&format!(", {}", district.city_en)));
+                assert!(p.address_ar.ends_with(&format!("، {}", district.city_ar)));
             }
         }
         assert!(PLACES.len() >= 40);
@@ -387,14 +446,94 @@ mod tests {
         }
     }
 
-    #[test]
-    fn seeds_districts_and_places() {
+    const INITIAL: &str = include_str!("../../migrations/0001_initial.sql");
+    const REVERSE_GEOCODING: &str = include_str!("../../migrations/0015_reverse_geocoding.sql");
+
+    fn seeded() -> rusqlite::Connection {
         let mut conn = rusqlite::Connection::open_in_memory().unwrap();
-        conn.execute_batch(include_str!("../../migrations/0001_initial.sql"))
-            .unwrap();
+        conn.execute_batch(INITIAL).unwrap();
+        conn.execute_batch(REVERSE_GEOCODING).unwrap();
         let tx = conn.transaction().unwrap();
         seed(&tx).unwrap();
         tx.commit().unwrap();
+        conn
+    }
+
+    fn geo_rows(conn: &rusqlite::Connection) -> Vec<String> {
+        let mut rows = Vec::new();
+        for sql in [
+            "SELECT id, name_en, name_ar, polygon, city_en, city_ar, postal_code FROM districts ORDER BY id",
+            "SELECT id, name_en, name_ar, address_en, address_ar, latitude, longitude, street_en, street_ar
+             FROM places ORDER BY id",
+        ] {
+            let mut stmt = conn.prepare(sql).unwrap();
+            let columns = stmt.column_count();
+            let mut query = stmt.query([]).unwrap();
+            while let Some(r) = query.next().unwrap() {
+                let row: Vec<String> = (0..columns)
+                    .map(|i| format!("{:?}", r.get_ref(i).unwrap()))
+                    .collect();
+                rows.push(row.join("|"));
+            }
+        }
+        rows
+    }
+
+    /// A database seeded before migration 0015 (the old columns, Dokki's addresses
+    /// in Cairo) ends with the same districts and places as a new one.
+    #[test]
+    fn the_migration_gives_an_old_database_the_seeds_values() {
+        let mut old = rusqlite::Connection::open_in_memory().unwrap();
+        old.execute_batch(INITIAL).unwrap();
+        for d in DISTRICTS {
+            old.execute(
+                "INSERT INTO districts (id, name_en, name_ar, polygon) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    d.id,
+                    d.name_en,
+                    d.name_ar,
+                    serde_json::to_string(d.ring).unwrap()
+                ],
+            )
+            .unwrap();
+        }
+        for (i, p) in PLACES.iter().enumerate() {
+            old.execute(
+                "INSERT INTO places (id, name_en, name_ar, address_en, address_ar, latitude, longitude)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    i as i64 + 1,
+                    p.name_en,
+                    p.name_ar,
+                    p.address_en.replace(", Dokki, Giza", ", Dokki, Cairo"),
+                    p.address_ar.replace("، الدقي، الجيزة", "، الدقي، القاهرة"),
+                    p.latitude,
+                    p.longitude
+                ],
+            )
+            .unwrap();
+        }
+        let tx = old.transaction().unwrap();
+        tx.execute_batch(REVERSE_GEOCODING).unwrap();
+        tx.commit().unwrap();
+        assert_eq!(geo_rows(&old), geo_rows(&seeded()));
+    }
+
+    #[test]
+    fn seeds_districts_and_places() {
+        let conn = seeded();
+        let (street, city, postal): (String, String, String) = conn
+            .query_row(
+                "SELECT p.street_ar, d.city_ar, d.postal_code FROM places p, districts d
+                 WHERE p.name_en = 'Cairo Tower' AND d.id = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(
+            (street.as_str(), city.as_str(), postal.as_str()),
+            ("شارع حدائق الزهرية", "القاهرة", "11211")
+        );
         let polygon: String = conn
             .query_row("SELECT polygon FROM districts WHERE id = 3", [], |r| {
                 r.get(0)

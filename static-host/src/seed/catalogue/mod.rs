@@ -283,6 +283,11 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(include_str!("../../../migrations/0001_initial.sql"))
             .unwrap();
+        // The districts' and places' address columns, which the geo seed writes.
+        conn.execute_batch(include_str!(
+            "../../../migrations/0015_reverse_geocoding.sql"
+        ))
+        .unwrap();
         conn.pragma_update(None, "foreign_keys", "ON").unwrap();
         let tx = conn.transaction().unwrap();
         crate::seed::geo::seed(&tx).unwrap();
@@ -572,6 +577,11 @@ mod tests {
         let mut conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(include_str!("../../../migrations/0001_initial.sql"))
             .unwrap();
+        // The districts' and places' address columns, which the geo seed writes.
+        conn.execute_batch(include_str!(
+            "../../../migrations/0015_reverse_geocoding.sql"
+        ))
+        .unwrap();
         let tx = conn.transaction().unwrap();
         crate::seed::geo::seed(&tx).unwrap();
         seed_with(&tx, NOW, 5_000).unwrap();
