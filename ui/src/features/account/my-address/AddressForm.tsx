@@ -17,12 +17,15 @@ import {
   emptyAddress,
   geocodedFields,
   locationMessage,
+  mapFill,
   toRequest,
   valuesOf,
   type AddressType,
   type AddressValues,
+  type MapField,
 } from "./addressForm";
 import { useAddressPicker } from "./useAddressPicker";
+import { useReverseGeocode } from "./useReverseGeocode";
 import styles from "../Account.module.css";
 import fieldStyles from "../../../ui/Field.module.css";
 import { Button } from "../../../ui/Button";
@@ -64,7 +67,8 @@ interface AddressFormProps {
  * The address form (spec 3): type, address name, contact name, phone, country,
  * region/state, city, address, building, floor, apartment, postal code, the map
  * location and the default flag. The location comes from the map picker (search or a
- * click on the map); a choice fills in the street, city and region it knows. Rules are
+ * click on the map); the pin's address, reverse geocoded by the API, fills in the street,
+ * city, region, postal code and country it knows, never over what the shopper typed. Rules are
  * the core's; the server's 422 messages show on their fields.
  */
 export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
@@ -93,25 +97,28 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
   const [resultsClosed, setResultsClosed] = useState(false);
   const [locationTouched, setLocationTouched] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // What the map filled in last, so a later choice replaces it but never what was typed.
-  const autoFilled = useRef<Partial<AddressValues>>({});
+  // What the map filled in last, so a later pin replaces it but never what was typed.
+  const autoFilled = useRef<Partial<Record<MapField, string>>>({});
 
-  const fill = (fields: Partial<AddressValues>) => {
-    for (const [key, value] of Object.entries(fields) as [TextKey, string][]) {
-      const now = getValues(key);
-      if (now === "" || now === autoFilled.current[key] || (key === "country" && now === countryName)) {
+  const geocode = useReverseGeocode((answer) => {
+    const { writes, filled } = mapFill(geocodedFields(answer), (key) => getValues(key), autoFilled.current, countryName);
+    autoFilled.current = filled;
+    for (const [key, value] of Object.entries(writes) as [MapField, string][]) {
+      if (value) {
         // Checked like a change (its error shows by the same rule), which clears the server's message.
         setValue(key, value, { shouldValidate: true });
-        autoFilled.current = { ...autoFilled.current, [key]: value };
+      } else {
+        // Emptied because the new pin's place is not known: it is checked again on saving.
+        setValue(key, value);
+        clearErrors(key);
       }
     }
-  };
+  });
 
   const { picker, districtName, dispatch } = useAddressPicker({
     point: address?.location ?? null,
     districtId: address?.district_id ?? null,
     districtName: address?.district.name ?? null,
-    onDistrict: (name) => fill(geocodedFields(null, name)),
   });
 
   useEffect(() => {
@@ -133,8 +140,9 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
     clearErrors("location" as TextKey);
     setResultsClosed(true);
     setChosenPlace(place);
-    if (place) fill(geocodedFields(place, null));
     dispatch({ type: "point_chosen", point });
+    // A search result's coordinates, like a click's: its text is never read for the address.
+    geocode.locate(point);
   };
   const chooseResult = (result: MapSearchResult) => {
     choose(result.location, result);
@@ -271,6 +279,13 @@ export function AddressForm({ address, onSaved, onCancel }: AddressFormProps) {
               (<FormattedNumber value={picker.point.latitude} maximumFractionDigits={4} />,{" "}
               <FormattedNumber value={picker.point.longitude} maximumFractionDigits={4} />)
             </>
+          ) : null}
+        </p>
+        <p className={styles.small} aria-live="polite" data-testid="address-geocode-status">
+          {geocode.state === "loading" ? (
+            <FormattedMessage id="account.address.geocoding" />
+          ) : geocode.state === "failed" ? (
+            <FormattedMessage id="account.address.geocodeFailed" />
           ) : null}
         </p>
         {locError ? (

@@ -6,7 +6,7 @@ import { runEffects } from "../../../platform/effects";
 import { useAppStore } from "../../../platform/store";
 import { address } from "../fixtures";
 import { meta, mockApi, polyfillDialog, renderAt, signedIn, toasts } from "../testing";
-import { areaLine, defaultCountryName, deliverToAddressEffects, geocodedFields, sameSitePath } from "./addressForm";
+import { areaLine, defaultCountryName, deliverToAddressEffects, geocodedFields, mapFill, sameSitePath, type ReverseGeocode } from "./addressForm";
 import MyAddressPage from "./MyAddressPage";
 
 // The WebGL map cannot run in jsdom: a double with the picker's props and a "click".
@@ -37,14 +37,25 @@ describe("address helpers", () => {
     expect(sameSitePath(null)).toBeNull();
   });
 
-  test("a map choice fills street, city and region", () => {
-    expect(geocodedFields({ address: "Brazil Street, Zamalek, Cairo" }, "Zamalek")).toEqual({
-      address_details: "Brazil Street, Zamalek, Cairo",
+  test("a pin's reverse geocoding fills every field it knows; nulls empty theirs, the country stays", () => {
+    expect(geocodedFields(ZAMALEK)).toEqual({
+      address_details: "Brazil Street",
       city: "Cairo",
       region: "Zamalek",
+      postal_code: "11211",
+      country: "Egypt",
     });
-    expect(geocodedFields({ address: "شارع البرازيل، الزمالك، القاهرة" }, null).city).toBe("القاهرة");
-    expect(geocodedFields(null, null)).toEqual({});
+    expect(geocodedFields(NOTHING)).toEqual({ address_details: "", city: "", region: "", postal_code: "" });
+  });
+
+  test("a new pin replaces what the previous pin filled, never what was typed", () => {
+    const values: Record<string, string> = { address_details: "", city: "", region: "", postal_code: "", country: "Egypt" };
+    const first = mapFill(geocodedFields(ZAMALEK), (key) => values[key] ?? "", {}, "Egypt");
+    expect(first.writes).toEqual({ address_details: "Brazil Street", city: "Cairo", region: "Zamalek", postal_code: "11211" });
+    Object.assign(values, first.writes, { city: "Giza (typed)" });
+    const second = mapFill(geocodedFields(HELIOPOLIS_NO_STREET), (key) => values[key] ?? "", first.filled, "Egypt");
+    expect(second.writes).toEqual({ address_details: "", region: "Heliopolis", postal_code: "11341" });
+    expect(second.filled.city).toBe("Cairo");
   });
 
   test("the area line names each part once (trimmed, ignoring case)", () => {
@@ -72,6 +83,11 @@ describe("address helpers", () => {
   });
 });
 
+const ZAMALEK: ReverseGeocode = { street_address: "Brazil Street", city: "Cairo", region: "Zamalek", postal_code: "11211", country: "Egypt" };
+const HELIOPOLIS_NO_STREET: ReverseGeocode = { street_address: null, city: "Cairo", region: "Heliopolis", postal_code: "11341", country: "Egypt" };
+const NOTHING: ReverseGeocode = { street_address: null, city: null, region: null, postal_code: null, country: null };
+const reverseAnswer = (answer: ReverseGeocode) => ({ body: { data: { ...answer, district_id: answer.region ? 1 : null } } });
+
 function addressApi(list = [address(5, { is_default: true, name: "Home" }), address(6, { name: "Work", type: "work" })]) {
   return mockApi({
     "GET /addresses": () => ({ body: { data: list, meta: meta(list.length) } }),
@@ -85,8 +101,11 @@ function addressApi(list = [address(5, { is_default: true, name: "Home" }), addr
         ? { body: { data: { supported: false, district_id: null, district: null }, message: "Sorry, we don't deliver to your area now!" } }
         : { body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } },
     "POST /addresses": () => ({ status: 201, body: { data: address(9, { name: "Office" }), message: "Address saved." } }),
+    "GET /map/reverse": (url) => reverseAnswer(url.searchParams.get("latitude")?.startsWith("29.97") ? NOTHING : ZAMALEK),
   });
 }
+
+const value = (form: HTMLElement, label: string | RegExp) => (within(form).getByLabelText(label) as HTMLInputElement).value;
 
 const page = (query = "") => <MyAddressPage params={{ id: null }} query={new URLSearchParams(query)} />;
 
@@ -239,8 +258,10 @@ describe("MyAddressPage form", () => {
     jest.useRealTimers();
     fireEvent.click(await within(form).findByRole("button", { name: /Brazil Street, Zamalek, Cairo/ }));
     await waitFor(() => expect((within(form).getByLabelText(/Region/) as HTMLInputElement).value).toBe("Zamalek"));
-    expect((within(form).getByLabelText(/^Address$/) as HTMLInputElement).value).toBe("Brazil Street, Zamalek, Cairo");
+    expect((within(form).getByLabelText(/^Address$/) as HTMLInputElement).value).toBe("Brazil Street");
     expect((within(form).getByLabelText(/City/) as HTMLInputElement).value).toBe("Cairo");
+    // The result's coordinates were reverse geocoded, not its text split.
+    expect(api.calls()).toContain("GET /map/reverse?latitude=30.062&longitude=31.2215");
     fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Office" } });
     fireEvent.change(within(form).getByLabelText("Contact name"), { target: { value: "Mona Adel" } });
     fireEvent.change(within(form).getByLabelText("Phone"), { target: { value: "01001234567" } });
@@ -253,13 +274,84 @@ describe("MyAddressPage form", () => {
       country: "Egypt",
       region: "Zamalek",
       city: "Cairo",
-      address_details: "Brazil Street, Zamalek, Cairo",
+      address_details: "Brazil Street",
+      postal_code: "11211",
       location: { latitude: 30.062, longitude: 31.2215 },
       type: "home",
       is_default: false,
     });
     await waitFor(() => expect(history.at(-1)).toBe("/checkout"));
     expect(toasts()).toEqual(["Address saved."]);
+  });
+
+  test("a pin fills street, city, region and postal code, with a loading note meanwhile", async () => {
+    let answer: (value: ReturnType<typeof reverseAnswer>) => void = () => undefined;
+    mockApi({
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.click(await within(form).findByRole("button", { name: "click Zamalek" }));
+    await waitFor(() => expect(within(form).getByTestId("address-geocode-status").textContent).toBe("Finding the address of this place…"));
+    // The form stays usable meanwhile.
+    fireEvent.change(within(form).getByLabelText("Address name"), { target: { value: "Home" } });
+    act(() => answer(reverseAnswer(ZAMALEK)));
+    await waitFor(() => expect(value(form, /^Address$/)).toBe("Brazil Street"));
+    expect([value(form, /City/), value(form, /Region/), value(form, /Postal code/), value(form, /Country/)]).toEqual(["Cairo", "Zamalek", "11211", "Egypt"]);
+    expect(within(form).getByTestId("address-geocode-status").textContent).toBe("");
+    expect(value(form, "Address name")).toBe("Home");
+  });
+
+  test("typed fields are kept when the pin moves; what the pin filled follows it", async () => {
+    mockApi({
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": (url) => reverseAnswer(url.searchParams.get("latitude")?.startsWith("29.97") ? HELIOPOLIS_NO_STREET : ZAMALEK),
+    });
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.click(await within(form).findByRole("button", { name: "click Zamalek" }));
+    await waitFor(() => expect(value(form, /City/)).toBe("Cairo"));
+    fireEvent.change(within(form).getByLabelText(/^Address$/), { target: { value: "12 Nile Street" } });
+    fireEvent.change(within(form).getByLabelText(/Postal code/), { target: { value: "11599" } });
+    fireEvent.click(within(form).getByRole("button", { name: "click the pyramids" }));
+    await waitFor(() => expect(value(form, /Region/)).toBe("Heliopolis"));
+    expect(value(form, /^Address$/)).toBe("12 Nile Street");
+    expect(value(form, /Postal code/)).toBe("11599");
+    expect(value(form, /City/)).toBe("Cairo");
+  });
+
+  test("what the answer leaves null stays empty, and empties what the last pin filled", async () => {
+    addressApi();
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.click(await within(form).findByRole("button", { name: "click Zamalek" }));
+    await waitFor(() => expect(value(form, /^Address$/)).toBe("Brazil Street"));
+    fireEvent.click(within(form).getByRole("button", { name: "click the pyramids" }));
+    await waitFor(() => expect(value(form, /^Address$/)).toBe(""));
+    expect([value(form, /City/), value(form, /Region/), value(form, /Postal code/)]).toEqual(["", "", ""]);
+    // The country is the store's, which the form started with.
+    expect(value(form, /Country/)).toBe("Egypt");
+  });
+
+  test("a failed lookup leaves the fields as they were, with one polite note and no toast", async () => {
+    mockApi({
+      "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": () => ({ status: 500, body: { message: "Server Error" } }),
+    });
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    renderAt(page("new=1"), "/account/my-address?new=1");
+    const form = await screen.findByTestId("address-form");
+    fireEvent.change(within(form).getByLabelText(/City/), { target: { value: "Cairo" } });
+    fireEvent.click(await within(form).findByRole("button", { name: "click Zamalek" }));
+    fireEvent.click(within(form).getByRole("button", { name: "click Zamalek" }));
+    await waitFor(() =>
+      expect(within(form).getByTestId("address-geocode-status").textContent).toBe("The address of this place could not be found. Please type it in."),
+    );
+    expect(value(form, /City/)).toBe("Cairo");
+    expect(value(form, /^Address$/)).toBe("");
+    expect(toasts()).toEqual([]);
+    warn.mockRestore();
   });
 
   test("choosing a search result closes the list and shows the chosen place", async () => {

@@ -139,21 +139,58 @@ export function toRequest(v: AddressValues, point: GeoPoint): AddressRequest {
   };
 }
 
+/** What `GET /map/reverse` knows of a point's address: each part null when it does not. */
+export interface ReverseGeocode {
+  street_address: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+}
+
 /**
- * The fields a map choice fills in (spec 3 "address from map geocode"): from a map search
- * result its address line (street) and its last part (city); from the support check the
- * district's name (region). The local gazetteer has no postal codes.
+ * The fields a point on the map fills in (spec 3 "address from map geocode"; issue 36):
+ * the server's reverse geocoding of the point, never a reading of a place's text. A part
+ * the map does not know is empty (so a value the previous pin put there goes), except the
+ * country, which the form starts with and keeps when the map does not name one.
  */
-export function geocodedFields(place: { address: string } | null, districtName: string | null): Partial<AddressValues> {
-  const fields: Partial<AddressValues> = {};
-  if (place) {
-    const parts = place.address.split(/[,،]\s*/).map((p) => p.trim()).filter(Boolean);
-    fields.address_details = place.address;
-    if (parts.length > 1) fields.city = parts[parts.length - 1];
-  }
-  if (districtName) fields.region = districtName;
+export function geocodedFields(answer: ReverseGeocode): Partial<AddressValues> {
+  const fields: Partial<AddressValues> = {
+    address_details: answer.street_address ?? "",
+    city: answer.city ?? "",
+    region: answer.region ?? "",
+    postal_code: answer.postal_code ?? "",
+  };
+  if (answer.country) fields.country = answer.country;
   return fields;
 }
+
+/**
+ * Which of `fields` a new pin may write, and with what: a field still empty, or one
+ * holding what the map put there last (`filled`), or the country the form started with
+ * (`startCountry`). Whatever the shopper typed stays. Returns the writes and what the map
+ * has filled after them.
+ */
+export function mapFill(
+  fields: Partial<AddressValues>,
+  current: (key: MapField) => string,
+  filled: Partial<Record<MapField, string>>,
+  startCountry: string,
+): { writes: Partial<Record<MapField, string>>; filled: Partial<Record<MapField, string>> } {
+  const writes: Partial<Record<MapField, string>> = {};
+  const next = { ...filled };
+  for (const [key, value] of Object.entries(fields) as [MapField, string][]) {
+    const now = current(key);
+    const ours = now === "" || now === filled[key] || (key === "country" && now === startCountry);
+    if (!ours) continue;
+    if (now !== value) writes[key] = value;
+    next[key] = value;
+  }
+  return { writes, filled: next };
+}
+
+/** The form's fields the map fills in. */
+export type MapField = "address_details" | "city" | "region" | "postal_code" | "country";
 
 /**
  * The area line of an address card: district, city, region, country and postal code,

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { GeoPoint } from "storefront-core";
 import { pickerDriver } from "../../../shop/locationPicker";
 
@@ -12,17 +12,11 @@ export function useAddressPicker(initial: {
   point: GeoPoint | null;
   districtId: number | null;
   districtName: string | null;
-  /** Called with the district's name (null: unsupported) when a support check answers. */
-  onDistrict?(name: string | null): void;
 }) {
   const [driver] = useState(() => pickerDriver(() => ({ point: initial.point, districtId: initial.districtId })));
   const picker = useSyncExternalStore(driver.subscribe, driver.snapshot);
   // The district's name: the address's own until a support check answers for a new point.
   const [districtName, setDistrictName] = useState(initial.districtName);
-  const onDistrict = useRef(initial.onDistrict);
-  useEffect(() => {
-    onDistrict.current = initial.onDistrict;
-  });
 
   useEffect(() => {
     let checking = driver.snapshot().loading;
@@ -31,7 +25,6 @@ export function useAddressPicker(initial: {
       if (checking && !view.loading) {
         const name = view.district_id === null ? null : view.district_name;
         setDistrictName(name);
-        onDistrict.current?.(name);
       }
       checking = view.loading;
     });
