@@ -186,8 +186,11 @@ test("addresses: rules, map search with geocoded fields, default rule, set defau
 
   await form.getByTestId("address-map-search").fill("Brazil");
   await form.getByRole("button", { name: /Brazil Street, Zamalek, Cairo/ }).click();
+  // The place's coordinates, reverse geocoded by the API (not its text split).
   await expect(form.getByLabel(/Region/)).toHaveValue("Zamalek");
   await expect(form.getByLabel(/^City/)).toHaveValue("Cairo");
+  await expect(form.getByLabel(/^Postal code/)).toHaveValue("11211");
+  await expect(form.getByLabel("Address", { exact: true })).toHaveValue("Brazil Street");
   await expect(form.getByTestId("address-location-status")).toContainText(core("en", "pick_this_address"));
   await form.getByLabel("Address name").fill("Home");
   await form.getByLabel("Contact name").fill("Mona Adel");
@@ -195,7 +198,8 @@ test("addresses: rules, map search with geocoded fields, default rule, set defau
   await form.getByLabel(/Floor/).fill("3");
   await form.getByTestId("address-save").click();
   await expect(page.getByTestId("address-card")).toHaveCount(1);
-  await expect(page.getByTestId("address-card")).toContainText("Brazil Street, Zamalek, Cairo");
+  await expect(page.getByTestId("address-card")).toContainText("Brazil Street");
+  await expect(page.getByTestId("address-card")).toContainText("Zamalek, Cairo, Egypt, 11211");
   await expect(page.getByTestId("default-badge")).toHaveCount(1);
 
   await page.getByTestId("add-address").click();
@@ -231,6 +235,45 @@ test("addresses: rules, map search with geocoded fields, default rule, set defau
   await form.getByTestId("address-save").click();
   await expect(page).toHaveURL(/\/account\/my-wallet$/);
 });
+
+/** A label's text at the start of a field's accessible name (optional fields say so after it). */
+const labelled = (text: string) => new RegExp("^" + text.replace(/[.*+?^$()|[\]\\/{}]/g, "\\$&"));
+
+for (const [language, width] of [
+  ["en", 1280],
+  ["ar", 375],
+] as [Language, number][]) {
+  test(`addresses in ${language} at ${width}px: the point chosen on the map fills the street, city, region and postal code`, async ({
+    page,
+    server,
+  }) => {
+    await customer(page, server, language, width);
+    await page.goto("/account/my-address?new=1");
+    const form = page.getByTestId("address-form");
+    const map = form.getByTestId("picker-map");
+    await expect(map).toHaveAttribute("data-ready", "true");
+    const field = (id: string) => form.getByLabel(labelled(t(language, id)));
+    if (language === "en") {
+      // A click on the map, at its centre: the store's default location in Zamalek,
+      // 70 m from Shagaret El Dor Street.
+      const box = await map.boundingBox();
+      await map.click({ position: { x: (box?.width ?? 0) / 2, y: (box?.height ?? 0) / 2 } });
+    } else {
+      // The keyboard way to the same point.
+      await form.getByRole("button", { name: t(language, "account.address.useCentre") }).click();
+    }
+    const [street, city, region] =
+      language === "en" ? ["Shagaret El Dor Street", "Cairo", "Zamalek"] : ["شارع شجرة الدر", "القاهرة", "الزمالك"];
+    await expect(form.getByLabel(t(language, "account.address.details"), { exact: true })).toHaveValue(street);
+    await expect(field("account.address.city")).toHaveValue(city);
+    await expect(field("account.address.region")).toHaveValue(region);
+    await expect(field("account.address.postalCode")).toHaveValue("11211");
+    await expect(field("account.address.country")).toHaveValue(language === "en" ? "Egypt" : "مصر");
+    await expect(form.getByTestId("address-geocode-status")).toHaveText("");
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+}
 
 test("addresses at 375px: a place outside every district is not supported", async ({ page, server }) => {
   await customer(page, server, "en", 375);
