@@ -405,6 +405,7 @@ describe("MyAddressPage form", () => {
     mockApi({
       "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
       "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": () => reverseAnswer(ZAMALEK),
       "POST /addresses": () => replies.shift() ?? { status: 500, body: { message: "unexpected" } },
     });
     const form = await openFilledNewAddress();
@@ -435,6 +436,7 @@ describe("MyAddressPage form", () => {
     const api = mockApi({
       "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
       "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": () => reverseAnswer(ZAMALEK),
       "POST /addresses": () => ({ status: 201, body: { data: address(9), message: "Address saved." } }),
     });
     const form = await openFilledNewAddress();
@@ -449,6 +451,7 @@ describe("MyAddressPage form", () => {
     mockApi({
       "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
       "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": () => reverseAnswer(ZAMALEK),
       "POST /addresses": () => ({
         status: 422,
         body: { message: "Bad", errors: { phone: ["Phone Number is Invalid"], "location.latitude": ["The latitude must be between -90 and 90."] } },
@@ -480,6 +483,7 @@ describe("MyAddressPage form", () => {
     mockApi({
       "GET /addresses": () => ({ body: { data: [], meta: meta(0) } }),
       "GET /map/is-supported-location": () => ({ body: { data: { supported: true, district_id: 1, district: { id: 1, name: "Zamalek" } }, message: "ok" } }),
+      "GET /map/reverse": () => reverseAnswer(ZAMALEK),
       "POST /addresses": () => ({ status: 422, body: { message: "Bad", errors: { phone: ["Phone Number is Invalid"] } } }),
     });
     const form = await openFilledNewAddress();
