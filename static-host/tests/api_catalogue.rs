@@ -315,7 +315,7 @@ async fn a_service_has_its_blocks_in_order() {
         card,
         json!({"id": first.id, "is_favorite": false, "name": first.name_en, "image": "/api/media/products/900001.svg",
                "price": amount(first.price), "old_price": amount(first.old.unwrap()), "stock_status": "in_stock",
-               "rating": first.rating, "branch_id": first.branch})
+               "rating": first.rating, "branch_id": first.branch, "size": null})
     );
     for block in blocks {
         assert!(block["items"].as_array().unwrap().len() <= 10);
@@ -925,7 +925,7 @@ async fn products_are_paged_with_full_items() {
         json!({"id": p.id, "name": p.name_en, "image": "/api/media/products/900006.svg", "price": amount(p.price),
                "old_price": amount(p.old.unwrap()), "currency": "EGP", "favorite": 0, "stock": 0,
                "stock_status": "preorder", "min_qty": 1, "max_qty": 5, "rating": p.rating,
-               "rating_average": null, "rating_count": 0,
+               "rating_average": null, "rating_count": 0, "size": null,
                "branch": {"id": 900002, "name": "Beta Bakery"}, "category_id": p.category,
                "brand": {"id": 900002, "name": "Nile"}})
     );
@@ -1282,7 +1282,7 @@ async fn the_product_page_has_description_gallery_shop_and_category() {
                "price": amount(p.price), "old_price": amount(p.old.unwrap()), "currency": "EGP", "favorite": 0,
                "stock": 10, "stock_status": "in_stock", "min_qty": 1, "max_qty": 5, "rating": p.rating,
                // No reviews; a guest is offered nothing about reviewing.
-               "rating_average": null, "rating_count": 0,
+               "rating_average": null, "rating_count": 0, "size": null,
                "review_summary": {"count": 0, "average": null, "average_tenths": null,
                                   "distribution": [0, 0, 0, 0, 0],
                                   "stars": ["empty", "empty", "empty", "empty", "empty"]},
@@ -1383,4 +1383,38 @@ async fn the_openapi_document_describes_the_catalogue() {
         text.contains("best_selling") && text.contains("price_high"),
         "sort values are listed"
     );
+}
+
+#[tokio::test]
+async fn a_seeded_products_size_ends_its_name_in_the_requests_language() {
+    let server = start().await;
+    for lang in ["en", "ar"] {
+        let response = server
+            .client
+            .get(server.url("/api/products?service_id=1&page=1&limit=50"))
+            .header("Language", lang)
+            .send()
+            .await
+            .unwrap();
+        let body: serde_json::Value = response.json().await.unwrap();
+        let items = body["data"].as_array().unwrap();
+        let sized: Vec<_> = items.iter().filter(|item| item["size"].is_string()).collect();
+        assert!(!sized.is_empty(), "{lang}: no product carries its size");
+        for item in sized {
+            let (name, size) = (item["name"].as_str().unwrap(), item["size"].as_str().unwrap());
+            assert!(name.ends_with(&format!(" {size}")), "{lang}: {name} / {size}");
+        }
+        let id = items[0]["id"].as_i64().unwrap();
+        let detail: serde_json::Value = server
+            .client
+            .get(server.url(&format!("/api/products/{id}")))
+            .header("Language", lang)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(detail["data"]["size"], items[0]["size"], "{lang}");
+    }
 }

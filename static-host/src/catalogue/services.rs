@@ -137,6 +137,9 @@ pub struct ProductCard {
     /// Whether the signed-in customer keeps it as a favourite (false for guests).
     pub is_favorite: bool,
     pub name: String,
+    /// The size and pack that end `name` ("1 L"), for the card to keep in sight; null
+    /// when not known.
+    pub size: Option<String>,
     pub image: String,
     /// Decimal string in EGP.
     pub price: String,
@@ -403,7 +406,8 @@ fn product_cards(
     let text = format!(
         "SELECT p.id, p.name_en, p.name_ar, p.image, p.price_minor, p.old_price_minor, p.stock, p.preorder,
                 p.rating, p.branch_id,
-                EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id)
+                EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id),
+                p.size_en, p.size_ar
          FROM products p
          WHERE p.service_id = {service} AND {condition}{area}
          ORDER BY {order}
@@ -422,6 +426,10 @@ fn product_cards(
             rating: r.get(8)?,
             branch_id: r.get(9)?,
             is_favorite: r.get(10)?,
+            size: match lang {
+                Language::En => r.get(11)?,
+                Language::Ar => r.get(12)?,
+            },
         }))
     })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)

@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0013_saved_cards.sql"),
     include_str!("../../migrations/0014_newsletter_notices.sql"),
     include_str!("../../migrations/0015_reverse_geocoding.sql"),
+    include_str!("../../migrations/0016_product_sizes.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { useAppStore } from "../platform/store";
 import { AddToCartProvider } from "./AddToCart";
 import { productItem } from "../test/catalogueFixtures";
-import { ProductCard, cardFromListing } from "./ProductCard";
+import { ProductCard, cardFromListing, nameParts } from "./ProductCard";
 import { ReviewRating } from "./Rating";
 import { TemplateMode } from "../ui/template";
 import { renderWithProviders, resetClient } from "../test/catalogue";
@@ -69,5 +69,33 @@ describe("ProductCard", () => {
     expect(html).toContain("Reviews: {{ item.rating_count | digits(language) }}");
     expect(html).toContain("{% else %}");
     expect(html).toContain("No reviews yet");
+  });
+});
+
+describe("the product's name on its card", () => {
+  test("the size or pack keeps its own line; the link is named by the whole name", () => {
+    renderWithProviders(
+      <AddToCartProvider>
+        <ProductCard
+          product={cardFromListing(productItem(4, { name: "Juhayna Skimmed Milk 200 ml (Pack of 6)", size: "200 ml (Pack of 6)" }))}
+        />
+      </AddToCartProvider>,
+    );
+    const link = screen.getByRole("link", { name: "Juhayna Skimmed Milk 200 ml (Pack of 6)" });
+    expect(link.getAttribute("href")).toBe("/products/4");
+    const [base, size] = Array.from(link.children);
+    expect(base?.textContent).toBe("Juhayna Skimmed Milk");
+    expect(size?.textContent).toBe("200 ml (Pack of 6)");
+  });
+
+  test("split only where the name ends with its size", () => {
+    expect(nameParts("جهينة حليب خالي الدسم ٢٠٠ مل (٦ عبوات)", "٢٠٠ مل (٦ عبوات)")).toEqual({
+      base: "جهينة حليب خالي الدسم",
+      size: "٢٠٠ مل (٦ عبوات)",
+    });
+    // Unknown, or not at the end, or the whole name: the name stays whole.
+    expect(nameParts("Okra 500 g", null)).toEqual({ base: "Okra 500 g", size: null });
+    expect(nameParts("Okra 500 g", "1 kg")).toEqual({ base: "Okra 500 g", size: null });
+    expect(nameParts("500 g", "500 g")).toEqual({ base: "500 g", size: null });
   });
 });

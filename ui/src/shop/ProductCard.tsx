@@ -13,6 +13,8 @@ import styles from "./Cards.module.css";
 export interface CardProduct {
   id: number;
   name: string;
+  /** The size or pack that tells the product from its siblings, the end of `name` (null: unknown). */
+  size?: string | null;
   image: string;
   price: string;
   old_price?: string | null;
@@ -52,6 +54,7 @@ export function cardFromListing(item: ProductItem): CardProduct {
   return {
     id: item.id,
     name: item.name,
+    size: item.size ?? null,
     image: item.image,
     price: item.price,
     old_price: item.old_price ?? null,
@@ -69,6 +72,7 @@ export interface BlockProduct {
   id: number;
   is_favorite: boolean;
   name: string;
+  size?: string | null;
   image: string;
   price: string;
   old_price?: string | null;
@@ -78,7 +82,18 @@ export interface BlockProduct {
 }
 
 export function cardFromBlock(item: BlockProduct): CardProduct {
-  return { ...item, old_price: item.old_price ?? null, currency: null, favorite: item.is_favorite };
+  return { ...item, size: item.size ?? null, old_price: item.old_price ?? null, currency: null, favorite: item.is_favorite };
+}
+
+/**
+ * The name in two parts: what the product is, and its size or pack when the name ends
+ * with it, which keeps a line of its own (a listing's "Juhayna Skimmed Milk…" cards must
+ * still say which is 200 ml and which a pack of 6).
+ */
+export function nameParts(name: string, size: string | null | undefined): { base: string; size: string | null } {
+  const end = size?.trim();
+  if (end && name.endsWith(end) && name.length > end.length) return { base: name.slice(0, -end.length).trimEnd(), size: end };
+  return { base: name, size: null };
 }
 
 /** A product in a grid or rail: picture, name, price, rating, stock, favourite and a quick add. */
@@ -86,6 +101,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
   const adder = useCartAdder();
   const intl = useIntl();
   const href = `/products/${product.id}`;
+  const name = nameParts(product.name, product.size);
   return (
     <article className={styles.card} data-testid="product-card" data-product-id={product.id}>
       <Link href={href} className={styles.cardMedia} tabIndex={-1} aria-hidden="true">
@@ -100,8 +116,10 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
       />
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>
-          <Link href={href} className={styles.cardLink}>
-            {product.name}
+          {/* Named by the whole name: the parts are laid out on lines of their own. */}
+          <Link href={href} className={styles.cardLink} aria-label={product.name} title={product.name}>
+            <span className={styles.cardName}>{name.base}</span>
+            {name.size ? <span className={styles.cardSize}>{name.size}</span> : null}
           </Link>
         </h3>
         <Price amount={product.price} old={product.old_price} currency={product.currency} />

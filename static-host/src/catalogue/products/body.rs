@@ -49,6 +49,9 @@ pub struct ProductItem {
     pub id: i64,
     /// In the request language.
     pub name: String,
+    /// The end of `name` that tells the product from the item's other sizes and packs
+    /// ("200 ml (Pack of 6)"), for a card to keep in sight; null when not known.
+    pub size: Option<String>,
     /// Image path.
     pub image: String,
     /// Decimal string in EGP, e.g. `"19.99"`.
@@ -155,6 +158,8 @@ pub struct ProductBranch {
 pub struct ProductDetail {
     pub id: i64,
     pub name: String,
+    /// As in the listing: the size and pack that end `name`, or null.
+    pub size: Option<String>,
     pub description: String,
     pub image: String,
     /// Pictures for the gallery, the main image first.

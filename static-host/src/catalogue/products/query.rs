@@ -23,16 +23,20 @@ use crate::money::{CURRENCY, amount, old_amount};
 use crate::reviews::{self, average};
 
 /// The listing's columns, with the shop and brand names and the favourite flag
-/// (`{user}` is the marker of the customer id).
+/// (`{user}` is the marker of the customer id); a query's own columns follow them, from
+/// [`LISTING_COLUMNS`] on.
 pub(super) fn listing_columns(user: &str) -> String {
     format!(
         "p.id, p.name_en, p.name_ar, p.image, p.price_minor, p.old_price_minor, p.stock, p.preorder,
          p.min_qty, p.max_qty, p.rating, p.branch_id, b.name_en, b.name_ar, p.category_id,
          p.brand_id, br.name_en, br.name_ar,
          EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id),
-         p.rating_count, p.rating_average_tenths"
+         p.rating_count, p.rating_average_tenths, p.size_en, p.size_ar"
     )
 }
+
+/// How many columns [`listing_columns`] has.
+pub(super) const LISTING_COLUMNS: usize = 23;
 
 pub(super) const LISTING_FROM: &str = "FROM products p JOIN branches b ON b.id = p.branch_id LEFT JOIN brands br ON br.id = p.brand_id";
 
@@ -124,6 +128,10 @@ pub(super) fn product_item(r: &rusqlite::Row<'_>, lang: Language) -> rusqlite::R
         favorite: u8::from(r.get::<_, bool>(18)?),
         rating_count: r.get(19)?,
         rating_average: r.get::<_, Option<u8>>(20)?.map(average),
+        size: match lang {
+            Language::En => r.get(21)?,
+            Language::Ar => r.get(22)?,
+        },
         shops: None,
         other_shops: None,
     })
@@ -292,7 +300,7 @@ pub(super) fn listing(
     let mut stmt = c.prepare_cached(&text)?;
     let mut rows = stmt
         .query_map(sql.params(), |r| {
-            Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(21)?))
+            Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(LISTING_COLUMNS)?))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     if searching {
@@ -496,19 +504,20 @@ pub(super) fn product_detail(
     let row = c
         .query_row(&text, params![user_id, id], |r| {
             let item = product_item(r, lang)?;
-            let description = pick(lang, r.get(21)?, r.get(22)?);
+            let at = |i: usize| LISTING_COLUMNS + i;
+            let description = pick(lang, r.get(at(0))?, r.get(at(1))?);
             let branch = ProductBranch {
                 id: item.branch.id,
                 name: item.branch.name.clone(),
-                logo: r.get(23)?,
-                closed: r.get(24)?,
-                minutes: r.get(25)?,
-                minimum: amount(r.get(26)?),
-                free_delivery: r.get(27)?,
+                logo: r.get(at(2))?,
+                closed: r.get(at(3))?,
+                minutes: r.get(at(4))?,
+                minimum: amount(r.get(at(5))?),
+                free_delivery: r.get(at(6))?,
             };
             let category = IdName {
                 id: item.category_id,
-                name: pick(lang, r.get(28)?, r.get(29)?),
+                name: pick(lang, r.get(at(7))?, r.get(at(8))?),
             };
             Ok((item, description, branch, category))
         })
@@ -523,6 +532,7 @@ pub(super) fn product_detail(
     Ok(ProductDetail {
         id: item.id,
         name: item.name,
+        size: item.size,
         description,
         images: vec![item.image.clone()],
         image: item.image,

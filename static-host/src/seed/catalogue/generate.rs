@@ -54,6 +54,10 @@ pub struct Product {
     pub brand_id: Option<i64>,
     pub name_en: String,
     pub name_ar: String,
+    /// The end of the name that tells it from the item's other products: its size and
+    /// pack ("200 ml (Pack of 6)"); `None` when the name has no such part.
+    pub size_en: Option<String>,
+    pub size_ar: Option<String>,
     pub description_en: String,
     pub description_ar: String,
     pub price_minor: i64,
@@ -255,6 +259,8 @@ fn build(
     let (brand_en, brand_ar) = brand.map(|b| (b.name_en, b.name_ar)).unwrap_or(("", ""));
     let name_en = join(&[brand_en, item.en, size.en, &pack_en]);
     let name_ar = join(&[brand_ar, item.ar, size.ar, &pack_ar]);
+    let size_en = Some(join(&[size.en, &pack_en])).filter(|s| !s.is_empty());
+    let size_ar = Some(join(&[size.ar, &pack_ar])).filter(|s| !s.is_empty());
     let (description_en, description_ar) = match brand {
         Some(b) => (
             format!("{} Brand: {}.", leaf.blurb_en, b.name_en),
@@ -304,6 +310,8 @@ fn build(
         brand_id: brand.map(|b| b.id),
         name_en,
         name_ar,
+        size_en,
+        size_ar,
         description_en,
         description_ar,
         price_minor,

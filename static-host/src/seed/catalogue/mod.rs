@@ -143,8 +143,8 @@ pub fn seed_with(tx: &Transaction<'_>, now_ms: i64, products: usize) -> rusqlite
     let mut insert = tx.prepare(
         "INSERT INTO products (id, branch_id, service_id, category_id, brand_id, name_en, name_ar, description_en,
              description_ar, image, price_minor, old_price_minor, stock, preorder, min_qty, max_qty, rating,
-             sales_count, popularity, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
+             sales_count, popularity, created_at, size_en, size_ar)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
     )?;
     generate::generate(products, now_ms, &layout, |p| {
         insert
@@ -168,7 +168,9 @@ pub fn seed_with(tx: &Transaction<'_>, now_ms: i64, products: usize) -> rusqlite
                 p.rating,
                 p.sales_count,
                 p.popularity,
-                p.created_at
+                p.created_at,
+                p.size_en,
+                p.size_ar
             ])
             .map(drop)
     })
@@ -288,6 +290,9 @@ mod tests {
             "../../../migrations/0015_reverse_geocoding.sql"
         ))
         .unwrap();
+        // The products' sizes, which the seed writes.
+        conn.execute_batch(include_str!("../../../migrations/0016_product_sizes.sql"))
+            .unwrap();
         conn.pragma_update(None, "foreign_keys", "ON").unwrap();
         let tx = conn.transaction().unwrap();
         crate::seed::geo::seed(&tx).unwrap();
@@ -455,6 +460,30 @@ mod tests {
     }
 
     #[test]
+    fn each_size_ends_its_products_name_in_both_languages() {
+        let conn = seeded();
+        let rows: Vec<(String, String, Option<String>, Option<String>)> = conn
+            .prepare("SELECT name_en, name_ar, size_en, size_ar FROM products")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let mut sized = 0;
+        for (name_en, name_ar, size_en, size_ar) in &rows {
+            assert_eq!(size_en.is_some(), size_ar.is_some(), "{name_en}");
+            if let (Some(en), Some(ar)) = (size_en, size_ar) {
+                sized += 1;
+                assert!(name_en.ends_with(&format!(" {en}")), "{name_en} / {en}");
+                assert!(name_ar.ends_with(&format!(" {ar}")), "{name_ar} / {ar}");
+            }
+        }
+        // Most items come in sizes; packs add theirs ("1 L (Pack of 6)").
+        assert!(sized * 10 > rows.len() * 9, "{sized} of {}", rows.len());
+        assert!(rows.iter().any(|(_, _, en, _)| en.as_deref() == Some("200 ml (Pack of 6)")));
+    }
+
+    #[test]
     fn branch_names_are_unique_per_shop() {
         let conn = seeded();
         for column in ["name_en", "name_ar"] {
@@ -582,6 +611,8 @@ mod tests {
             "../../../migrations/0015_reverse_geocoding.sql"
         ))
         .unwrap();
+        conn.execute_batch(include_str!("../../../migrations/0016_product_sizes.sql"))
+            .unwrap();
         let tx = conn.transaction().unwrap();
         crate::seed::geo::seed(&tx).unwrap();
         seed_with(&tx, NOW, 5_000).unwrap();
