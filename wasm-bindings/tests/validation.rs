@@ -105,8 +105,16 @@ fn field_rules_return_a_message_or_null() {
             message("image_only"),
         ),
         ("image/webp", json!({"rule": "image_file"}), json!(null)),
-        ("", json!({"rule": "review_rating"}), message("rating_required")),
-        ("6", json!({"rule": "review_rating"}), message("rating_out_of_range")),
+        (
+            "",
+            json!({"rule": "review_rating"}),
+            message("rating_required"),
+        ),
+        (
+            "6",
+            json!({"rule": "review_rating"}),
+            message("rating_out_of_range"),
+        ),
         ("4", json!({"rule": "review_rating"}), json!(null)),
         (
             "bell\u{7}",

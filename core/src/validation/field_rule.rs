@@ -223,12 +223,7 @@ mod tests {
                 image_file("image/svg+xml"),
                 "image/webp",
             ),
-            (
-                FieldRule::ReviewRating,
-                "",
-                rating(None).map(|_| ()),
-                "4",
-            ),
+            (FieldRule::ReviewRating, "", rating(None).map(|_| ()), "4"),
             (
                 FieldRule::ReviewComment,
                 "x\u{7}",

@@ -300,7 +300,10 @@ pub(super) fn listing(
     let mut stmt = c.prepare_cached(&text)?;
     let mut rows = stmt
         .query_map(sql.params(), |r| {
-            Ok((product_item(r, lang)?, r.get::<_, Option<i64>>(LISTING_COLUMNS)?))
+            Ok((
+                product_item(r, lang)?,
+                r.get::<_, Option<i64>>(LISTING_COLUMNS)?,
+            ))
         })?
         .collect::<Result<Vec<_>, _>>()?;
     if searching {

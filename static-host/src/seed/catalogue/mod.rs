@@ -480,7 +480,10 @@ mod tests {
         }
         // Most items come in sizes; packs add theirs ("1 L (Pack of 6)").
         assert!(sized * 10 > rows.len() * 9, "{sized} of {}", rows.len());
-        assert!(rows.iter().any(|(_, _, en, _)| en.as_deref() == Some("200 ml (Pack of 6)")));
+        assert!(
+            rows.iter()
+                .any(|(_, _, en, _)| en.as_deref() == Some("200 ml (Pack of 6)"))
+        );
     }
 
     #[test]
