@@ -315,7 +315,8 @@ async fn a_service_has_its_blocks_in_order() {
         card,
         json!({"id": first.id, "is_favorite": false, "name": first.name_en, "image": "/api/media/products/900001.svg",
                "price": amount(first.price), "old_price": amount(first.old.unwrap()), "stock_status": "in_stock",
-               "rating": first.rating, "branch_id": first.branch, "size": null})
+               "rating": first.rating, "branch_id": first.branch, "size": null,
+               "rating_average": null, "rating_count": 0})
     );
     for block in blocks {
         assert!(block["items"].as_array().unwrap().len() <= 10);
@@ -1398,11 +1399,20 @@ async fn a_seeded_products_size_ends_its_name_in_the_requests_language() {
             .unwrap();
         let body: serde_json::Value = response.json().await.unwrap();
         let items = body["data"].as_array().unwrap();
-        let sized: Vec<_> = items.iter().filter(|item| item["size"].is_string()).collect();
+        let sized: Vec<_> = items
+            .iter()
+            .filter(|item| item["size"].is_string())
+            .collect();
         assert!(!sized.is_empty(), "{lang}: no product carries its size");
         for item in sized {
-            let (name, size) = (item["name"].as_str().unwrap(), item["size"].as_str().unwrap());
-            assert!(name.ends_with(&format!(" {size}")), "{lang}: {name} / {size}");
+            let (name, size) = (
+                item["name"].as_str().unwrap(),
+                item["size"].as_str().unwrap(),
+            );
+            assert!(
+                name.ends_with(&format!(" {size}")),
+                "{lang}: {name} / {size}"
+            );
         }
         let id = items[0]["id"].as_i64().unwrap();
         let detail: serde_json::Value = server

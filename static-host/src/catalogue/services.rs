@@ -147,6 +147,12 @@ pub struct ProductCard {
     pub old_price: Option<String>,
     pub stock_status: StockStatus,
     pub rating: f64,
+    /// The customers' reviews' average to one decimal (4.3); null without reviews.
+    #[schema(minimum = 1, maximum = 5)]
+    pub rating_average: Option<f64>,
+    /// How many customer reviews it has.
+    #[schema(minimum = 0)]
+    pub rating_count: i64,
     pub branch_id: i64,
 }
 
@@ -407,7 +413,7 @@ fn product_cards(
         "SELECT p.id, p.name_en, p.name_ar, p.image, p.price_minor, p.old_price_minor, p.stock, p.preorder,
                 p.rating, p.branch_id,
                 EXISTS(SELECT 1 FROM favorites f WHERE f.user_id = {user} AND f.kind = 'product' AND f.item_id = p.id),
-                p.size_en, p.size_ar
+                p.size_en, p.size_ar, p.rating_count, p.rating_average_tenths
          FROM products p
          WHERE p.service_id = {service} AND {condition}{area}
          ORDER BY {order}
@@ -430,6 +436,8 @@ fn product_cards(
                 Language::En => r.get(11)?,
                 Language::Ar => r.get(12)?,
             },
+            rating_count: r.get(13)?,
+            rating_average: r.get::<_, Option<u8>>(14)?.map(crate::reviews::average),
         }))
     })?;
     Ok(rows.collect::<Result<Vec<_>, _>>()?)

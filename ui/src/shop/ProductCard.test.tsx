@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { useAppStore } from "../platform/store";
 import { AddToCartProvider } from "./AddToCart";
 import { productItem } from "../test/catalogueFixtures";
-import { ProductCard, cardFromListing, nameParts } from "./ProductCard";
+import { ProductCard, cardFromBlock, cardFromListing, nameParts } from "./ProductCard";
 import { ReviewRating } from "./Rating";
 import { TemplateMode } from "../ui/template";
 import { renderWithProviders, resetClient } from "../test/catalogue";
@@ -86,6 +86,8 @@ describe("the product's name on its card", () => {
     const [base, size] = Array.from(link.children);
     expect(base?.textContent).toBe("Juhayna Skimmed Milk");
     expect(size?.textContent).toBe("200 ml (Pack of 6)");
+    // The text reads whole too (a search of the page for the name finds it).
+    expect(link.textContent).toBe("Juhayna Skimmed Milk 200 ml (Pack of 6)");
   });
 
   test("split only where the name ends with its size", () => {
@@ -97,5 +99,39 @@ describe("the product's name on its card", () => {
     expect(nameParts("Okra 500 g", null)).toEqual({ base: "Okra 500 g", size: null });
     expect(nameParts("Okra 500 g", "1 kg")).toEqual({ base: "Okra 500 g", size: null });
     expect(nameParts("500 g", "500 g")).toEqual({ base: "500 g", size: null });
+  });
+});
+
+describe("a home block's product card", () => {
+  const block = {
+    id: 7,
+    is_favorite: false,
+    name: "Juhayna Full Cream Milk 1 L",
+    size: "1 L",
+    image: "/api/media/products/7.svg",
+    price: "40.00",
+    stock_status: "in_stock" as const,
+    rating: 4,
+    branch_id: 1,
+  };
+
+  test("shows the customers' rating as listings do", () => {
+    renderWithProviders(
+      <AddToCartProvider>
+        <ProductCard product={cardFromBlock({ ...block, rating_average: 4.3, rating_count: 12 })} />
+      </AddToCartProvider>,
+    );
+    const rating = screen.getByTestId("card-rating");
+    expect(rating.textContent).toContain("4.3");
+    expect(rating.textContent).toContain("12");
+  });
+
+  test("without reviews it says so, not the catalogue's own figure", () => {
+    renderWithProviders(
+      <AddToCartProvider>
+        <ProductCard product={cardFromBlock({ ...block, rating_average: null, rating_count: 0 })} />
+      </AddToCartProvider>,
+    );
+    expect(screen.getByTestId("card-rating").textContent).toBe("No reviews yet");
   });
 });

@@ -73,6 +73,8 @@ export interface BlockProduct {
   is_favorite: boolean;
   name: string;
   size?: string | null;
+  rating_average?: number | null;
+  rating_count?: number;
   image: string;
   price: string;
   old_price?: string | null;
@@ -82,7 +84,14 @@ export interface BlockProduct {
 }
 
 export function cardFromBlock(item: BlockProduct): CardProduct {
-  return { ...item, size: item.size ?? null, old_price: item.old_price ?? null, currency: null, favorite: item.is_favorite };
+  return {
+    ...item,
+    size: item.size ?? null,
+    old_price: item.old_price ?? null,
+    currency: null,
+    favorite: item.is_favorite,
+    reviews: item.rating_count === undefined ? undefined : { average: item.rating_average ?? null, count: item.rating_count },
+  };
 }
 
 /**
@@ -119,7 +128,8 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           {/* Named by the whole name: the parts are laid out on lines of their own. */}
           <Link href={href} className={styles.cardLink} aria-label={product.name} title={product.name}>
             <span className={styles.cardName}>{name.base}</span>
-            {name.size ? <span className={styles.cardSize}>{name.size}</span> : null}
+            {/* The space keeps the text whole ("… Milk 200 ml"); a flex line does not draw it. */}
+            {name.size ? <>{" "}<span className={styles.cardSize}>{name.size}</span></> : null}
           </Link>
         </h3>
         <Price amount={product.price} old={product.old_price} currency={product.currency} />
