@@ -5,7 +5,9 @@
 //! - `layout.json`: the layout constants (breakpoints, list and map sizes), the account
 //!   menu and the profile dropdown;
 //! - `storage.json`: `nothing_stored`, the client state the core reads from empty
-//!   storage (what a client holds before it has read storage).
+//!   storage (what a client holds before it has read storage);
+//! - `limits.json`: the limits a form shows before the rule refuses (a counter's
+//!   maximum), e.g. `review_comment_max_graphemes`.
 //!
 //! Clients read these instead of asking the WASM module, so the browser build carries
 //! neither language's texts nor these tables.
@@ -14,6 +16,7 @@ use serde_json::json;
 use storefront_core::layout::{account_menu, layout_constants, profile_dropdown};
 use storefront_core::locale::Language;
 use storefront_core::messages::catalogue;
+use storefront_core::reviews::REVIEW_COMMENT_MAX_GRAPHEMES;
 use storefront_core::storage::{MemoryStorage, read_state};
 
 fn main() {
@@ -47,5 +50,9 @@ fn main() {
     write(
         "storage.json",
         json!({ "nothing_stored": read_state(&MemoryStorage::default()) }),
+    );
+    write(
+        "limits.json",
+        json!({ "review_comment_max_graphemes": REVIEW_COMMENT_MAX_GRAPHEMES }),
     );
 }

@@ -4,6 +4,7 @@ import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { checkField, type Language } from "storefront-core";
+import limits from "storefront-core/data/limits.json";
 import { ApiError, errorText } from "../../api/client";
 import { useAppStore } from "../../platform/store";
 import { Button } from "../../ui/Button";
@@ -28,8 +29,8 @@ export interface ReviewValues {
   comment: string;
 }
 
-/** The most graphemes a comment takes: the core's `REVIEW_COMMENT_MAX_GRAPHEMES`, shown in the counter. */
-export const COMMENT_MAX = 500;
+/** The most graphemes a comment takes (the core's `REVIEW_COMMENT_MAX_GRAPHEMES`), shown in the counter. */
+export const COMMENT_MAX = limits.review_comment_max_graphemes;
 
 /** The review form's schema: the rating's and the comment's rules are the core's. */
 export function reviewSchema(language: Language) {
