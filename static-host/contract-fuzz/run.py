@@ -60,7 +60,7 @@ UNLIMITED = {
 # Logging out (here or everywhere) would revoke the token the other operations are
 # fuzzed with; the Rust suites cover them (tests/api_auth.rs, tests/api_fuzz.rs,
 # tests/account_abuse.rs).
-EXCLUDED_PATHS = ["/user/logout", "/user/logout-all"]
+EXCLUDED_PATHS = ["/user/logout", "/user/logout-all", "/user/delete-account"]
 # The deep mode's budget (FUZZ_DEEP=1): about 55,000 cases in all (see README).
 DEEP_EXAMPLES = 600
 DEEP_SCENARIOS = 1000

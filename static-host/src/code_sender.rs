@@ -50,21 +50,42 @@ pub struct Notice {
     pub to: String,
     pub channel: String,
     pub language: Language,
-    /// How long new codes stay paused at most, in hours.
+    /// How long new codes (or password sign-in) stay paused at most, in hours.
     pub paused_hours: u64,
+    /// What was paused.
+    pub about: Paused,
+}
+
+/// The sign-in a security notice is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Paused {
+    /// New one-time codes, after wrong codes.
+    Codes,
+    /// Password sign-in from new devices, after wrong passwords.
+    Passwords,
 }
 
 impl Notice {
     /// The text a gateway would deliver.
     pub fn text(&self) -> String {
         let hours = self.paused_hours;
-        match self.language {
-            Language::En => format!(
+        match (self.about, self.language) {
+            (Paused::Passwords, Language::En) => format!(
+                "Several wrong passwords were entered for this account, so password sign-in \
+                 from new devices is paused for up to {hours} hours. You can still sign in \
+                 with a code. If this was not you, consider changing your password."
+            ),
+            (Paused::Passwords, Language::Ar) => format!(
+                "أُدخلت كلمات مرور خاطئة عدة مرات لهذا الحساب، لذا أوقفنا تسجيل الدخول بكلمة \
+                 المرور من الأجهزة الجديدة لمدة تصل إلى {hours} ساعة. يمكنك تسجيل الدخول برمز. \
+                 إذا لم تكن أنت ففكّر في تغيير كلمة المرور."
+            ),
+            (Paused::Codes, Language::En) => format!(
                 "Several wrong sign-in codes were entered for this account, so no new code \
                  will be sent for up to {hours} hours. If this was not you, no action is \
                  needed: nobody signed in."
             ),
-            Language::Ar => format!(
+            (Paused::Codes, Language::Ar) => format!(
                 "أُدخلت رموز دخول خاطئة عدة مرات لهذا الحساب، لذا لن نرسل رمزًا جديدًا لمدة \
                  تصل إلى {hours} ساعة. إذا لم تكن أنت فلا حاجة لأي إجراء: لم يسجل أحد الدخول."
             ),

@@ -17,7 +17,7 @@ fn invalid(field: &str, message: Message, lang: Language) -> ApiError {
     ApiError::validation(field, Msg::from(message).text(lang))
 }
 
-fn required(field: &str, lang: Language) -> ApiError {
+pub fn required(field: &str, lang: Language) -> ApiError {
     ApiError::validation(
         field,
         Msg::FieldRequired {

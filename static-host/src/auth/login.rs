@@ -36,6 +36,26 @@ impl Channel {
     }
 }
 
+/// Refuses a channel remote config does not enable (422 on `channel`).
+pub(super) fn channel_enabled(
+    config: &crate::pages::settings::StoredRemoteConfig,
+    channel: Channel,
+    lang: Language,
+) -> Result<(), ApiError> {
+    let enabled = match channel {
+        Channel::Sms => config.verification_methods_sms,
+        Channel::Whatsapp => config.verification_methods_whatsapp,
+    };
+    if enabled {
+        Ok(())
+    } else {
+        Err(ApiError::validation(
+            "channel",
+            Msg::ChannelDisabled.text(lang),
+        ))
+    }
+}
+
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginByOtpRequest {
     /// The phone number as typed; read with the store's default country
@@ -75,16 +95,7 @@ pub async fn login_by_otp(
 ) -> Result<Json<Data<CodeSent>>, ApiError> {
     let config = remote_config(&state).await?;
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
-    let enabled = match body.channel {
-        Channel::Sms => config.verification_methods_sms,
-        Channel::Whatsapp => config.verification_methods_whatsapp,
-    };
-    if !enabled {
-        return Err(ApiError::validation(
-            "channel",
-            Msg::ChannelDisabled.text(lang),
-        ));
-    }
+    channel_enabled(&config, body.channel, lang)?;
     issue_and_send(
         &state,
         Purpose::Login,
@@ -301,10 +312,11 @@ pub async fn register_by_otp(
                 other => return Ok((Err(refused(other, lang)), notice)),
             };
             let account = NewAccount {
-                mobile: &mobile,
+                mobile: Some(&mobile),
                 name: &name,
                 email: &email,
                 referral: referral.as_deref(),
+                password_hash: None,
             };
             let outcome = create_account(tx, account, id, lang, now)?;
             Ok((outcome, None))
@@ -320,16 +332,18 @@ pub async fn register_by_otp(
 
 /// A unique, easy-to-read referral code (no 0/O or 1/I).
 /// What registration writes.
-struct NewAccount<'a> {
-    mobile: &'a str,
-    name: &'a str,
-    email: &'a str,
-    referral: Option<&'a str>,
+pub(super) struct NewAccount<'a> {
+    /// None: registered by e-mail, the phone is verified before the first order.
+    pub mobile: Option<&'a str>,
+    pub name: &'a str,
+    pub email: &'a str,
+    pub referral: Option<&'a str>,
+    pub password_hash: Option<&'a str>,
 }
 
 /// Creates the account with the verified code `code_id` and signs it in; a number or
 /// e-mail already in use, or an unknown referral code, is the refusal.
-fn create_account(
+pub(super) fn create_account(
     tx: &rusqlite::Transaction<'_>,
     account: NewAccount<'_>,
     code_id: i64,
@@ -341,6 +355,7 @@ fn create_account(
         name,
         email,
         referral,
+        password_hash,
     } = account;
     let taken: bool = tx.query_row(
         "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1)",
@@ -381,8 +396,9 @@ fn create_account(
         },
     };
     tx.execute(
-        "INSERT INTO users (mobile, name, email, default_locale, referral_code, referred_by, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO users (mobile, name, email, default_locale, referral_code, referred_by, created_at,
+                            password_hash)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
         params![
             mobile,
             name,
@@ -390,7 +406,8 @@ fn create_account(
             lang.code(),
             new_referral_code(tx)?,
             referred_by,
-            now
+            now,
+            password_hash
         ],
     )?;
     let user_id = tx.last_insert_rowid();

@@ -2,11 +2,15 @@
 //! WhatsApp, registration, e-mail one-time-code sign-in, password reset, logout,
 //! profile and settings.
 
+mod delete_account;
 mod email;
+mod email_register;
 mod fields;
 mod login;
 pub mod otp;
 mod password;
+mod password_login;
+mod phone;
 pub mod profile;
 
 use rusqlite::{Transaction, params};
@@ -37,6 +41,12 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(profile::logout))
         .routes(routes!(profile::logout_all))
         .routes(routes!(email::confirm_email_change))
+        .routes(routes!(password_login::login_with_password))
+        .routes(routes!(email_register::email_register_code))
+        .routes(routes!(email_register::register_by_email))
+        .routes(routes!(phone::send_phone_code))
+        .routes(routes!(phone::verify_phone))
+        .routes(routes!(delete_account::delete_account))
 }
 
 /// Creates a session for a user and returns its bearer token.
@@ -186,6 +196,7 @@ pub fn check_code(
                 .and_then(|l| Language::parse(l).ok())
                 .unwrap_or_default(),
             paused_hours,
+            about: crate::code_sender::Paused::Codes,
         }));
     }
     Ok((check, notice))

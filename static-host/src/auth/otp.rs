@@ -48,6 +48,10 @@ pub enum Purpose {
     PasswordReset,
     /// Confirms a new e-mail address of a signed-in customer.
     EmailChange,
+    /// Confirms the address of a registration by e-mail.
+    EmailRegister,
+    /// Verifies the phone of a signed-in customer (one registered by e-mail).
+    PhoneVerify,
 }
 
 impl Purpose {
@@ -57,6 +61,8 @@ impl Purpose {
             Purpose::EmailLogin => "email_login",
             Purpose::PasswordReset => "password_reset",
             Purpose::EmailChange => "email_change",
+            Purpose::EmailRegister => "email_register",
+            Purpose::PhoneVerify => "phone_verify",
         }
     }
 }

@@ -28,7 +28,7 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
         .map_err(|e| ApiError::internal(format!("password hashing task failed: {e}")))?
 }
 
-fn hash_now(password: &str) -> Result<String, ApiError> {
+pub(super) fn hash_now(password: &str) -> Result<String, ApiError> {
     Argon2::default()
         .hash_password(password.as_bytes())
         .map(|hash| hash.to_string())
@@ -36,7 +36,7 @@ fn hash_now(password: &str) -> Result<String, ApiError> {
 }
 
 /// Checks a password against its stored hash, on the blocking pool.
-async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
+pub(super) async fn password_matches(password: String, stored: String) -> Result<bool, ApiError> {
     tokio::task::spawn_blocking(move || matches_now(&password, &stored))
         .await
         .map_err(|e| ApiError::internal(format!("password check task failed: {e}")))

@@ -34,8 +34,9 @@ pub struct Notifications {
 pub struct Profile {
     pub id: i64,
     pub name: String,
-    /// E.164.
-    pub mobile: String,
+    /// E.164; null when no phone is verified yet (an account registered by e-mail,
+    /// which verifies one before its first order: `POST /user/phone/verify`).
+    pub mobile: Option<String>,
     pub email: Option<String>,
     pub company_name: Option<String>,
     /// YYYY-MM-DD.

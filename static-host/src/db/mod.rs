@@ -30,6 +30,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0014_newsletter_notices.sql"),
     include_str!("../../migrations/0015_reverse_geocoding.sql"),
     include_str!("../../migrations/0016_product_sizes.sql"),
+    include_str!("../../migrations/0017_email_accounts.sql"),
 ];
 
 /// How much of the database file each connection maps into memory (address space,
@@ -264,6 +265,73 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(value, "1");
+    }
+
+    /// Migration 0017 rebuilds `users`, which every other table references: a
+    /// database with customers and their rows keeps them all, and the welcome
+    /// notice is not sent a second time.
+    #[test]
+    fn the_users_rebuild_keeps_every_reference() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = Connection::open(dir.path().join("store.db")).unwrap();
+        configure(&conn, false).unwrap();
+        for sql in &MIGRATIONS[..16] {
+            conn.execute_batch(sql).unwrap();
+        }
+        conn.pragma_update(None, "user_version", 16).unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, mobile, name, referral_code, created_at)
+                 VALUES (1, '+201001234567', 'Mona', 'NILEAAAAAA', 1);
+             INSERT INTO users (id, mobile, name, referral_code, referred_by, created_at)
+                 VALUES (2, '+201001234568', 'Ali', 'NILEBBBBBB', 1, 1);
+             INSERT INTO favorites (user_id, kind, item_id, created_at) VALUES (2, 'product', 7, 1);",
+        )
+        .unwrap();
+        migrate(&mut conn).unwrap();
+        let rows: Vec<(i64, Option<String>, Option<i64>)> = conn
+            .prepare("SELECT id, mobile, referred_by FROM users ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(
+            rows,
+            vec![
+                (1, Some("+201001234567".into()), None),
+                (2, Some("+201001234568".into()), Some(1))
+            ]
+        );
+        let welcomes: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM notifications WHERE kind = 'welcome'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(welcomes, 2);
+        // A phone-less account now fits, and is welcomed.
+        conn.execute(
+            "INSERT INTO users (name, email, referral_code, created_at) VALUES ('E', 'e@example.com', 'NILECCCCCC', 2)",
+            [],
+        )
+        .unwrap();
+        let welcomes: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM notifications WHERE kind = 'welcome'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(welcomes, 3);
+        let broken: i64 = conn
+            .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+                r.get(0)
+            })
+            .unwrap();
+        assert_eq!(broken, 0);
+        // The favourite still belongs to its customer: a dangling id would be refused.
+        assert!(conn.execute("DELETE FROM users WHERE id = 2", []).is_err());
     }
 
     #[tokio::test]

@@ -300,18 +300,29 @@ pub fn ip_groups(method: &Method, path: &str, query: Option<&str>) -> Vec<IpGrou
         groups.push(IpGroup::Writes);
     }
     match path {
-        "/user/login-by-otp" | "/user/email/login-by-otp" | "/user/forget-password" if writes => {
+        "/user/login-by-otp"
+        | "/user/email/login-by-otp"
+        | "/user/email/register-code"
+        | "/user/phone/send-code"
+        | "/user/forget-password"
+            if writes =>
+        {
             groups.extend([IpGroup::SignIn, IpGroup::CodeRequests]);
         }
         "/user/verify-login-by-otp"
         | "/user/register-by-otp"
         | "/user/email/verify"
         | "/user/password/reset"
+        | "/user/register"
+        | "/user/phone/verify"
             if writes =>
         {
             groups.extend([IpGroup::SignIn, IpGroup::CodeChecks]);
         }
-        "/user/update-password" if writes => groups.push(IpGroup::SignIn),
+        // A password try is a sign-in (its own caps are in `auth/password_login.rs`).
+        "/user/update-password" | "/user/login" | "/user/delete-account" if writes => {
+            groups.push(IpGroup::SignIn)
+        }
         // Reverse geocoding is a gazetteer lookup like map search, counted with it.
         "/services/search" | "/map/search" | "/map/reverse" => groups.push(IpGroup::Search),
         "/products" | "/branches" if has_search_text(query) => groups.push(IpGroup::Search),
@@ -769,6 +780,15 @@ mod tests {
         assert_eq!(
             ip_groups(&Method::PATCH, "/user/update-password", None),
             [Writes, SignIn]
+        );
+        assert_eq!(ip_groups(&post, "/api/user/login", None), [Writes, SignIn]);
+        assert_eq!(
+            ip_groups(&post, "/user/email/register-code", None),
+            [Writes, SignIn, CodeRequests]
+        );
+        assert_eq!(
+            ip_groups(&post, "/user/phone/verify", None),
+            [Writes, SignIn, CodeChecks]
         );
         assert_eq!(ip_groups(&post, "/order/add-to-cart", None), [Writes]);
         assert_eq!(ip_groups(&Method::DELETE, "/addresses/3", None), [Writes]);

@@ -139,6 +139,19 @@ pub enum Msg {
     CardSaved,
     DefaultCardSet,
     CardDeleted,
+    // E-mail accounts (issue 36 item 5).
+    /// A password sign-in failed: the same words whether or not the address has an account.
+    WrongPassword,
+    /// Password sign-in for an address is paused for strangers after repeated wrong tries.
+    PasswordSignInPaused {
+        hours: u64,
+    },
+    PhoneVerified,
+    /// An account without a verified phone placed an order.
+    PhoneRequired,
+    AccountDeleted,
+    /// The account's data cannot be deleted while an order is under way.
+    OrdersUnderWay,
 }
 
 impl From<MessageId> for Msg {
@@ -554,6 +567,34 @@ impl Msg {
                 "أصبحت هذه البطاقة بطاقتك الافتراضية.",
             ),
             Msg::CardDeleted => pick("Your card has been deleted.", "تم حذف بطاقتك."),
+            Msg::WrongPassword => pick(
+                "The e-mail address or password is incorrect.",
+                "البريد الإلكتروني أو كلمة المرور غير صحيحة.",
+            ),
+            Msg::PasswordSignInPaused { hours } => {
+                if ar {
+                    format!(
+                        "تم إيقاف تسجيل الدخول بكلمة المرور لهذا العنوان مؤقتًا بعد محاولات خاطئة كثيرة. سجّل الدخول برمز، أو حاول مرة أخرى بعد {hours} ساعة."
+                    )
+                } else {
+                    format!(
+                        "Password sign-in for this address is paused after too many wrong tries. Sign in with a code, or try again in {hours} hours."
+                    )
+                }
+            }
+            Msg::PhoneVerified => pick("Your phone number is verified.", "تم التحقق من رقم هاتفك."),
+            Msg::PhoneRequired => pick(
+                "Verify your phone number before your first order.",
+                "أكّد رقم هاتفك قبل طلبك الأول.",
+            ),
+            Msg::AccountDeleted => pick(
+                "Your account and its data have been deleted.",
+                "تم حذف حسابك وبياناته.",
+            ),
+            Msg::OrdersUnderWay => pick(
+                "You have orders under way. You can delete your account once they are delivered or cancelled.",
+                "لديك طلبات قيد التنفيذ. يمكنك حذف حسابك بعد توصيلها أو إلغائها.",
+            ),
         }
     }
 }
@@ -687,6 +728,12 @@ mod tests {
             Msg::CardSaved,
             Msg::DefaultCardSet,
             Msg::CardDeleted,
+            Msg::WrongPassword,
+            Msg::PasswordSignInPaused { hours: 3 },
+            Msg::PhoneVerified,
+            Msg::PhoneRequired,
+            Msg::AccountDeleted,
+            Msg::OrdersUnderWay,
         ];
         for msg in &all {
             match msg {
@@ -756,6 +803,12 @@ mod tests {
                 Msg::ReviewAlreadyHelpful => {}
                 Msg::ReviewHelpfulOwn => {}
                 Msg::CardSaved | Msg::DefaultCardSet | Msg::CardDeleted => {}
+                Msg::WrongPassword
+                | Msg::PasswordSignInPaused { .. }
+                | Msg::PhoneVerified
+                | Msg::PhoneRequired
+                | Msg::AccountDeleted
+                | Msg::OrdersUnderWay => {}
             }
         }
         all

@@ -651,8 +651,8 @@ new is placed or charged", body = Data<OrderDetailBody>,
 wallet balance or a declined card", body = BadRequestBody),
         (status = 401, body = ErrorBody), (status = 404, description = "Unknown service, or a \
 `saved_card_id` that is not one of the customer's cards", body = ErrorBody),
-        (status = 422, description = "The form, or an Idempotency-Key that is not 1 to 255 visible \
-ASCII characters", body = ValidationErrorBody)))]
+        (status = 422, description = "The form, an Idempotency-Key that is not 1 to 255 visible \
+ASCII characters, or an account with no verified phone yet (on `mobile`)", body = ValidationErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     Extension(effects): Extension<Effects>,
@@ -689,6 +689,19 @@ pub async fn checkout(
                     && let Some(order_id) = placed_with_key(c, user_id, key)?
                 {
                     return Ok(Err(order_id));
+                }
+                // An account registered by e-mail verifies a phone before its first
+                // order: the shop calls the customer about the delivery.
+                let phone: bool = c.query_row(
+                    "SELECT mobile IS NOT NULL FROM users WHERE id = ?1",
+                    [user_id],
+                    |r| r.get(0),
+                )?;
+                if !phone {
+                    return Err(ApiError::validation(
+                        "mobile",
+                        crate::i18n::Msg::PhoneRequired.text(lang),
+                    ));
                 }
                 let stored = saved_card(c, user_id, &request, lang, today)?;
                 let plan = plan(c, user_id, &request, lang, now)?;

@@ -220,6 +220,30 @@ pub fn delivered_to(conn: &Connection, user_id: i64, product_id: i64) -> rusqlit
     .query_row([user_id, product_id], |r| r.get(0))
 }
 
+/// Removes everything a customer wrote or marked in reviews (their account's data is
+/// being deleted): their reviews, with each product's kept rating refreshed, and their
+/// reports and helpful votes on others' reviews, whose counts follow.
+pub fn forget_customer(conn: &Connection, user_id: i64) -> rusqlite::Result<()> {
+    conn.execute(
+        "UPDATE reviews SET helpful_count = helpful_count - 1
+         WHERE id IN (SELECT review_id FROM review_helpful_votes WHERE user_id = ?1)",
+        [user_id],
+    )?;
+    conn.execute(
+        "DELETE FROM review_helpful_votes WHERE user_id = ?1",
+        [user_id],
+    )?;
+    conn.execute("DELETE FROM review_reports WHERE user_id = ?1", [user_id])?;
+    let products: Vec<i64> = conn
+        .prepare("DELETE FROM reviews WHERE user_id = ?1 RETURNING product_id")?
+        .query_map([user_id], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    for product_id in products {
+        refresh_rating(conn, product_id)?;
+    }
+    Ok(())
+}
+
 /// Writes the product's kept rating from its visible reviews (the core's summary of
 /// their per-star counts). Every change to a product's reviews calls this in its own
 /// transaction, so the kept columns never disagree with the reviews.

@@ -229,7 +229,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           />
           <TextField
             label={<FormattedMessage id="account.profile.mobile" />}
-            value={profile.mobile}
+            value={profile.mobile ?? ""}
             readOnly
             dir="ltr"
             hint={<FormattedMessage id="account.profile.mobileHint" />}

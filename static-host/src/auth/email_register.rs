@@ -1,0 +1,148 @@
+//! Registration by e-mail (issue 36 item 5), for a shopper without a phone at hand: a
+//! code confirms the address, then the account is made with a password and no phone;
+//! the phone is verified before the first order (`auth/phone.rs`, `orders/checkout.rs`).
+//!
+//! Enumeration: the code request answers the same whether or not an account uses the
+//! address (a code is sent either way, as for an e-mail change); only the holder of
+//! the code learns, at the second step, that the address is taken.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::auth::email::{EmailCodeSent, EmailRequest};
+use crate::auth::login::{NewAccount, Registered, create_account};
+use crate::auth::otp::{self, Check, Purpose};
+use crate::auth::password::hash_password;
+use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
+use crate::http::envelope::Data;
+use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::extract::{Client, JsonBody, Lang};
+use crate::http::state::AppState;
+use crate::i18n::Msg;
+use storefront_core::messages::MessageId;
+
+/// Sends the 4-digit code that confirms the address of a registration by e-mail.
+#[utoipa::path(post, path = "/user/email/register-code", tag = "auth",
+    request_body = EmailRequest,
+    responses((status = 200, body = Data<EmailCodeSent>), (status = 422, body = ValidationErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn email_register_code(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    Client(client): Client,
+    JsonBody(body): JsonBody<EmailRequest>,
+) -> Result<Json<Data<EmailCodeSent>>, ApiError> {
+    let email = fields::email(&body.email, lang)?;
+    issue_and_send(
+        &state,
+        Purpose::EmailRegister,
+        email.clone(),
+        "email",
+        client,
+        None,
+        Delivery::Background { send: true },
+        lang,
+    )
+    .await?;
+    Ok(Json(Data::with_message(
+        EmailCodeSent {
+            email,
+            expires_in: (otp::CODE_TTL_MS / 1000) as u64,
+            resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
+        },
+        Msg::EmailCodeSent.text(lang),
+    )))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct EmailRegisterRequest {
+    /// At most 100 characters, not blank (surrounding spaces are trimmed).
+    #[schema(pattern = r"^\s*\S([\s\S]{0,98}\S)?\s*$", example = "Mona Adel")]
+    pub name: String,
+    #[schema(
+        max_length = 190,
+        pattern = r#"^\s*[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.[A-Za-z]{2,63}\s*$"#,
+        example = "mona@example.com"
+    )]
+    pub email: String,
+    /// The 4 digits sent by `POST /user/email/register-code`.
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
+    pub code: String,
+    /// 8 or more characters with letters, numbers and symbols.
+    #[schema(max_length = 128)]
+    pub password: String,
+    #[schema(max_length = 128)]
+    pub password_confirmation: String,
+    /// Another customer's referral code (optional).
+    #[serde(default)]
+    #[schema(max_length = 40)]
+    pub referral_code: Option<String>,
+    /// Must be true (false is a 422).
+    #[serde(rename = "acceptTerms")]
+    pub accept_terms: bool,
+}
+
+/// Creates an account from a confirmed e-mail address and a password, with no phone
+/// yet ('Account Created Successfully'), and signs it in.
+#[utoipa::path(post, path = "/user/register", tag = "auth",
+    request_body = EmailRegisterRequest,
+    responses((status = 200, body = Data<Registered>), (status = 422, body = ValidationErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn register_by_email(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    Client(client): Client,
+    JsonBody(body): JsonBody<EmailRegisterRequest>,
+) -> Result<Json<Data<Registered>>, ApiError> {
+    let name = fields::text("name", &body.name, fields::NAME_MAX, lang)?;
+    let email = fields::email(&body.email, lang)?;
+    let code = fields::code(&body.code, lang)?;
+    fields::new_password(&body.password, &body.password_confirmation, lang)?;
+    if !body.accept_terms {
+        return Err(ApiError::validation(
+            "acceptTerms",
+            Msg::from(MessageId::Required).text(lang),
+        ));
+    }
+    let referral = body
+        .referral_code
+        .map(|c| c.trim().to_uppercase())
+        .filter(|c| !c.is_empty());
+    // Hashed before the code is checked: the code is used up in the same transaction
+    // that creates the account, so no second request can race it.
+    let hash = hash_password(body.password).await?;
+    let secret = state.secret.clone();
+    let limits = state.limits.clone();
+    let now = state.clock.now_ms();
+    let (outcome, notice) = state
+        .db
+        .write(move |tx| {
+            let attempt = otp::Attempt {
+                purpose: Purpose::EmailRegister,
+                target: &email,
+                client: &client,
+                channel: None,
+                user_id: None,
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
+            let Check::Accepted { id, .. } = check else {
+                return Ok((Err(refused(check, lang)), notice));
+            };
+            let account = NewAccount {
+                mobile: None,
+                name: &name,
+                email: &email,
+                referral: referral.as_deref(),
+                password_hash: Some(&hash),
+            };
+            Ok((create_account(tx, account, id, lang, now)?, None))
+        })
+        .await?;
+    send_notice(&state, notice);
+    let (token, user) = outcome?;
+    Ok(Json(Data::with_message(
+        Registered { token, user },
+        Msg::from(MessageId::AccountCreated).text(lang),
+    )))
+}

@@ -1,0 +1,149 @@
+//! The phone of a signed-in account (issue 36 item 5): an account registered by e-mail
+//! has none, and verifies one by a code before its first order. The code is bound to
+//! the account and the client that asked, like every code (`auth/otp.rs`).
+
+use axum::Json;
+use axum::extract::State;
+use rusqlite::params;
+use serde::Deserialize;
+use storefront_core::messages::MessageId;
+use utoipa::ToSchema;
+
+use crate::auth::login::{Channel, CodeSent};
+use crate::auth::otp::{self, Check, Purpose};
+use crate::auth::profile::{Profile, load_profile};
+use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
+use crate::http::envelope::Data;
+use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
+use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
+use crate::http::state::AppState;
+use crate::i18n::Msg;
+use crate::pages::settings::remote_config;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PhoneCodeRequest {
+    /// The phone number as typed, read like the sign-in form's.
+    #[schema(
+        max_length = 40,
+        examples("01001234567", "01101234567", "01201234567", "01501234567")
+    )]
+    pub mobile: String,
+    pub channel: Channel,
+}
+
+/// Sends a code to the phone the signed-in customer wants to verify, by SMS or
+/// WhatsApp (the methods remote config enables).
+#[utoipa::path(post, path = "/user/phone/send-code", tag = "account",
+    request_body = PhoneCodeRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<CodeSent>), (status = 401, body = ErrorBody),
+        (status = 422, body = ValidationErrorBody), (status = 429, body = ErrorBody), (status = 503, body = ErrorBody)))]
+pub async fn send_phone_code(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    Client(client): Client,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<PhoneCodeRequest>,
+) -> Result<Json<Data<CodeSent>>, ApiError> {
+    let config = remote_config(&state).await?;
+    let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
+    crate::auth::login::channel_enabled(&config, body.channel, lang)?;
+    issue_and_send(
+        &state,
+        Purpose::PhoneVerify,
+        mobile.clone(),
+        body.channel.as_str(),
+        client,
+        Some(user.id),
+        Delivery::Await,
+        lang,
+    )
+    .await?;
+    Ok(Json(Data::with_message(
+        CodeSent {
+            mobile,
+            channel: body.channel,
+            expires_in: (otp::CODE_TTL_MS / 1000) as u64,
+            resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
+        },
+        Msg::from(MessageId::OtpSent).text(lang),
+    )))
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct PhoneVerifyRequest {
+    #[schema(
+        max_length = 40,
+        examples("01001234567", "01101234567", "01201234567", "01501234567")
+    )]
+    pub mobile: String,
+    pub channel: Channel,
+    /// The 4 digits received.
+    #[schema(pattern = r"^\s*[0-9]{4}\s*$", example = "1234")]
+    pub code: String,
+}
+
+/// Checks the code and makes the number the account's phone ('Your phone number is
+/// verified.'); the account's other sessions are signed out, as for any change of
+/// phone. A number another account uses is a 422 on `mobile`.
+#[utoipa::path(post, path = "/user/phone/verify", tag = "account",
+    request_body = PhoneVerifyRequest, security(("bearer" = [])),
+    responses((status = 200, body = Data<Profile>), (status = 401, body = ErrorBody),
+        (status = 422, body = ValidationErrorBody), (status = 429, body = ErrorBody)))]
+pub async fn verify_phone(
+    State(state): State<AppState>,
+    Lang(lang): Lang,
+    Client(client): Client,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<PhoneVerifyRequest>,
+) -> Result<Json<Data<Profile>>, ApiError> {
+    let config = remote_config(&state).await?;
+    let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
+    let code = fields::code(&body.code, lang)?;
+    let secret = state.secret.clone();
+    let limits = state.limits.clone();
+    let channel = body.channel.as_str();
+    let now = state.clock.now_ms();
+    let (outcome, notice) = state
+        .db
+        .write(move |tx| {
+            let attempt = otp::Attempt {
+                purpose: Purpose::PhoneVerify,
+                target: &mobile,
+                client: &client,
+                channel: Some(channel),
+                user_id: Some(user.id),
+                code: &code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
+            let Check::Accepted { id, .. } = check else {
+                return Ok((Err(refused(check, lang)), notice));
+            };
+            let taken: bool = tx.query_row(
+                "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1 AND id != ?2)",
+                params![mobile, user.id],
+                |r| r.get(0),
+            )?;
+            if taken {
+                return Ok((
+                    Err(ApiError::validation(
+                        "mobile",
+                        Msg::AlreadyRegistered.text(lang),
+                    )),
+                    None,
+                ));
+            }
+            otp::consume(tx, id, now)?;
+            tx.execute(
+                "UPDATE users SET mobile = ?2 WHERE id = ?1",
+                params![user.id, mobile],
+            )?;
+            crate::http::session::revoke_others(tx, user.id, &user.token_hash, now)?;
+            Ok((Ok(load_profile(tx, user.id)?), None))
+        })
+        .await?;
+    send_notice(&state, notice);
+    Ok(Json(Data::with_message(
+        outcome?,
+        Msg::PhoneVerified.text(lang),
+    )))
+}
