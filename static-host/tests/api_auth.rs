@@ -650,6 +650,48 @@ async fn the_profile_is_updated_field_by_field() {
     );
 }
 
+/// One birthdate rule for the form and the API (the core's `birthdate_allowed`): a
+/// real day, not in the future, in the date picker's 60 years; a date stored under an
+/// older rule does not block a change of another field.
+#[tokio::test]
+async fn the_birthdate_follows_the_date_pickers_rule() {
+    let server = start().await;
+    let token = register(&server, MOBILE, "m@example.com").await;
+    let patch = |body: Value| {
+        send(
+            &server,
+            reqwest::Method::PATCH,
+            "/api/user/update-profile",
+            Some(&token),
+            Some(body),
+        )
+    };
+    let (year, ..) = static_host::clock::utc_date(static_host::clock::now_ms());
+    let oldest = format!("{}-01-01", year - 59);
+    let (status, body) = patch(json!({ "birthdate": oldest })).await;
+    assert_eq!(status, 200, "{body}");
+    for too_old in [format!("{}-12-31", year - 60), "1940-06-01".to_owned()] {
+        let (status, body) = patch(json!({ "birthdate": too_old })).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(
+            body["errors"]["birthdate"][0],
+            "Choose a valid date of birth from the list"
+        );
+    }
+    let (status, body) = patch(json!({ "birthdate": "17/05/1990" })).await;
+    assert_eq!(status, 422, "{body}");
+    server
+        .db()
+        .execute("UPDATE users SET birthdate = '1940-06-01'", [])
+        .unwrap();
+    let (status, body) = patch(json!({ "name": "Mona Adel" })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["birthdate"], "1940-06-01");
+    let (status, body) = patch(json!({ "birthdate": null })).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["data"]["birthdate"], Value::Null);
+}
+
 #[tokio::test]
 async fn settings_save_language_and_notifications() {
     let server = start().await;

@@ -68,6 +68,10 @@ messages! {
         ar: "استخدم 8 أحرف أو أكثر تجمع بين الحروف والأرقام والرموز"
     }
     OnlyUrl = "only_url" { en: "Only URL", ar: "يُسمح بالروابط فقط" }
+    BirthdateInvalid = "birthdate_invalid" {
+        en: "Choose a valid date of birth from the list",
+        ar: "اختر تاريخ ميلاد صحيحًا من القائمة"
+    }
     GreaterThanZero = "greater_than_zero" { en: "Must be greater than 0", ar: "يجب أن تكون القيمة أكبر من 0" }
     CardNumberDigits = "card_number_digits" { en: "Card number must be 16 digits", ar: "يجب أن يتكون رقم البطاقة من 16 رقمًا" }
     CvvDigits = "cvv_digits" { en: "CVV must be 3 digits", ar: "يجب أن يتكون رمز التحقق (CVV) من 3 أرقام" }

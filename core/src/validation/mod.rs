@@ -72,8 +72,8 @@ pub use phone::{
 pub use price_range::{OpenPriceRange, PriceRange, clamp_price_range, order_price_range};
 pub use profile_form::{
     Birthdate, BirthdateDropdowns, BirthdateParts, PROFILE_NAME_MAX_CHARS, PROFILE_TEXT_MAX_CHARS,
-    ProfileForm, birthdate_days_in, birthdate_dropdowns, join_birthdate, split_birthdate,
-    validate_profile_form,
+    ProfileForm, birthdate_allowed, birthdate_days_in, birthdate_dropdowns, join_birthdate,
+    split_birthdate, validate_profile_form,
 };
 pub use return_request::{
     RETURN_COMMENT_MAX_CHARS, RefundMethod, ReturnItem, ReturnRequestForm, validate_return_request,

@@ -8,7 +8,8 @@ use crate::messages::{Message, MessageId};
 
 use super::FieldErrors;
 use super::email::email;
-use super::fields::required;
+use super::fields::{max_length, required};
+use super::profile_form::{PROFILE_NAME_MAX_CHARS, PROFILE_TEXT_MAX_CHARS};
 
 /// The sign-up form's values, with the registration payload's field names. Missing
 /// fields read as empty.
@@ -32,16 +33,24 @@ pub fn terms_accepted(accepted: bool) -> Result<(), Message> {
     }
 }
 
-/// Every field's first error, keyed by field name (`name`, `email`, `acceptTerms`).
+/// Every field's first error, keyed by field name (`name`, `email`, `acceptTerms`);
+/// the server's registrations (`register-by-otp`, `register`) check with it too.
 /// A blank e-mail is 'Invalid email' too: spec 5 gives the field that one message.
 pub fn validate_sign_up(form: &SignUpForm) -> FieldErrors {
+    // The lengths are the profile's (the same columns), so the server refuses with this
+    // table what the form refuses.
     let checks = [
-        ("name", required(&form.name)),
+        (
+            "name",
+            required(&form.name)
+                .and_then(|()| max_length(form.name.trim(), PROFILE_NAME_MAX_CHARS)),
+        ),
         (
             "email",
             required(&form.email)
                 .map_err(|_| Message::from(MessageId::InvalidEmail))
-                .and_then(|()| email(&form.email)),
+                .and_then(|()| email(&form.email))
+                .and_then(|()| max_length(form.email.trim(), PROFILE_TEXT_MAX_CHARS)),
         ),
         ("acceptTerms", terms_accepted(form.accept_terms)),
     ];
@@ -117,6 +126,28 @@ mod tests {
         assert_eq!(
             english(&validate_sign_up(&blank_name)),
             vec![("name".to_owned(), "Required".to_owned())]
+        );
+        let long = SignUpForm {
+            name: "م".repeat(101),
+            // 191 characters in labels of 60 (each label may have 63).
+            email: format!(
+                "mona@{}com",
+                format!("{}.", "abcdefghij".repeat(6)).repeat(3)
+            ),
+            ..filled()
+        };
+        assert_eq!(
+            english(&validate_sign_up(&long)),
+            vec![
+                (
+                    "email".to_owned(),
+                    "Too long! The maximum character is 190".to_owned()
+                ),
+                (
+                    "name".to_owned(),
+                    "Too long! The maximum character is 100".to_owned()
+                ),
+            ]
         );
     }
 

@@ -94,16 +94,9 @@ pub async fn register_by_email(
     Client(client): Client,
     JsonBody(body): JsonBody<EmailRegisterRequest>,
 ) -> Result<Json<Data<Registered>>, ApiError> {
-    let name = fields::text("name", &body.name, fields::NAME_MAX, lang)?;
-    let email = fields::email(&body.email, lang)?;
+    let (name, email) = fields::sign_up(&body.name, &body.email, body.accept_terms, lang)?;
     let code = fields::code(&body.code, lang)?;
     fields::new_password(&body.password, &body.password_confirmation, lang)?;
-    if !body.accept_terms {
-        return Err(ApiError::validation(
-            "acceptTerms",
-            Msg::from(MessageId::Required).text(lang),
-        ));
-    }
     let referral = body
         .referral_code
         .map(|c| c.trim().to_uppercase())

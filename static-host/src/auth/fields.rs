@@ -9,9 +9,7 @@ use crate::http::error::ApiError;
 use crate::i18n::Msg;
 
 /// The profile form's limits (the core's, which the client checks too).
-pub const NAME_MAX: usize = storefront_core::validation::PROFILE_NAME_MAX_CHARS;
 pub const EMAIL_MAX: usize = storefront_core::validation::PROFILE_TEXT_MAX_CHARS;
-pub const TEXT_MAX: usize = storefront_core::validation::PROFILE_TEXT_MAX_CHARS;
 
 fn invalid(field: &str, message: Message, lang: Language) -> ApiError {
     ApiError::validation(field, Msg::from(message).text(lang))
@@ -84,4 +82,32 @@ pub fn new_password(password: &str, confirmation: &str, lang: Language) -> Resul
         .map_err(|message| invalid("password", message, lang))?;
     storefront_core::validation::passwords_match(password, confirmation)
         .map_err(|message| invalid("password_confirmation", message, lang))
+}
+
+/// A registration's name, e-mail and terms, checked with the core's sign-up table
+/// (`validate_sign_up`, the form's own rules): every bad field at once, else the
+/// trimmed name and the normalised address.
+pub fn sign_up(
+    name: &str,
+    email: &str,
+    accept_terms: bool,
+    lang: Language,
+) -> Result<(String, String), ApiError> {
+    let form = storefront_core::validation::SignUpForm {
+        name: name.to_owned(),
+        email: email.trim().to_owned(),
+        referral_code: String::new(),
+        accept_terms,
+    };
+    let errors: Vec<(String, String)> = storefront_core::validation::validate_sign_up(&form)
+        .into_iter()
+        .map(|(field, message)| (field, Msg::from(message).text(lang)))
+        .collect();
+    if let Some((_, first)) = errors.first() {
+        return Err(ApiError::Validation {
+            message: first.clone(),
+            errors,
+        });
+    }
+    Ok((name.trim().to_owned(), email.trim().to_lowercase()))
 }

@@ -266,14 +266,7 @@ pub async fn register_by_otp(
     JsonBody(body): JsonBody<RegisterRequest>,
 ) -> Result<Json<Data<Registered>>, ApiError> {
     let config = remote_config(&state).await?;
-    let name = fields::text("name", &body.name, fields::NAME_MAX, lang)?;
-    let email = fields::email(&body.email, lang)?;
-    if !body.accept_terms {
-        return Err(ApiError::validation(
-            "acceptTerms",
-            Msg::from(MessageId::Required).text(lang),
-        ));
-    }
+    let (name, email) = fields::sign_up(&body.name, &body.email, body.accept_terms, lang)?;
     if body
         .user_register
         .as_deref()

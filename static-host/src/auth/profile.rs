@@ -13,6 +13,9 @@ use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody, invalid};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
 use crate::http::state::AppState;
 use crate::i18n::Msg;
+use storefront_core::validation::{
+    BirthdateParts, ProfileForm, split_birthdate, validate_profile_form,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -218,46 +221,38 @@ pub async fn update_profile(
     user: CurrentUser,
     JsonBody(body): JsonBody<UpdateProfileRequest>,
 ) -> Result<Json<Data<Profile>>, ApiError> {
-    let name = body
-        .name
-        .as_deref()
-        .map(|n| fields::text("name", n, fields::NAME_MAX, lang))
-        .transpose()?;
+    let user_id = user.id;
+    let current = state
+        .db
+        .read(move |c| {
+            Ok(c.query_row(
+                "SELECT name, email, company_name, birthdate FROM users WHERE id = ?1",
+                [user_id],
+                |r| {
+                    Ok(StoredForm {
+                        name: r.get(0)?,
+                        email: r.get(1)?,
+                        company_name: r.get(2)?,
+                        birthdate: r.get(3)?,
+                    })
+                },
+            )?)
+        })
+        .await?;
+    let (year, month, day) = crate::clock::utc_date(state.clock.now_ms());
+    let today = format!("{year:04}-{month:02}-{day:02}");
+    let checked = checked_form(&body, &current, &today, lang)?;
+    let name = checked.name;
+    let company = checked.company_name;
+    let birthdate = checked.birthdate;
     let email = match body.email {
         Some(Some(e)) if !e.trim().is_empty() => Some(Some(fields::email(&e, lang)?)),
         Some(_) => Some(None),
         None => None,
     };
-    let company = match body.company_name {
-        Some(Some(c)) if !c.trim().is_empty() => Some(Some(fields::text(
-            "company_name",
-            &c,
-            fields::TEXT_MAX,
-            lang,
-        )?)),
-        Some(_) => Some(None),
-        None => None,
-    };
-    let birthdate = match body.birthdate {
-        Some(Some(b)) if !b.trim().is_empty() => {
-            Some(Some(birthdate(&b, state.clock.now_ms(), lang)?))
-        }
-        Some(_) => Some(None),
-        None => None,
-    };
-    let user_id = user.id;
     let image = body.image;
     let gender = body.gender;
-    let current_email: Option<String> = state
-        .db
-        .read(move |c| {
-            Ok(
-                c.query_row("SELECT email FROM users WHERE id = ?1", [user_id], |r| {
-                    r.get(0)
-                })?,
-            )
-        })
-        .await?;
+    let current_email = current.email;
     // A new address waits for its code; the rest of the form is saved now.
     let (email, pending_email) = match email {
         Some(Some(address)) if current_email.as_deref() != Some(address.as_str()) => {
@@ -331,26 +326,98 @@ pub async fn update_profile(
     Ok(Json(Data::with_message(profile, message.text(lang))))
 }
 
-/// A birth date: a real calendar day, not in the future, at most 120 years ago.
-fn birthdate(raw: &str, now_ms: i64, lang: Language) -> Result<String, ApiError> {
-    let format = time::macros::format_description!("[year]-[month]-[day]");
-    let bad = || {
-        ApiError::validation(
+/// The profile's stored form fields, which a partial update is checked against.
+struct StoredForm {
+    name: String,
+    email: Option<String>,
+    company_name: Option<String>,
+    birthdate: Option<String>,
+}
+
+/// What a valid update writes: for each field it names, the new value (None: cleared).
+struct CheckedForm {
+    name: Option<String>,
+    company_name: Option<Option<String>>,
+    birthdate: Option<Option<String>>,
+}
+
+/// Checks the update with the core's profile form table (`validate_profile_form`: the
+/// same rules as the form in the browser, the birthdate's range by `today`), on the
+/// profile as it would be after the update; only the fields the update names can fail,
+/// so a value stored under an older rule never blocks another field's change. The
+/// birthdate travels as `YYYY-MM-DD` (the form's `year` error is the API's `birthdate`).
+fn checked_form(
+    body: &UpdateProfileRequest,
+    current: &StoredForm,
+    today: &str,
+    lang: Language,
+) -> Result<CheckedForm, ApiError> {
+    let patched = |patch: &Option<Option<String>>, stored: &Option<String>| match patch {
+        Some(value) => value.clone().unwrap_or_default(),
+        None => stored.clone().unwrap_or_default(),
+    };
+    let birthdate_text = patched(&body.birthdate, &current.birthdate);
+    let parts = split_birthdate(&birthdate_text);
+    if body.birthdate.is_some()
+        && !birthdate_text.trim().is_empty()
+        && parts == BirthdateParts::default()
+    {
+        // Not the wire format at all: the form's table would read it as no date.
+        return Err(ApiError::validation(
             "birthdate",
             Msg::FieldType {
                 field: "birthdate".into(),
             }
             .text(lang),
-        )
-    };
-    let date = time::Date::parse(raw.trim(), &format).map_err(|_| bad())?;
-    let today = time::OffsetDateTime::from_unix_timestamp(now_ms / 1000)
-        .map_err(|_| bad())?
-        .date();
-    if date > today || today.year() - date.year() > 120 {
-        return Err(bad());
+        ));
     }
-    date.format(&format).map_err(|_| bad())
+    let form = ProfileForm {
+        name: body.name.clone().unwrap_or_else(|| current.name.clone()),
+        email: patched(&body.email, &current.email),
+        company_name: patched(&body.company_name, &current.company_name),
+        day: parts.day,
+        month: parts.month,
+        year: parts.year,
+        today: today.to_owned(),
+    };
+    let named = [
+        ("name", "name", body.name.is_some()),
+        ("email", "email", body.email.is_some()),
+        ("company_name", "company_name", body.company_name.is_some()),
+        ("year", "birthdate", body.birthdate.is_some()),
+    ];
+    let errors = validate_profile_form(&form);
+    let refused: Vec<(String, String)> = named
+        .iter()
+        .filter(|(_, _, sent)| *sent)
+        .filter_map(|(field, api_field, _)| {
+            errors.get(*field).map(|message| {
+                (
+                    (*api_field).to_owned(),
+                    Msg::from(message.clone()).text(lang),
+                )
+            })
+        })
+        .collect();
+    if let Some((_, first)) = refused.first() {
+        return Err(ApiError::Validation {
+            message: first.clone(),
+            errors: refused,
+        });
+    }
+    let text = |value: &Option<Option<String>>| {
+        value.as_ref().map(|v| {
+            v.as_deref()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .map(str::to_owned)
+        })
+    };
+    Ok(CheckedForm {
+        name: body.name.as_deref().map(|n| n.trim().to_owned()),
+        company_name: text(&body.company_name),
+        birthdate: text(&body.birthdate).map(|b| b.map(|_| birthdate_text.trim().to_owned())),
+    })
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -60,7 +60,7 @@ const address: AddressForm = {
   apartment_number: "",
   postal_code: "",
 };
-const profile: ProfileForm = { name: "Mona Adel", email: "", company_name: "", day: "7", month: "2", year: "1990" };
+const profile: ProfileForm = { name: "Mona Adel", email: "", company_name: "", day: "7", month: "2", year: "1990", today: "2026-11-30" };
 const emptyBoxes: OtpBoxes = [null, null, null, null];
 const prices: PriceRange = { min: "5.00", max: "900.50" };
 const bounds: PriceRange = { min: "10.00", max: "250.00" };

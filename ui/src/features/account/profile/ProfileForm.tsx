@@ -15,6 +15,7 @@ import {
 import { renderMessage } from "../../../i18n/coreText";
 import { api, unwrap } from "../../../api/client";
 import { useAppStore } from "../../../platform/store";
+import { flowClock } from "../../../platform/flow";
 import { UserIcon } from "../../../chrome/icons";
 import { reportSubmitError, toastError, toastServer } from "../errors";
 import { mediaUrl } from "../../../api/media";
@@ -38,8 +39,18 @@ export interface ProfileValues {
   gender: "" | "female" | "male";
 }
 
-/** The profile form's schema: its rules are all the core's (lengths, e-mail format, a whole birthdate or none). */
-export function profileSchema(language: Language) {
+/** The shopper's calendar day `YYYY-MM-DD` at `ms`, which the birthdate may not pass. */
+export function dayOf(ms: number): string {
+  const date = new Date(ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/**
+ * The profile form's schema: its rules are all the core's (lengths, e-mail format, a
+ * whole birthdate or none, and a birthdate not after `today`: the server's one rule).
+ */
+export function profileSchema(language: Language, today: string = dayOf(flowClock.now())) {
   return z
     .object({
       name: z.string(),
@@ -52,7 +63,9 @@ export function profileSchema(language: Language) {
       gender: z.custom<ProfileValues["gender"]>(),
     })
     .superRefine((v, ctx) => {
-      for (const [field, message] of Object.entries(checkForm({ form: "profile", values: v }))) firstIssue(ctx, field, language, message);
+      for (const [field, message] of Object.entries(checkForm({ form: "profile", values: { ...v, today } }))) {
+        firstIssue(ctx, field, language, message);
+      }
     });
 }
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../../platform/store";
 import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
-import { imageRefusal } from "./ProfileForm";
+import { dayOf, imageRefusal, profileSchema } from "./ProfileForm";
 import ProfilePage from "./ProfilePage";
 import { SessionsCard } from "./SessionsCard";
 
@@ -432,5 +432,23 @@ describe("ProfilePage", () => {
     const form = await screen.findByTestId("password-form");
     expect(within(form).queryByLabelText("Current password")).toBeNull();
     expect(within(form).getByRole("heading", { name: "Set a password" })).toBeTruthy();
+  });
+});
+
+describe("profileSchema", () => {
+  // The server's one birthdate rule (the core's birthdateAllowed), checked here first.
+  const values = { name: "Mona", email: "", company_name: "", day: "1", month: "12", gender: "" as const };
+  it("refuses a birthdate after today, and keeps one in the past", () => {
+    const schema = profileSchema("en", "2026-11-30");
+    const future = schema.safeParse({ ...values, year: "2026" });
+    expect(future.success).toBe(false);
+    expect(future.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["year", "Choose a valid date of birth from the list"],
+    ]);
+    expect(schema.safeParse({ ...values, year: "2025" }).success).toBe(true);
+  });
+
+  it("reads today as the shopper's calendar day", () => {
+    expect(dayOf(new Date(2026, 0, 5, 23, 59).getTime())).toBe("2026-01-05");
   });
 });
