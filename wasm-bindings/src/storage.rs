@@ -228,14 +228,84 @@ pub fn storage_key_name(
     Ok(key.name().to_owned())
 }
 
-/// The exact name a tab key (session storage) is stored under.
+/// The tab's storage (`window.sessionStorage`), else, when it is missing or refuses a
+/// write (blocked site data, a full store, no window), a value kept for the page's life.
 #[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = tabStorageKeyName)]
-pub fn tab_storage_key_name(
-    #[wasm_bindgen(unchecked_param_type = "T.TabStorageKey")] key: JsValue,
-) -> Result<String, JsValue> {
-    let key: storefront_core::storage::TabStorageKey = from_js(key, "key")?;
-    Ok(key.name().to_owned())
+struct TabStorage;
+
+#[cfg(feature = "rest")]
+thread_local! {
+    /// Values the tab's storage could not keep, for this page's life (a JS `Map`, as
+    /// [`MEMORY`]: no map code of the module's own).
+    static TAB_MEMORY: js_sys::Map = js_sys::Map::new();
+}
+
+#[cfg(feature = "rest")]
+impl TabStorage {
+    fn session() -> Option<web_sys::Storage> {
+        // `sessionStorage` itself throws (SecurityError) when site data is blocked.
+        web_sys::window()?.session_storage().ok().flatten()
+    }
+}
+
+#[cfg(feature = "rest")]
+impl StorageBackend for TabStorage {
+    fn get(&self, name: &str) -> Option<String> {
+        Self::session()
+            .and_then(|s| s.get_item(name).ok().flatten())
+            .or_else(|| TAB_MEMORY.with(|m| m.get(&name.into()).as_string()))
+    }
+
+    fn set(&mut self, name: &str, value: &str) -> Result<(), StorageError> {
+        let stored = Self::session().is_some_and(|s| s.set_item(name, value).is_ok());
+        if !stored {
+            TAB_MEMORY.with(|m| m.set(&name.into(), &value.into()));
+        }
+        Ok(())
+    }
+
+    fn remove(&mut self, name: &str) {
+        if let Some(session) = Self::session() {
+            let _ = session.remove_item(name);
+        }
+        TAB_MEMORY.with(|m| m.delete(&name.into()));
+    }
+}
+
+/// The checkout attempt's `Idempotency-Key` in the tab's storage
+/// (`storefront_core::storage::checkout_attempt`): `{op: "take", fresh}` answers the
+/// open attempt's key, else stores and answers `fresh` (a new random key); `{op:
+/// "peek"}` the open attempt's key or null; `{op: "finish"}` (the order was placed)
+/// forgets it and answers null. When the tab's storage is blocked the key is kept for
+/// the page's life.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = checkoutAttempt)]
+pub fn checkout_attempt(
+    #[wasm_bindgen(unchecked_param_type = "T.AttemptOp")] op: JsValue,
+) -> Result<Option<String>, JsValue> {
+    // Read by hand: serde's reader of an internally tagged enum buffers the value and
+    // compiled 4 KB gzip into the module for these three cases.
+    use storefront_core::storage::AttemptOp;
+    let field = |name: &str| js_sys::Reflect::get(&op, &JsValue::from_str(name)).ok();
+    let op = match field("op").and_then(|v| v.as_string()).as_deref() {
+        Some("take") => AttemptOp::Take {
+            fresh: field("fresh").and_then(|v| v.as_string()).ok_or_else(|| {
+                core_error(
+                    ErrorKind::InvalidArgument,
+                    "op: a take needs a text `fresh`",
+                )
+            })?,
+        },
+        Some("peek") => AttemptOp::Peek,
+        Some("finish") => AttemptOp::Finish,
+        _ => {
+            return Err(core_error(
+                ErrorKind::InvalidArgument,
+                "op: `op` is take, peek or finish",
+            ));
+        }
+    };
+    Ok(storage::checkout_attempt(&mut TabStorage, op).0)
 }
 
 /// The effect that persists a user snapshot as saved at `nowMs` (ms since the epoch).

@@ -237,11 +237,40 @@ fn key_names_are_the_stored_names() {
     );
     let error = storefront_wasm::storage_key_name(JsValue::from_str("Token")).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn the_checkout_attempt_keeps_its_key_in_the_tab_until_it_finishes() {
+    let attempt = |op: serde_json::Value| storefront_wasm::checkout_attempt(js(op)).unwrap();
+    let session = web_sys::window()
+        .unwrap()
+        .session_storage()
+        .unwrap()
+        .unwrap();
+    attempt(json!({"op": "finish"}));
+    assert_eq!(attempt(json!({"op": "peek"})), None);
+    let key = attempt(json!({"op": "take", "fresh": "key-1"}));
+    assert_eq!(key.as_deref(), Some("key-1"));
     assert_eq!(
-        storefront_wasm::tab_storage_key_name(JsValue::from_str("checkout_attempt")).unwrap(),
-        "storefront.checkout.idempotencyKey"
+        attempt(json!({"op": "take", "fresh": "key-2"})).as_deref(),
+        Some("key-1")
     );
-    let error = storefront_wasm::tab_storage_key_name(JsValue::from_str("token")).unwrap_err();
+    // In the tab's storage, under its documented name, not in localStorage.
+    assert_eq!(
+        session
+            .get_item("storefront.checkout.idempotencyKey")
+            .unwrap()
+            .as_deref(),
+        Some("key-1")
+    );
+    assert_eq!(attempt(json!({"op": "finish"})), None);
+    assert_eq!(
+        session
+            .get_item("storefront.checkout.idempotencyKey")
+            .unwrap(),
+        None
+    );
+    let error = storefront_wasm::checkout_attempt(js(json!({"op": "take"}))).unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
 }
 

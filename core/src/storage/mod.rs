@@ -13,6 +13,7 @@
 
 mod apply;
 mod backend;
+mod checkout_attempt;
 mod codec;
 mod keys;
 mod logout;
@@ -22,6 +23,9 @@ mod view_cookie;
 
 pub use apply::{StoreFailed, WriteFailure, apply};
 pub use backend::{MemoryStorage, StorageBackend, StorageError};
+pub use checkout_attempt::{
+    AttemptOp, IDEMPOTENCY_KEY_MAX, checkout_attempt, valid_idempotency_key,
+};
 pub use codec::{
     MAX_ID, StoredValue, decode_address, decode_currency, decode_flag, decode_id, decode_language,
     decode_location, decode_modal, decode_text, encode_flag, valid_id,
@@ -39,6 +43,7 @@ pub use view_cookie::{PageView, VIEW_COOKIE};
 pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
     d.add::<StorageKey>()
         .add::<TabStorageKey>()
+        .add::<AttemptOp>()
         .add::<ClientState>()
         .add::<StoredValue>()
         .add::<PersistedUser>()

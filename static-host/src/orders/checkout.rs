@@ -99,8 +99,8 @@ pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
 /// The response header set on the answer to a replayed key.
 pub const IDEMPOTENT_REPLAYED: &str = "idempotent-replayed";
 
-/// Longest accepted `Idempotency-Key`.
-pub const IDEMPOTENCY_KEY_MAX: usize = 255;
+/// The longest `Idempotency-Key` (the core's rule, which the client keeps its key by).
+pub use storefront_core::storage::IDEMPOTENCY_KEY_MAX;
 
 /// The `Idempotency-Key` header: none, or 1 to [`IDEMPOTENCY_KEY_MAX`] visible ASCII
 /// characters (422 otherwise; several headers are refused too).
@@ -111,9 +111,7 @@ fn idempotency_key(headers: &HeaderMap, lang: Language) -> Result<Option<String>
     };
     let bytes = value.as_bytes();
     let valid = values.next().is_none()
-        && !bytes.is_empty()
-        && bytes.len() <= IDEMPOTENCY_KEY_MAX
-        && bytes.iter().all(|b| b.is_ascii_graphic());
+        && std::str::from_utf8(bytes).is_ok_and(storefront_core::storage::valid_idempotency_key);
     if !valid {
         return Err(ApiError::validation(
             "Idempotency-Key",

@@ -59,11 +59,6 @@ export interface AppStore {
   /** Set when a new version's service worker waits: calling it switches and reloads. */
   updateReady: (() => void) | null;
   /**
-   * The open checkout attempt's idempotency key, for when the tab's session storage
-   * cannot keep it (blocked): it then holds for the page's life.
-   */
-  checkoutAttempt: string | null;
-  /**
    * The privacy policy and terms were accepted at the cart (spec 5) for the order under
    * way: checkout keeps the box ticked, and placing the order clears it.
    */
@@ -76,7 +71,6 @@ export interface AppStore {
   dismissToast(id: number): void;
   setCartView(view: CartView | null): void;
   setReturnTo(path: string | null): void;
-  setCheckoutAttempt(key: string | null): void;
   setTermsAccepted(accepted: boolean): void;
   endSession(): void;
 }
@@ -117,7 +111,6 @@ const store = createStore<AppStore>()((set) => {
     returnTo: null,
     started: false,
     updateReady: null,
-    checkoutAttempt: null,
     termsAccepted: false,
     refresh: () => {
       const client = readClientState();
@@ -134,7 +127,6 @@ const store = createStore<AppStore>()((set) => {
     // not show this one's shop name or delivery notice.
     setCartView: (cartView) => set(cartView === null ? { cartView, cartShop: null } : { cartView }),
     setReturnTo: (returnTo) => set({ returnTo }),
-    setCheckoutAttempt: (checkoutAttempt) => set({ checkoutAttempt }),
     setTermsAccepted: (termsAccepted) => set({ termsAccepted }),
     // The next customer on this device accepts the terms for themselves.
     endSession: () => set((s) => ({ session: s.session + 1, termsAccepted: false })),

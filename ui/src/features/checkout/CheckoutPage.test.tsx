@@ -5,7 +5,10 @@ import { SETTINGS } from "../../chrome/testing";
 import { cartBody } from "../../test/cart";
 import CheckoutPage from "./CheckoutPage";
 import { ADD_ADDRESS_HREF } from "./AddressStep";
-import { CHECKOUT_KEY_STORAGE, finishCheckoutAttempt } from "./idempotency";
+import { finishCheckoutAttempt } from "./idempotency";
+
+/** Where the core keeps the attempt's key (its documented, stable name). */
+const CHECKOUT_KEY_STORAGE = "storefront.checkout.idempotencyKey";
 
 const LINES = [{ id: 1, productId: 10, qty: 2, price: "25.00", name: "Green tea" }];
 

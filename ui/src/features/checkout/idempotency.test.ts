@@ -1,4 +1,7 @@
-import { CHECKOUT_KEY_STORAGE, checkoutAttemptKey, finishCheckoutAttempt } from "./idempotency";
+import { checkoutAttemptKey, finishCheckoutAttempt, pendingCheckoutAttemptKey } from "./idempotency";
+
+/** The stored name, documented and kept across versions (a reload reads it back). */
+const CHECKOUT_KEY_STORAGE = "storefront.checkout.idempotencyKey";
 
 describe("the checkout attempt's idempotency key", () => {
   beforeEach(() => {
@@ -21,11 +24,19 @@ describe("the checkout attempt's idempotency key", () => {
     expect(second).not.toBe(first);
   });
 
-  test("the stored name is the core's", () => {
-    expect(CHECKOUT_KEY_STORAGE).toBe("storefront.checkout.idempotencyKey");
+  test("an open attempt can be asked for without opening one", () => {
+    expect(pendingCheckoutAttemptKey()).toBeNull();
+    const key = checkoutAttemptKey();
+    expect(pendingCheckoutAttemptKey()).toBe(key);
   });
 
-  test("with session storage blocked, the store holds the key for the page's life", () => {
+  test("a stored value the API would refuse is no attempt", () => {
+    sessionStorage.setItem(CHECKOUT_KEY_STORAGE, "not a key");
+    expect(pendingCheckoutAttemptKey()).toBeNull();
+    expect(checkoutAttemptKey()).not.toBe("not a key");
+  });
+
+  test("with session storage blocked, the key is kept for the page's life", () => {
     const blocked = jest.spyOn(Storage.prototype, "setItem").mockImplementation(() => {
       throw new Error("QuotaExceededError");
     });
