@@ -1,8 +1,9 @@
 //! Saved payment cards against the real server (issue 36): saving at checkout and
 //! through `POST /cards` (the core's form rules, the gateway's token), the list with
 //! its labels, brands and expired flag, the one default (deleting it leaves none), the
-//! 10-card limit in both languages, another customer's card a 404 on every call and at
-//! checkout, paying with a saved card and its CVV, an expired saved card refused,
+//! 10-card limit in both languages, another customer's card a 404 on every call and,
+//! at checkout, the same 422 as a card deleted meanwhile, paying with a saved card and
+//! its CVV, an expired saved card refused,
 //! logout-all keeping the cards, and the number kept out of the database file, the
 //! log and every answer.
 
@@ -285,6 +286,17 @@ async fn ten_cards_at_most_in_both_languages() {
     assert_eq!(server.gateway.tokens_issued(), 10);
 }
 
+const CARD_GONE: [(&str, &str); 2] = [
+    (
+        "en",
+        "This saved card is no longer available. Choose another card or use a new one.",
+    ),
+    (
+        "ar",
+        "لم تعد هذه البطاقة المحفوظة متاحة. اختر بطاقة أخرى أو استخدم بطاقة جديدة.",
+    ),
+];
+
 #[tokio::test]
 async fn another_customers_card_is_not_found_everywhere() {
     let server = start().await;
@@ -307,15 +319,20 @@ async fn another_customers_card_is_not_found_everywhere() {
     );
     let (status, _) = delete(&server, &other, &format!("/api/cards/{card_id}")).await;
     assert_eq!(status, 404);
-    let (status, body) = checkout(
-        &server,
-        &other,
-        "en",
+    // At checkout the card is a field of the form: a 422 on `saved_card_id` (the
+    // payment step's), worded as for a card deleted meanwhile, so that an id of
+    // another customer's card and an unknown id answer alike.
+    let pay_with = |id: i64| {
         json!({"service_id": 1, "address_id": address, "payment_method": "card",
-               "saved_card_id": card_id, "cvv": "123"}),
-    )
-    .await;
-    assert_eq!(status, 404, "{body}");
+               "saved_card_id": id, "cvv": "123"})
+    };
+    for (lang, message) in CARD_GONE {
+        let (status, body) = checkout(&server, &other, lang, pay_with(card_id)).await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(field_error(&body, "saved_card_id"), message);
+        let (status, unknown) = checkout(&server, &other, lang, pay_with(999_999)).await;
+        assert_eq!((status, &unknown), (422, &body));
+    }
     assert_eq!(orders_of(&server, &other), 0);
     // An id that names no card at all answers the same.
     let (status, _) = delete(&server, &other, "/api/cards/999999").await;
@@ -452,6 +469,46 @@ async fn an_expired_saved_card_is_refused_at_checkout() {
         assert_eq!(field_error(&body, "saved_card_id"), message);
     }
     assert_eq!(orders_of(&server, &c), 0);
+}
+
+#[tokio::test]
+async fn a_saved_card_deleted_in_another_tab_is_a_422_on_saved_card_id() {
+    let server = start().await;
+    let (c, address, _) = ready(&server, "01001236009").await;
+    let saved = save(&server, &c, VISA).await["id"].as_i64().unwrap();
+    let authorizations = server.gateway.journal_len();
+    // The checkout tab chose the card; another tab deletes it.
+    let (status, _) = delete(&server, &c, &format!("/api/cards/{saved}")).await;
+    assert_eq!(status, 200);
+    for (lang, message) in CARD_GONE {
+        let (status, body) = checkout(
+            &server,
+            &c,
+            lang,
+            json!({"service_id": 1, "address_id": address, "payment_method": "card",
+                   "saved_card_id": saved, "cvv": "123"}),
+        )
+        .await;
+        assert_eq!(status, 422, "{body}");
+        assert_eq!(
+            body["errors"].as_object().map(|e| e.len()),
+            Some(1),
+            "{body}"
+        );
+        assert_eq!(field_error(&body, "saved_card_id"), message);
+        assert_eq!(body["message"], message, "the toast text is the field's");
+    }
+    // Nothing was charged or placed, and the cart is still there to pay another way.
+    assert_eq!(orders_of(&server, &c), 0);
+    assert_eq!(server.gateway.journal_len(), authorizations);
+    let (status, body) = checkout(
+        &server,
+        &c,
+        "en",
+        json!({"service_id": 1, "address_id": address, "payment_method": "cash"}),
+    )
+    .await;
+    assert_eq!(status, 201, "{body}");
 }
 
 #[tokio::test]

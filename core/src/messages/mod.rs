@@ -193,6 +193,12 @@ messages! {
 
     // Saved payment cards (issue 36).
     CardExpired = "card_expired" { en: "This card has expired", ar: "انتهت صلاحية هذه البطاقة" }
+    // A checkout's `saved_card_id` that names no card of the customer: deleted in another
+    // tab, or another customer's (the same words, so the two cannot be told apart).
+    SavedCardUnavailable = "saved_card_unavailable" {
+        en: "This saved card is no longer available. Choose another card or use a new one.",
+        ar: "لم تعد هذه البطاقة المحفوظة متاحة. اختر بطاقة أخرى أو استخدم بطاقة جديدة."
+    }
     SavedCardsLimit = "saved_cards_limit" {
         en: "You can save up to {max, plural, one {# card} other {# cards}}. Remove a saved card to add a new one.",
         ar: "يمكنك حفظ {max, plural, zero {# بطاقة} one {بطاقة واحدة} two {بطاقتين} few {# بطاقات} many {# بطاقة} other {# بطاقة}} كحد أقصى. احذف بطاقة محفوظة لإضافة بطاقة جديدة."

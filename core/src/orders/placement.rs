@@ -4,8 +4,10 @@
 //!
 //! - A 422 names its fields: `address_id` is the address step's; `card` (and
 //!   `card.*`), `payment_method`, `wallet_amount` and the saved cards' `saved_card_id`
-//!   (an expired card), `cvv` and `save_card` (the 10-card limit) the payment step's;
-//!   any other the review step's.
+//!   (an expired card, or one that is no longer the customer's: deleted in another tab),
+//!   `cvv` and `save_card` (the 10-card limit) the payment step's; any other the review
+//!   step's. A refused `saved_card_id` also says that the saved cards shown are out of
+//!   date: the client reads them again and forgets the CVV typed for that card.
 //! - Otherwise the message says: the delivery area ('Sorry, we don't deliver to your
 //!   area now!', 'We Don't Deliver To Your Location') and 'please choose an address'
 //!   are the address step's, the first two also marking the area as refused; a declined
@@ -39,6 +41,9 @@ pub struct PlacementFailure {
     pub step: CheckoutStep,
     /// The delivery area refused the chosen address.
     pub area: bool,
+    /// The chosen saved card cannot pay (a 422 on `saved_card_id`: it expired, or it was
+    /// deleted meanwhile): read the saved cards again and forget its CVV.
+    pub saved_card: bool,
 }
 
 const AREA: [MessageId; 2] = [MessageId::AreaNotServed, MessageId::NoDeliveryToLocation];
@@ -65,7 +70,11 @@ pub fn placement_failure_with(
     text: &Text,
     render: &dyn Fn(&Message) -> String,
 ) -> PlacementFailure {
-    let at = |step| PlacementFailure { step, area: false };
+    let at = |step| PlacementFailure {
+        step,
+        area: false,
+        saved_card: false,
+    };
     if status == Some(422) {
         if fields.iter().any(|f| f == "address_id") {
             return at(CheckoutStep::Address);
@@ -80,7 +89,10 @@ pub fn placement_failure_with(
         ];
         let payment = |f: &String| f.starts_with("card.") || PAYMENT_FIELDS.contains(&f.as_str());
         if fields.iter().any(payment) {
-            return at(CheckoutStep::Payment);
+            return PlacementFailure {
+                saved_card: fields.iter().any(|f| f == "saved_card_id"),
+                ..at(CheckoutStep::Payment)
+            };
         }
         return at(CheckoutStep::Review);
     }
@@ -95,8 +107,8 @@ pub fn placement_failure_with(
     };
     if says(&AREA) {
         return PlacementFailure {
-            step: CheckoutStep::Address,
             area: true,
+            ..at(CheckoutStep::Address)
         };
     }
     if says(&[MessageId::ChooseAnAddress]) {
@@ -216,6 +228,51 @@ mod tests {
         assert_eq!(
             placement_failure_with(Some(400), &[], &ours, &render).step,
             CheckoutStep::Review
+        );
+    }
+
+    #[test]
+    fn a_refused_saved_card_goes_to_the_payment_step_and_asks_for_the_cards_again() {
+        // The server's answer for a saved card deleted in another tab (or another
+        // customer's): a 422 on `saved_card_id` with the core's words, in either language.
+        for language in [Language::En, Language::Ar] {
+            let gone = server(&Message::new(MessageId::SavedCardUnavailable).render(language));
+            let found = placement_failure(Some(422), &fields(&["saved_card_id"]), &gone, language);
+            assert_eq!(
+                found,
+                PlacementFailure {
+                    step: CheckoutStep::Payment,
+                    area: false,
+                    saved_card: true
+                },
+                "{language:?}"
+            );
+        }
+        let expired = Text::from(MessageId::CardExpired);
+        assert!(
+            placement_failure(
+                Some(422),
+                &fields(&["saved_card_id"]),
+                &expired,
+                Language::En
+            )
+            .saved_card
+        );
+        // Any other payment field keeps the cards as they are.
+        for field in ["cvv", "card.number", "save_card"] {
+            let found = placement_failure(Some(422), &fields(&[field]), &expired, Language::En);
+            assert_eq!(
+                (found.step, found.saved_card),
+                (CheckoutStep::Payment, false),
+                "{field}"
+            );
+        }
+        // Only a 422 names the field: a 404 (the old answer) is not read as one.
+        let not_found = server("The requested item was not found.");
+        let found = placement_failure(Some(404), &[], &not_found, Language::En);
+        assert_eq!(
+            (found.step, found.saved_card),
+            (CheckoutStep::Review, false)
         );
     }
 

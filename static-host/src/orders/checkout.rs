@@ -7,8 +7,12 @@
 //!    ('please choose an address', or not one of the customer's addresses), the card
 //!    for `card` (16-digit number, 3-digit CVV, 2-digit year, month 1–12, name) or a
 //!    saved card (`saved_card_id` with its `cvv`, 3 digits), a `wallet_amount` above
-//!    zero; then the saved card: another customer's or an unknown one is a 404, an
-//!    expired one a 422 on `saved_card_id` ('This card has expired'); with
+//!    zero; then the saved card, a 422 on `saved_card_id`: one that is not the
+//!    customer's (deleted meanwhile, e.g. in another tab, or another customer's: the
+//!    same words for both, so a probe learns nothing) 'This saved card is no longer
+//!    available. Choose another card or use a new one.', an expired one 'This card has
+//!    expired'. A 422 on the field, not a 404, puts it at the payment step where the
+//!    shopper chooses again (the core's `placement_failure`); with
 //!    `save_card`, a customer who keeps 10 cards already gets the core's limit (422
 //!    on `save_card`);
 //! 2. the cart (400): not empty ('You don't have any product'), the shop open, each
@@ -189,8 +193,9 @@ pub struct CheckoutRequest {
     #[serde(default)]
     pub save_card: bool,
     /// Pay with one of the customer's saved cards (`GET /cards`) instead of `card`,
-    /// which is then not read; `cvv` is required with it. Another customer's card is
-    /// a 404; an expired one a 422.
+    /// which is then not read; `cvv` is required with it. A card that is not the
+    /// customer's (deleted, or another customer's) or has expired is a 422 on
+    /// `saved_card_id`.
     #[serde(default)]
     #[schema(minimum = 1, example = 1)]
     pub saved_card_id: Option<i64>,
@@ -294,7 +299,7 @@ fn check_form(body: CheckoutRequest, lang: Language) -> Result<Checked, ApiError
 }
 
 /// The saved card a checkout pays with (`None` for any other payment): the customer's
-/// own (404 otherwise) and not expired on `today` (422 on `saved_card_id`). With
+/// own and not expired on `today`, else a 422 on `saved_card_id`. With
 /// `save_card`, the customer's 10-card limit is checked first (422 on `save_card`), so
 /// no card is charged for an order that cannot keep it.
 fn saved_card(
@@ -309,8 +314,14 @@ fn saved_card(
     }
     match &request.card {
         Some(CardChoice::Saved { id, .. }) => {
-            let stored = saved_cards::stored_card(conn, user_id, *id)?
-                .ok_or_else(|| crate::http::error::not_found(lang))?;
+            // A deleted card and another customer's answer alike (their existence is
+            // not told), and name the field so the shopper is sent back to choose.
+            let stored = saved_cards::stored_card(conn, user_id, *id)?.ok_or_else(|| {
+                ApiError::validation(
+                    "saved_card_id",
+                    core_text(MessageId::SavedCardUnavailable, lang),
+                )
+            })?;
             stored.unexpired(today).map_err(|message| {
                 ApiError::validation("saved_card_id", core_message(message, lang))
             })?;
@@ -647,10 +658,11 @@ new is placed or charged", body = Data<OrderDetailBody>,
             headers(("Idempotent-Replayed" = String, description = "`true`"))),
         (status = 400, description = "Empty cart, closed shop, stock, minimum order, delivery area, \
 wallet balance or a declined card", body = BadRequestBody),
-        (status = 401, body = ErrorBody), (status = 404, description = "Unknown service, or a \
-`saved_card_id` that is not one of the customer's cards", body = ErrorBody),
-        (status = 422, description = "The form, an Idempotency-Key that is not 1 to 255 visible \
-ASCII characters, or an account with no verified phone yet (on `mobile`)", body = ValidationErrorBody)))]
+        (status = 401, body = ErrorBody), (status = 404, description = "Unknown service", body = ErrorBody),
+        (status = 422, description = "The form; a `saved_card_id` that is not one of the customer's \
+cards (deleted, or another customer's: the same message for both) or has expired; an \
+Idempotency-Key that is not 1 to 255 visible ASCII characters; or an account with no verified \
+phone yet (on `mobile`)", body = ValidationErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     Extension(effects): Extension<Effects>,

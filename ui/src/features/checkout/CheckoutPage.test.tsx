@@ -655,13 +655,55 @@ describe("CheckoutPage with saved cards", () => {
     await screen.findByRole("heading", { level: 2, name: /Review your order/ });
     acceptAndPlace();
     expect((await screen.findByTestId("payment-error")).textContent).toBe("This card has expired");
-    expect((cardOption("•••• 4242")).checked).toBe(true);
+    // A refused saved card: the list is read again and its CVV is asked for again.
+    await waitFor(() => expect(cardOption("•••• 4242")?.checked).toBe(true));
+    expect((screen.getByLabelText("CVV of the card ending in 4242") as HTMLInputElement).value).toBe("");
 
     const declined = "An error occured while processing your payment, please try again later";
     answer = { status: 400, body: { message: declined, errors: { error: declined } } };
+    fireEvent.change(screen.getByLabelText("CVV of the card ending in 4242"), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: "Continue" }));
     await screen.findByRole("heading", { level: 2, name: /Review your order/ });
     fireEvent.click(screen.getByRole("button", { name: "Place order" }));
     expect((await screen.findByTestId("payment-error")).textContent).toBe(declined);
+    // A declined payment keeps the card and its CVV: the shopper may simply try again.
+    expect((screen.getByLabelText("CVV of the card ending in 4242") as HTMLInputElement).value).toBe("123");
+  });
+
+  test("a saved card deleted in another tab sends the shopper back to the payment step, without it", async () => {
+    const gone = "This saved card is no longer available. Choose another card or use a new one.";
+    // The API's list as it stands: another tab deletes the Mastercard before the order is placed.
+    const list = [...CARDS];
+    const { api } = setup({
+      cards: list,
+      checkout: () => {
+        list.splice(1, 1);
+        return { status: 422, body: { message: gone, errors: { saved_card_id: [gone] } } };
+      },
+    });
+    await toPayment();
+    fireEvent.click(await screen.findByRole("radio", { name: /•••• 4444/ }));
+    fireEvent.change(screen.getByLabelText("CVV of the card ending in 4444"), { target: { value: "737" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    const listed = api.calls().filter((c) => c.startsWith("GET /cards")).length;
+    acceptAndPlace();
+
+    // Back at the payment step, with the server's words next to it…
+    expect(await screen.findByRole("heading", { level: 2, name: /Payment/ })).toBeTruthy();
+    expect((await screen.findByTestId("payment-error")).textContent).toBe(gone);
+    // …the cards read again, the deleted one gone and the default chosen instead…
+    await waitFor(() => expect(screen.getAllByTestId("saved-card-option").map((o) => o.textContent?.includes("•••• 4444"))).toEqual([false, false]));
+    expect(api.calls().filter((c) => c.startsWith("GET /cards")).length).toBeGreaterThan(listed);
+    expect(cardOption("•••• 4242").checked).toBe(true);
+    // …and the CVV typed for the deleted card forgotten.
+    expect((screen.getByLabelText("CVV of the card ending in 4242") as HTMLInputElement).value).toBe("");
+    expect(screen.queryByLabelText("CVV of the card ending in 4444")).toBeNull();
+
+    // Paying with another card goes through.
+    fireEvent.change(screen.getByLabelText("CVV of the card ending in 4242"), { target: { value: "321" } });
+    fireEvent.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { level: 2, name: /Review your order/ });
+    expect(screen.getByTestId("review-payment").textContent).toBe("Card ending in 4242");
   });
 });

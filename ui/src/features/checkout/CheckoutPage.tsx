@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { unmetCouponMinimum } from "storefront-core/cart";
 import { ApiError } from "../../api/client";
@@ -42,6 +43,7 @@ export default function CheckoutPage() {
   // Asked for with the addresses, so the payment step has them when the customer gets there.
   useSavedCards();
   const place = usePlaceOrder();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<CheckoutStep>("address");
   const [addressId, setAddressId] = useState<number | null>(null);
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
@@ -144,6 +146,13 @@ export default function CheckoutPage() {
         onError: (error) => {
           const found = placementFailure(error, language);
           setFailure(found);
+          if (found.savedCard) {
+            // The saved card cannot pay any more (deleted in another tab, or expired):
+            // its CVV is forgotten, and the cards are read afresh (shown loading, not
+            // stale), so a deleted card leaves the list and the choice moves on.
+            setPayment((chosen) => (chosen?.savedCard ? { ...chosen, savedCard: { ...chosen.savedCard, cvv: "" } } : chosen));
+            void queryClient.resetQueries({ queryKey: ["cards"] });
+          }
           if (found.step !== "review") go(found.step);
           // The server refused the cart (stock…): show what it holds now. When no answer
           // came, the cart stays as shown, so placing again replays the same key.

@@ -14,7 +14,7 @@ describe("placementFailure", () => {
       ["ar", "عذرًا، لا نقوم بالتوصيل إلى منطقتك حاليًا!"],
     ] as const) {
       const found = placementFailure(new ApiError(400, server(text)), language);
-      expect(found).toEqual({ step: "address", text: server(text), area: true });
+      expect(found).toEqual({ step: "address", text: server(text), area: true, savedCard: false });
     }
     const chosen = placementFailure(
       new ApiError(422, server("please choose an address"), [{ field: "address_id", message: "please choose an address" }]),
@@ -41,6 +41,20 @@ describe("placementFailure", () => {
       step: "review",
       text: { kind: "message", id: "generic_error", params: {} },
       area: false,
+      savedCard: false,
     });
+  });
+
+  test("a saved card that can no longer pay belongs to the payment step and asks for the cards again", () => {
+    for (const [language, text] of [
+      ["en", "This saved card is no longer available. Choose another card or use a new one."],
+      ["ar", "لم تعد هذه البطاقة المحفوظة متاحة. اختر بطاقة أخرى أو استخدم بطاقة جديدة."],
+    ] as const) {
+      const found = placementFailure(new ApiError(422, server(text), [{ field: "saved_card_id", message: text }]), language);
+      expect(found).toEqual({ step: "payment", text: server(text), area: false, savedCard: true });
+    }
+    // Another payment field keeps the cards as they are.
+    const cvv = placementFailure(new ApiError(422, server("CVV must be 3 digits"), [{ field: "cvv", message: "CVV must be 3 digits" }]), "en");
+    expect(cvv).toMatchObject({ step: "payment", savedCard: false });
   });
 });

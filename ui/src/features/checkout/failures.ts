@@ -13,20 +13,26 @@ export interface StepFailure {
   text: Text;
   /** The delivery area refused the chosen address ('We Don't Deliver To Your Location'). */
   area: boolean;
+  /**
+   * The chosen saved card cannot pay (deleted in another tab, or expired): the saved
+   * cards are read again and the CVV typed for it forgotten.
+   */
+  savedCard: boolean;
 }
 
 /**
  * Which step a failed `POST /order/checkout` is shown at (the core's
  * `placementFailure`): the address step for the address and the delivery area ('Sorry,
  * we don't deliver to your area now!'), the payment step for the card, the wallet
- * ('Balance Not Sufficient') and a declined payment, the review step for the cart
+ * ('Balance Not Sufficient'), a declined payment and a saved card that can no longer pay
+ * (a 422 on `saved_card_id`), the review step for the cart
  * (stock, 'You don't have any product', the shop's minimum) and anything else.
  */
 export function placementFailure(error: unknown, language: Language): StepFailure {
   if (!(error instanceof ApiError)) {
-    return { step: "review", text: errorText(error), area: false };
+    return { step: "review", text: errorText(error), area: false, savedCard: false };
   }
   const fields = error.fields.map((f) => f.field);
-  const { step, area } = corePlacementFailure(error.status, fields, error.text, (message) => renderMessage(message, language));
-  return { step, text: error.text, area };
+  const found = corePlacementFailure(error.status, fields, error.text, (message) => renderMessage(message, language));
+  return { step: found.step, text: error.text, area: found.area, savedCard: found.saved_card };
 }
