@@ -5,7 +5,7 @@ import { errorText } from "../../api/client";
 import { useAppStore } from "../../platform/store";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
-import { findMyReview, useDeleteReview, type EditedReview } from "./reviewCalls";
+import { findMyReview, reportReviewGone, useDeleteReview, type EditedReview } from "./reviewCalls";
 import styles from "./Reviews.module.css";
 
 // The form runs on the whole core: loaded when it opens, never with the screen.
@@ -49,6 +49,7 @@ export function WriteReviewButton({ productId, productName, variant = "primary" 
 
 /** "Edit your review" on the product screen: the form filled with the customer's review. */
 export function EditMyReviewButton({ productId, productName, reviewId }: ProductRef & { reviewId: number }) {
+  const intl = useIntl();
   const queryClient = useQueryClient();
   const [review, setReview] = useState<EditedReview | null>(null);
   const [finding, setFinding] = useState(false);
@@ -57,6 +58,8 @@ export function EditMyReviewButton({ productId, productName, reviewId }: Product
     try {
       const found = await findMyReview(queryClient, reviewId);
       if (found) setReview(found);
+      // Deleted elsewhere since the page was read: say so, and show "Write a review".
+      else await reportReviewGone(queryClient, intl.formatMessage({ id: "reviews.gone" }));
     } catch (error) {
       useAppStore.getState().pushToast("error", errorText(error));
     } finally {

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { useAppStore } from "../../platform/store";
 import { mockApi, renderWithProviders, resetClient, testQueryClient, toastTexts } from "../../test/catalogue";
 import ReviewDialog, { graphemeCount } from "./ReviewDialog";
+import { EditMyReviewButton, OwnReviewActions } from "./ReviewButtons";
 import { refreshAfterReview } from "./reviewCalls";
 import { StarInput } from "./StarInput";
 
@@ -170,4 +171,96 @@ test("a review write reads again the product, its reviews, My reviews and the li
   for (const key of keys) client.setQueryData(key, { any: true });
   await refreshAfterReview(client);
   expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, true, true, false]);
+});
+
+describe("a review deleted elsewhere (another tab)", () => {
+  const GONE_EN = "This review no longer exists.";
+  const NOT_FOUND = { status: 404, body: { message: "The requested item was not found." } };
+  /** A query of each kind a review write changes, and one it does not. */
+  const KEYS = [
+    ["product", "en", [1, null], 9],
+    ["product-reviews", "en", 9, "newest"],
+    ["my-reviews", "en", "waiting"],
+    ["wallet", "en"],
+  ];
+  function clientWithPages() {
+    const client = testQueryClient();
+    for (const key of KEYS) client.setQueryData(key, { any: true });
+    return client;
+  }
+  const invalidated = (client: ReturnType<typeof testQueryClient>) => KEYS.map((key) => client.getQueryState(key)?.isInvalidated);
+
+  beforeEach(() => resetClient({ token: "tok", district_id: "1", selectedService: "1" }));
+
+  test("saving an edit answered 404 says so in the dialog; closing it reads the pages again", async () => {
+    const api = mockApi({ "PUT /reviews/5": () => NOT_FOUND });
+    const client = clientWithPages();
+    const onClose = jest.fn();
+    renderWithProviders(<ReviewDialog productId={9} productName="Juhayna Milk" review={{ id: 5, rating: 3, comment: "Good" }} onClose={onClose} />, client);
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(GONE_EN);
+    // The form is gone with the review; the focus is on the way out.
+    expect(screen.queryByRole("button", { name: "Save changes" })).toBeNull();
+    const ok = screen.getByRole("button", { name: "OK" });
+    await waitFor(() => expect(document.activeElement).toBe(ok));
+    // Not a failure toast with the server's vague words.
+    expect(toastTexts()).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(api.bodies("PUT /reviews/5")).toHaveLength(1);
+
+    fireEvent.click(ok);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // The product (its "Write a review" again), its reviews and My reviews are read again.
+    await waitFor(() => expect(invalidated(client)).toEqual([true, true, true, false]));
+  });
+
+  test("in Arabic the dialog says it in Arabic; Escape closes it and reads the pages again", async () => {
+    mockApi({ "PUT /reviews/5": () => NOT_FOUND });
+    act(() => useAppStore.setState({ language: "ar" }));
+    const client = clientWithPages();
+    const onClose = jest.fn();
+    renderWithProviders(<ReviewDialog productId={9} productName="حليب جهينة" review={{ id: 5, rating: 3 }} onClose={onClose} />, client);
+    fireEvent.click(await screen.findByRole("button", { name: "حفظ التغييرات" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("لم يعد هذا التقييم موجودًا.");
+    expect(screen.getByRole("button", { name: "حسنًا" })).toBeTruthy();
+    fireEvent(screen.getByTestId("review-dialog"), new Event("cancel", { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(invalidated(client)).toEqual([true, true, true, false]));
+  });
+
+  test("another failure of an edit is still a toast, and the form stays", async () => {
+    mockApi({ "PUT /reviews/5": () => ({ status: 500, body: { message: "Server Error" } }) });
+    renderWithProviders(<ReviewDialog productId={9} productName="Juhayna Milk" review={{ id: 5, rating: 3 }} onClose={jest.fn()} />);
+    fireEvent.click(screen.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(toastTexts()).toHaveLength(1));
+    expect(screen.queryByTestId("review-gone")).toBeNull();
+    expect(screen.getByRole("button", { name: "Save changes" })).toBeTruthy();
+  });
+
+  test("deleting a review that is already gone counts as deleted: a note, no failure, the pages read again", async () => {
+    const api = mockApi({ "DELETE /reviews/5": () => NOT_FOUND });
+    const client = clientWithPages();
+    renderWithProviders(<OwnReviewActions productId={9} productName="Juhayna Milk" review={{ id: 5, rating: 3 }} />, client);
+    fireEvent.click(screen.getByRole("button", { name: "Delete: Juhayna Milk" }));
+    const confirm = screen.getByTestId("delete-review-dialog");
+    fireEvent.click(within(confirm).getByRole("button", { name: "Delete review" }));
+    await waitFor(() => expect(invalidated(client)).toEqual([true, true, true, false]));
+    expect(api.calls()).toEqual(["DELETE /reviews/5"]);
+    expect(useAppStore.getState().toasts.map((t) => [t.tone, t.text])).toEqual([["info", { kind: "server", text: GONE_EN }]]);
+    await waitFor(() => expect((confirm as HTMLDialogElement).open).toBe(false));
+  });
+
+  test("'Edit your review' for a review deleted meanwhile says so and reads the product again", async () => {
+    const api = mockApi({
+      "GET /my-reviews": () => ({ body: { data: [], meta: { current_page: 1, last_page: 1, per_page: 50, total: 0 } } }),
+    });
+    const client = clientWithPages();
+    renderWithProviders(<EditMyReviewButton productId={9} productName="Juhayna Milk" reviewId={5} />, client);
+    fireEvent.click(screen.getByRole("button", { name: "Edit your review" }));
+    await waitFor(() => expect(invalidated(client)).toEqual([true, true, true, false]));
+    expect(api.calls()).toEqual(["GET /my-reviews?page=1&limit=50"]);
+    expect(toastTexts()).toEqual([GONE_EN]);
+    expect(screen.queryByTestId("review-dialog")).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -13,7 +13,7 @@ import { FieldFrame } from "../../ui/Field";
 import fieldStyles from "../../ui/Field.module.css";
 import { firstIssue, focusFirstInvalid } from "../../ui/form";
 import { z } from "../../ui/zod";
-import { refreshAfterReview, saveReview, type EditedReview } from "./reviewCalls";
+import { refreshAfterReview, reviewGone, saveReview, type EditedReview } from "./reviewCalls";
 import { StarInput } from "./StarInput";
 import styles from "./Reviews.module.css";
 
@@ -75,6 +75,20 @@ export default function ReviewDialog({ productId, productName, review, onClose }
   const ratingLabel = useId();
   const commentId = useId();
   const formId = useId();
+  // The review being edited was deleted elsewhere (the API answered 404).
+  const [gone, setGone] = useState(false);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  // The form leaves the dialog: the focus goes to what replaces it.
+  useEffect(() => {
+    if (gone) closeButton.current?.focus();
+  }, [gone]);
+  // The pages are read again only as the dialog closes: on the product screen the edit
+  // button that holds this dialog becomes "Write a review" once they are, and the dialog
+  // would go with it before the shopper has read why.
+  const close = () => {
+    if (gone) void refreshAfterReview(queryClient);
+    onClose();
+  };
 
   const save = useMutation({
     mutationFn: (v: ReviewValues) =>
@@ -84,6 +98,10 @@ export default function ReviewDialog({ productId, productName, review, onClose }
       onClose();
     },
     onError: (error) => {
+      if (review && reviewGone(error)) {
+        setGone(true);
+        return;
+      }
       // A 422 on a field of the form goes beside it; anything else is a toast.
       const fields = error instanceof ApiError ? error.fields : [];
       const shown = fields.filter((f) => f.field === "rating" || f.field === "comment");
@@ -108,80 +126,93 @@ export default function ReviewDialog({ productId, productName, review, onClose }
   const title = review ? "reviews.edit" : "reviews.write";
 
   return (
-    <Dialog title={<FormattedMessage id={title} />} onClose={onClose} testId="review-dialog">
-      <form
-        id={formId}
-        className={styles.form}
-        noValidate
-        onSubmit={(event) => {
-          void handleSubmit(
-            (values) => save.mutate(values),
-            () => requestAnimationFrame(() => focusFirstInvalid(document.getElementById(formId) as HTMLFormElement | null)),
-          )(event);
-        }}
-      >
-        <p className={styles.product}>
-          <FormattedMessage id="reviews.form.product" values={{ name: productName }} />
-        </p>
-        <div>
-          <p id={ratingLabel} className={styles.legend}>
-            <FormattedMessage id="reviews.form.rating" />
+    <Dialog title={<FormattedMessage id={title} />} onClose={close} testId="review-dialog">
+      {gone ? (
+        <div className={styles.form}>
+          <p className={styles.gone} role="alert" data-testid="review-gone">
+            <FormattedMessage id="reviews.gone" />
           </p>
-          <Controller
-            control={control}
-            name="rating"
-            render={({ field }) => (
-              <StarInput
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                labelledBy={ratingLabel}
-                errorId={ratingError ? `${ratingLabel}-error` : undefined}
-              />
-            )}
-          />
-          {ratingError ? (
-            <p id={`${ratingLabel}-error`} className={styles.error} role="alert" data-testid="field-error">
-              {ratingError}
-            </p>
-          ) : null}
+          <div className={styles.actions}>
+            <Button ref={closeButton} variant="primary" onClick={close} data-testid="review-gone-ok">
+              <FormattedMessage id="reviews.gone.ok" />
+            </Button>
+          </div>
         </div>
-        <FieldFrame
-          id={commentId}
-          label={<FormattedMessage id="reviews.form.comment" />}
-          optional
-          error={commentError}
-          counter={
-            <span id={`${commentId}-count`} className={fieldStyles.counter} data-testid="comment-counter">
-              <span aria-hidden="true">
-                {intl.formatMessage({ id: "account.counter" }, { count: intl.formatNumber(count), max: intl.formatNumber(COMMENT_MAX) })}
-              </span>
-              <span className="visually-hidden">
-                {intl.formatMessage({ id: "reviews.form.counter" }, { count: intl.formatNumber(count), max: intl.formatNumber(COMMENT_MAX) })}
-              </span>
-            </span>
-          }
+      ) : (
+        <form
+          id={formId}
+          className={styles.form}
+          noValidate
+          onSubmit={(event) => {
+            void handleSubmit(
+              (values) => save.mutate(values),
+              () => requestAnimationFrame(() => focusFirstInvalid(document.getElementById(formId) as HTMLFormElement | null)),
+            )(event);
+          }}
         >
-          <textarea
-            {...register("comment")}
+          <p className={styles.product}>
+            <FormattedMessage id="reviews.form.product" values={{ name: productName }} />
+          </p>
+          <div>
+            <p id={ratingLabel} className={styles.legend}>
+              <FormattedMessage id="reviews.form.rating" />
+            </p>
+            <Controller
+              control={control}
+              name="rating"
+              render={({ field }) => (
+                <StarInput
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  labelledBy={ratingLabel}
+                  errorId={ratingError ? `${ratingLabel}-error` : undefined}
+                />
+              )}
+            />
+            {ratingError ? (
+              <p id={`${ratingLabel}-error`} className={styles.error} role="alert" data-testid="field-error">
+                {ratingError}
+              </p>
+            ) : null}
+          </div>
+          <FieldFrame
             id={commentId}
-            className={`${fieldStyles.input} ${styles.comment}`}
-            dir="auto"
-            rows={5}
-            aria-invalid={commentError ? true : undefined}
-            aria-describedby={[`${commentId}-count`, commentError ? `${commentId}-error` : null].filter(Boolean).join(" ")}
-          />
-        </FieldFrame>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={onClose}>
-            <FormattedMessage id="reviews.form.cancel" />
-          </Button>
-          <Button variant="primary" type="submit" busy={save.isPending} data-testid="review-submit">
-            <FormattedMessage id={review ? "reviews.form.save" : "reviews.form.submit"} />
-          </Button>
-        </div>
-      </form>
+            label={<FormattedMessage id="reviews.form.comment" />}
+            optional
+            error={commentError}
+            counter={
+              <span id={`${commentId}-count`} className={fieldStyles.counter} data-testid="comment-counter">
+                <span aria-hidden="true">
+                  {intl.formatMessage({ id: "account.counter" }, { count: intl.formatNumber(count), max: intl.formatNumber(COMMENT_MAX) })}
+                </span>
+                <span className="visually-hidden">
+                  {intl.formatMessage({ id: "reviews.form.counter" }, { count: intl.formatNumber(count), max: intl.formatNumber(COMMENT_MAX) })}
+                </span>
+              </span>
+            }
+          >
+            <textarea
+              {...register("comment")}
+              id={commentId}
+              className={`${fieldStyles.input} ${styles.comment}`}
+              dir="auto"
+              rows={5}
+              aria-invalid={commentError ? true : undefined}
+              aria-describedby={[`${commentId}-count`, commentError ? `${commentId}-error` : null].filter(Boolean).join(" ")}
+            />
+          </FieldFrame>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onClose}>
+              <FormattedMessage id="reviews.form.cancel" />
+            </Button>
+            <Button variant="primary" type="submit" busy={save.isPending} data-testid="review-submit">
+              <FormattedMessage id={review ? "reviews.form.save" : "reviews.form.submit"} />
+            </Button>
+          </div>
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { api, errorText, unwrap } from "../../api/client";
+import { useIntl } from "react-intl";
+import { ApiError, api, errorText, unwrap } from "../../api/client";
 import { MY_REVIEWS_KEY, PRODUCT_DETAIL_KEY, PRODUCT_REVIEWS_KEY } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../platform/store";
@@ -29,6 +30,22 @@ export function refreshAfterReview(queryClient: QueryClient): Promise<void> {
   return Promise.all(changed.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
 }
 
+/**
+ * Whether a call about the customer's own review was answered 404: the review is not
+ * there any more (deleted in another tab or on another device). The server's 404 text
+ * ('The requested item was not found.') says nothing of a review, so the screens say
+ * 'This review no longer exists.' (`reviews.gone`) instead.
+ */
+export function reviewGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** 'This review no longer exists.' as a toast, and the pages read again without the review. */
+export function reportReviewGone(queryClient: QueryClient, text: string): Promise<void> {
+  useAppStore.getState().pushToast("info", { kind: "server", text });
+  return refreshAfterReview(queryClient);
+}
+
 /** The server's success message as a toast (the API writes it in the request language). */
 function toastMessage(message: string | null | undefined): void {
   if (message) useAppStore.getState().pushToast("success", { kind: "server", text: message });
@@ -47,16 +64,24 @@ export async function saveReview(productId: number, review: EditedReview | null,
   return answer.data;
 }
 
-/** Deletes the customer's own review (after their confirmation), then reads again. */
+/**
+ * Deletes the customer's own review (after their confirmation), then reads again. A
+ * review already deleted elsewhere counts as deleted: what the shopper asked for is
+ * done, so no failure, only a note that it was gone, and the pages read again.
+ */
 export function useDeleteReview() {
   const queryClient = useQueryClient();
+  const intl = useIntl();
   return useMutation({
     mutationFn: async (id: number) => unwrap(api.DELETE("/reviews/{id}", { params: { path: { id } } })),
     onSuccess: async (answer) => {
       toastMessage(answer.message);
       await refreshAfterReview(queryClient);
     },
-    onError: toastFailure,
+    onError: async (error) => {
+      if (!reviewGone(error)) return toastFailure(error);
+      await reportReviewGone(queryClient, intl.formatMessage({ id: "reviews.gone" }));
+    },
   });
 }
 
