@@ -680,6 +680,28 @@ async fn min_rating_and_top_rated_use_the_kept_rating() {
         .await;
     assert_eq!(ids(&four_up), [best, good]);
     assert_eq!(four_up["meta"]["total"], 2);
+    // `rating`, the stars filter's first name, is the same filter (the higher of the two
+    // when both come), whatever the catalogue's own per-product figure says.
+    for query in [
+        "&rating=4",
+        "&rating=2&min_rating=4",
+        "&rating=4&min_rating=2",
+    ] {
+        let (status, same) = server
+            .get_json(&listing(&format!("{query}&sort=top_rated")))
+            .await;
+        assert_eq!(status, 200, "{query}: {same}");
+        assert_eq!(ids(&same), [best, good], "{query}");
+    }
+    server
+        .db()
+        .execute(
+            "UPDATE products SET rating = 5 WHERE id IN (?1, ?2)",
+            [poor, unrated],
+        )
+        .unwrap();
+    let (_, seeded) = server.get_json(&listing("&rating=5&sort=top_rated")).await;
+    assert_eq!(ids(&seeded), [best]);
     // The whole service: only these products have reviews.
     let (_, all) = server
         .get_json("/api/products?service_id=1&page=1&min_rating=3&sort=top_rated")

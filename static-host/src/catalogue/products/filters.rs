@@ -112,7 +112,10 @@ pub struct ProductsQuery {
     /// Only products with this stock status.
     #[param(inline)]
     pub stock: Option<StockStatus>,
-    /// Only products rated at least this many stars (1 to 5).
+    /// The same as `min_rating` (1 to 5), under the name the first version of the API
+    /// gave its stars filter; with both, the higher counts. It once read a rating the
+    /// catalogue seeded per product, which no client showed: the stars shoppers see are
+    /// the reviews' average, so both names now filter on that.
     #[param(minimum = 1, maximum = 5)]
     pub rating: Option<u8>,
     /// Only products whose customers' reviews average at least this many stars (1 to
@@ -136,8 +139,7 @@ pub(super) struct Filters {
     pub(super) branch_id: Option<i64>,
     pub(super) brand_id: Option<i64>,
     pub(super) stock: Option<StockStatus>,
-    pub(super) rating: Option<u8>,
-    /// At least this many stars on average, from the reviews.
+    /// At least this many stars on average, from the reviews (`min_rating`, or `rating`).
     pub(super) min_rating: Option<u8>,
     pub(super) min_price: Option<i64>,
     pub(super) max_price: Option<i64>,
@@ -200,9 +202,6 @@ impl Filters {
         }
         if let Some(stock) = self.stock {
             conditions.push(format!("({})", stock.condition()));
-        }
-        if let Some(rating) = self.rating {
-            conditions.push(format!("p.rating >= {}", sql.arg(i64::from(rating))));
         }
         if let Some(stars) = self.min_rating {
             // A range of `products_by_top_rated`; NULL (no reviews) is never in it.
@@ -295,8 +294,8 @@ pub(super) fn filters(
         branch_id: query.branch_id,
         brand_id: query.brand_id,
         stock: query.stock,
-        rating: query.rating,
-        min_rating: query.min_rating,
+        // Both name the reviews' average now; asked for both, a product must pass both.
+        min_rating: query.min_rating.max(query.rating),
         min_price,
         max_price,
         on_sale: query.on_sale.unwrap_or(false),
@@ -369,6 +368,36 @@ mod tests {
         assert!(
             filters(&query, 1, Language::En).unwrap_err().body()["errors"]["rating"].is_array()
         );
+    }
+
+    #[test]
+    fn rating_is_another_name_for_min_rating() {
+        let stars = |rating: Option<u8>, min_rating: Option<u8>| {
+            let query = ProductsQuery {
+                rating,
+                min_rating,
+                ..Default::default()
+            };
+            filters(&query, 1, Language::En).unwrap().min_rating
+        };
+        assert_eq!(stars(Some(4), None), Some(4));
+        assert_eq!(stars(None, Some(4)), Some(4));
+        assert_eq!(stars(Some(2), Some(4)), Some(4));
+        assert_eq!(stars(Some(5), Some(3)), Some(5));
+        assert_eq!(stars(None, None), None);
+        // One condition, on the kept average: never the seeded per-product figure.
+        let filters = Filters {
+            service_id: 1,
+            min_rating: stars(Some(3), None),
+            ..Default::default()
+        };
+        let mut sql = Sql::default();
+        let condition = filters.condition(&mut sql, Holding::All, false);
+        assert!(
+            condition.contains("p.rating_average_tenths >= ?2"),
+            "{condition}"
+        );
+        assert!(!condition.contains("p.rating >="), "{condition}");
     }
 
     #[test]

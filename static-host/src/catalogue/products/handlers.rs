@@ -30,7 +30,8 @@ use crate::location::delivery;
 /// language), `price_high`, `price_low`, `newest`, `oldest`, `top_rated` (the
 /// customers' reviews' average, then their number; unreviewed products last).
 /// `min_rating` keeps the products whose reviews average at least that many stars
-/// ("4 stars & up"). `search` matches names and descriptions like suggestions match
+/// ("4 stars & up"); `rating`, the first version's name of the stars filter, now means
+/// the same. `search` matches names and descriptions like suggestions match
 /// names; without `sort`, name matches come before description-only ones, best first.
 /// `category_id` includes subcategories. Filter ids that are not in the service, a bad
 /// `sort`, `stock`, `rating` or `min_rating`, or `min_price` above `max_price` are a
