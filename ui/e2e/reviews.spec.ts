@@ -107,7 +107,7 @@ for (const { language, width } of [
     // Below 768 px the filters are behind their button.
     if (width < 768) await page.getByRole("button", { name: say(language, "catalogue.filters.show") }).click();
     // A click, not check(): on a phone the panel closes as the listing follows the filter.
-    await page.getByRole("checkbox", { name: say(language, "catalogue.filters.minRating") }).click();
+    await page.getByRole("radio", { name: say(language, "catalogue.filters.rating.stars", { stars: 4 }) }).click();
     await expect(page).toHaveURL(/[?&]min_rating=4(&|$)/);
     await page.getByRole("combobox", { name: say(language, "catalogue.filters.sort") }).selectOption("top_rated");
     await expect(page).toHaveURL(/[?&]sort=top_rated(&|$)/);

@@ -40,14 +40,14 @@ afterEach(() => jest.restoreAllMocks());
 
 describe("ProductsPage", () => {
   test("the URL's filters drive the request and the controls", async () => {
-    const api = show("sort=price_high&stock=in_stock&rating=4&min_price=10&page=2");
+    const api = show("sort=price_high&stock=in_stock&min_rating=4&min_price=10&page=2");
     await screen.findByRole("link", { name: "Product 1" });
     const call = api.calls().find((c) => c.startsWith("GET /products")) ?? "";
     const query = new URL(`http://x${call.slice(4)}`).searchParams;
     expect(Object.fromEntries(query)).toEqual({
       sort: "price_high",
       stock: "in_stock",
-      rating: "4",
+      min_rating: "4",
       min_price: "10.00",
       page: "2",
       service_id: "1",
@@ -58,8 +58,35 @@ describe("ProductsPage", () => {
     expect((screen.getByRole("radio", { name: /4 stars & up/ }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText("Page 2 of 3")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Next page" }).getAttribute("href")).toBe(
-      "/products?sort=price_high&stock=in_stock&rating=4&min_price=10.00&page=3",
+      "/products?sort=price_high&stock=in_stock&min_rating=4&min_price=10.00&page=3",
     );
+  });
+
+  test("one stars filter, on the reviews: any rating, then 5 to 1 stars & up", async () => {
+    show("");
+    await screen.findByRole("link", { name: "Product 1" });
+    const group = screen.getByRole("group", { name: "Customer reviews" });
+    expect(within(group).getAllByRole("radio").map((r) => r.getAttribute("aria-label") ?? r.parentElement?.textContent?.trim())).toEqual([
+      "Any rating",
+      "★★★★★ 5 stars & up",
+      "★★★★☆ 4 stars & up",
+      "★★★☆☆ 3 stars & up",
+      "★★☆☆☆ 2 stars & up",
+      "★☆☆☆☆ 1 star & up",
+    ]);
+    // The old filter on the demo figure is gone: no other group speaks of stars.
+    expect(screen.getAllByRole("radio", { name: /stars? & up/ })).toHaveLength(5);
+    expect(screen.queryByRole("checkbox", { name: /stars? & up/ })).toBeNull();
+  });
+
+  test("an old link's rating=N is the reviews' filter: min_rating=N to the API, its radio chosen", async () => {
+    const api = showRouted("rating=3&stock=in_stock", (url) => ({ body: productPage([productItem(1)], Number(url.searchParams.get("page")), 1) }));
+    await screen.findByRole("link", { name: "Product 1" });
+    expect(lastProductsQuery(api)).toEqual({ stock: "in_stock", min_rating: "3", page: "1", service_id: "1", limit: "20" });
+    expect((screen.getByRole("radio", { name: /3 stars & up/ }) as HTMLInputElement).checked).toBe(true);
+    // The next change writes the filter under its name.
+    fireEvent.click(screen.getByRole("radio", { name: "Out of stock" }));
+    await waitFor(() => expect(window.location.search).toBe("?stock=out_of_stock&min_rating=3"));
   });
 
   test("choosing a sort or a filter rewrites the URL and starts at page 1", async () => {
@@ -70,7 +97,7 @@ describe("ProductsPage", () => {
     fireEvent.click(screen.getByRole("radio", { name: "Out of stock" }));
     await waitFor(() => expect(window.location.search).toBe("?stock=out_of_stock"));
     fireEvent.click(screen.getByRole("radio", { name: /5 stars & up/ }));
-    await waitFor(() => expect(window.location.search).toBe("?stock=preorder&rating=5"));
+    await waitFor(() => expect(window.location.search).toBe("?stock=preorder&min_rating=5"));
   });
 
   test("every sort option of the spec is offered", async () => {
@@ -95,18 +122,20 @@ describe("ProductsPage", () => {
     await screen.findByRole("link", { name: "Product 1" });
     fireEvent.change(screen.getByRole("combobox", { name: "Sort by" }), { target: { value: "top_rated" } });
     await waitFor(() => expect(window.location.search).toBe("?sort=top_rated"));
-    const filter = screen.getByRole("checkbox", { name: /4 stars & up/ }) as HTMLInputElement;
+    const filter = screen.getByRole("radio", { name: /4 stars & up/ }) as HTMLInputElement;
     expect(filter.checked).toBe(false);
+    expect((screen.getByRole("radio", { name: "Any rating" }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(filter);
     await waitFor(() => expect(window.location.search).toBe("?sort=top_rated&min_rating=4"));
     await waitFor(() => expect(lastProductsQuery(api)).toMatchObject({ sort: "top_rated", min_rating: "4" }));
-    expect((screen.getByRole("checkbox", { name: /4 stars & up/ }) as HTMLInputElement).checked).toBe(true);
-    fireEvent.click(screen.getByRole("checkbox", { name: /4 stars & up/ }));
+    expect(lastProductsQuery(api)).not.toHaveProperty("rating");
+    expect((screen.getByRole("radio", { name: /4 stars & up/ }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole("radio", { name: "Any rating" }));
     await waitFor(() => expect(window.location.search).toBe("?sort=top_rated"));
   });
 
   test("no match: the empty state", async () => {
-    show("rating=5", []);
+    show("min_rating=5", []);
     expect((await screen.findByTestId("empty-state")).textContent).toContain("No products match.");
   });
 

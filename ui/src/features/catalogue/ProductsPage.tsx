@@ -5,7 +5,6 @@ import { Link, useLocation } from "wouter";
 import type { ScreenProps } from "../../layouts/screen";
 import { AddToCartProvider } from "../../shop/AddToCart";
 import {
-  MIN_RATING,
   RATING_OPTIONS,
   SORT_OPTIONS,
   STOCK_OPTIONS,
@@ -79,17 +78,18 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
           ))}
         </fieldset>
 
-        <fieldset className={filterStyles.group}>
+        {/* One stars filter, on the customers' reviews: the stars the cards show. */}
+        <fieldset className={filterStyles.group} data-testid="rating-filter">
           <legend>
-            <FormattedMessage id="catalogue.filters.rating" />
+            <FormattedMessage id="catalogue.filters.reviews" />
           </legend>
           {[null, ...RATING_OPTIONS].map((stars: number | null) => (
             <label key={stars ?? "any"} className={filterStyles.choice}>
               <input
                 type="radio"
                 name={ratingName}
-                checked={filters.rating === stars}
-                onChange={() => go(withFilter(filters, "rating", stars))}
+                checked={filters.min_rating === stars}
+                onChange={() => go(withFilter(filters, "min_rating", stars))}
               />
               {stars === null ? (
                 <FormattedMessage id="catalogue.filters.rating.any" />
@@ -104,25 +104,6 @@ function FilterPanel({ filters, bounds, go }: FilterPanelProps) {
               )}
             </label>
           ))}
-        </fieldset>
-
-        <fieldset className={filterStyles.group}>
-          <legend>
-            <FormattedMessage id="catalogue.filters.reviews" />
-          </legend>
-          <label className={filterStyles.choice}>
-            <input
-              type="checkbox"
-              checked={filters.min_rating !== null}
-              onChange={(event) => go(withFilter(filters, "min_rating", event.target.checked ? MIN_RATING : null))}
-              data-testid="min-rating-filter"
-            />
-            <span aria-hidden="true" className={filterStyles.stars}>
-              {"★".repeat(MIN_RATING)}
-              {"☆".repeat(5 - MIN_RATING)}
-            </span>{" "}
-            <FormattedMessage id="catalogue.filters.minRating" />
-          </label>
         </fieldset>
 
         {bounds ? (

@@ -14,13 +14,12 @@ describe("listing filters in the URL", () => {
   test("every filter is read back from the query string it wrote", () => {
     const filters = parseFilters(
       new URLSearchParams(
-        "sort=price_low&stock=preorder&rating=4&min_rating=4&min_price=10.5&max_price=99&category_id=7&brand_id=2&on_sale=true&search=tea&page=3",
+        "sort=price_low&stock=preorder&min_rating=4&min_price=10.5&max_price=99&category_id=7&brand_id=2&on_sale=true&search=tea&page=3",
       ),
     );
     expect(filters).toEqual({
       sort: "price_low",
       stock: "preorder",
-      rating: 4,
       min_rating: 4,
       min_price: "10.50",
       max_price: "99.00",
@@ -33,8 +32,19 @@ describe("listing filters in the URL", () => {
     });
     expect(parseFilters(new URLSearchParams(filtersToQuery(filters)))).toEqual(filters);
     expect(filtersToQuery(filters)).toBe(
-      "search=tea&category_id=7&brand_id=2&on_sale=true&sort=price_low&stock=preorder&rating=4&min_rating=4&min_price=10.50&max_price=99.00&page=3",
+      "search=tea&category_id=7&brand_id=2&on_sale=true&sort=price_low&stock=preorder&min_rating=4&min_price=10.50&max_price=99.00&page=3",
     );
+  });
+
+  test("the old stars filter's rating=N is read as the reviews' min_rating=N, and written so", () => {
+    const old = parseFilters(new URLSearchParams("stock=in_stock&rating=3&page=2"));
+    expect(old).toEqual({ ...NO_FILTERS, stock: "in_stock", min_rating: 3, page: 2 });
+    expect(filtersToQuery(old)).toBe("stock=in_stock&min_rating=3&page=2");
+    expect(apiFilters(old)).toEqual({ stock: "in_stock", min_rating: 3 });
+    // min_rating, the filter's own name, wins over the old one; a bad old value is dropped.
+    expect(parseFilters(new URLSearchParams("rating=2&min_rating=4")).min_rating).toBe(4);
+    expect(parseFilters(new URLSearchParams("rating=6")).min_rating).toBeNull();
+    expect(parseFilters(new URLSearchParams("rating=6&min_rating=2")).min_rating).toBe(2);
   });
 
   test("malformed values are dropped, not sent to the API", () => {
@@ -60,17 +70,17 @@ describe("listing filters in the URL", () => {
   });
 
   test("the API gets the filters without the page", () => {
-    const filters = { ...NO_FILTERS, sort: "z_a" as const, rating: 3, min_price: "1.00", page: 2 };
-    expect(apiFilters(filters)).toEqual({ sort: "z_a", rating: 3, min_price: "1.00" });
+    const filters = { ...NO_FILTERS, sort: "z_a" as const, min_rating: 3, min_price: "1.00", page: 2 };
+    expect(apiFilters(filters)).toEqual({ sort: "z_a", min_rating: 3, min_price: "1.00" });
   });
 
   test("sorting alone does not narrow the listing", () => {
     expect(hasNarrowing({ ...NO_FILTERS, sort: "a_z" })).toBe(false);
-    expect(hasNarrowing({ ...NO_FILTERS, rating: 2 })).toBe(true);
+    expect(hasNarrowing({ ...NO_FILTERS, min_rating: 2 })).toBe(true);
   });
 
   test("a brand narrows the listing and clearing the filters removes it (the subject stays)", () => {
-    const filters = { ...NO_FILTERS, brand_id: 8, category_id: 7, search: "tea", sort: "a_z" as const, rating: 4, page: 3 };
+    const filters = { ...NO_FILTERS, brand_id: 8, category_id: 7, search: "tea", sort: "a_z" as const, min_rating: 4, page: 3 };
     expect(hasNarrowing({ ...NO_FILTERS, brand_id: 8 })).toBe(true);
     expect(withoutNarrowing(filters)).toEqual({ ...NO_FILTERS, category_id: 7, search: "tea", sort: "a_z" });
     expect(hasNarrowing(withoutNarrowing(filters))).toBe(false);

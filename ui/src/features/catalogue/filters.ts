@@ -4,8 +4,8 @@ import { moneySign, orderPriceRange, parseMoney } from "storefront-core/cart";
 /**
  * The product listing's filters as they live in the URL (so a listing can be shared
  * and survives a reload). The option lists are UI choices mapped one to one onto the
- * `GET /products` query parameters (`sort`, `stock`, `rating`, `min_rating`,
- * `min_price`, `max_price`); the order and stock rules themselves are the API's.
+ * `GET /products` query parameters (`sort`, `stock`, `min_rating`, `min_price`,
+ * `max_price`); the order and stock rules themselves are the API's.
  */
 export const SORT_OPTIONS = [
   "recommended",
@@ -24,17 +24,16 @@ export type SortOption = (typeof SORT_OPTIONS)[number];
 export const STOCK_OPTIONS = ["in_stock", "out_of_stock", "preorder"] as const;
 export type StockOption = (typeof STOCK_OPTIONS)[number];
 
-/** "n stars and up", best first. */
+/**
+ * The stars filter's "n stars & up", best first: the customers' reviews' average at
+ * least n (`min_rating`), the stars every product card shows.
+ */
 export const RATING_OPTIONS = [5, 4, 3, 2, 1] as const;
-
-/** The customer reviews' "4 stars & up" (`min_rating`): their average at least that. */
-export const MIN_RATING = 4;
 
 export interface ListingFilters {
   sort: SortOption | null;
   stock: StockOption | null;
-  rating: number | null;
-  /** The customers' reviews' average at least this (`MIN_RATING`, or a shared URL's 1–5). */
+  /** The customers' reviews' average at least this many stars (1–5). */
   min_rating: number | null;
   /** Decimal strings with two decimals, as the core writes amounts. */
   min_price: string | null;
@@ -51,7 +50,6 @@ export interface ListingFilters {
 export const NO_FILTERS: ListingFilters = {
   sort: null,
   stock: null,
-  rating: null,
   min_rating: null,
   min_price: null,
   max_price: null,
@@ -104,8 +102,10 @@ export function parseFilters(query: URLSearchParams): ListingFilters {
   return {
     sort: oneOf(SORT_OPTIONS, query.get("sort")),
     stock: oneOf(STOCK_OPTIONS, query.get("stock")),
-    rating: positiveInt(query.get("rating"), 5),
-    min_rating: positiveInt(query.get("min_rating"), 5),
+    // `rating=N` is the old stars filter's parameter, on a demo figure no page showed;
+    // links and bookmarks made with it still narrow by stars, now the reviews' (as the
+    // API reads it too), and the next change of the listing writes `min_rating`.
+    min_rating: positiveInt(query.get("min_rating"), 5) ?? positiveInt(query.get("rating"), 5),
     ...orderedPriceRange(moneyOrNull(query.get("min_price")), moneyOrNull(query.get("max_price"))),
     category_id: positiveInt(query.get("category_id")),
     branch_id: positiveInt(query.get("branch_id")),
@@ -124,7 +124,6 @@ const URL_ORDER = [
   "on_sale",
   "sort",
   "stock",
-  "rating",
   "min_rating",
   "min_price",
   "max_price",
@@ -170,7 +169,6 @@ export function withFilter<K extends keyof ListingFilters>(
 export function hasNarrowing(filters: ListingFilters): boolean {
   return (
     filters.stock !== null ||
-    filters.rating !== null ||
     filters.min_rating !== null ||
     filters.min_price !== null ||
     filters.max_price !== null ||
@@ -181,5 +179,5 @@ export function hasNarrowing(filters: ListingFilters): boolean {
 
 /** The listing without the narrowing filters (what "Clear filters" leads to), at page 1. */
 export function withoutNarrowing(filters: ListingFilters): ListingFilters {
-  return { ...filters, stock: null, rating: null, min_rating: null, min_price: null, max_price: null, brand_id: null, on_sale: null, page: 1 };
+  return { ...filters, stock: null, min_rating: null, min_price: null, max_price: null, brand_id: null, on_sale: null, page: 1 };
 }
