@@ -13,7 +13,7 @@ import {
   totalText,
   type Language,
 } from "./cart-support";
-import { expectNoSeriousA11yViolations, screenshot, toast } from "./support";
+import { CHOICE_LOOK, choiceLook, expectNoSeriousA11yViolations, screenshot, toast } from "./support";
 
 /** The UI strings the tests look for, as the catalogues (and the core) word them. */
 const TEXT = {
@@ -163,12 +163,18 @@ for (const { language, width } of COMBOS) {
       await expect(page.getByRole("link", { name: t.checkout })).toHaveAttribute("href", "/checkout");
 
       // The privacy and terms are accepted here (spec 5), before checkout, and remembered.
+      // The box is the kit's choice row, with the terms' stronger tint once ticked.
+      const termsRow = page.getByTestId("terms").locator("label");
+      const side = language === "ar" ? "right" : "left";
+      expect(await choiceLook(termsRow)).toEqual({ edge: CHOICE_LOOK.edge, background: CHOICE_LOOK.none, cursor: "pointer", box: 18.4, side });
       await page.getByRole("link", { name: t.checkout }).click();
       await expect(page.getByTestId("terms-error")).toHaveText(t.termsRequired);
       await expect(page).toHaveURL(/\/cart$/);
+      expect(await choiceLook(termsRow)).toMatchObject({ edge: CHOICE_LOOK.danger, background: CHOICE_LOOK.none });
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("checkbox", { name: t.terms }).check();
       await expect(page.getByTestId("terms-error")).toHaveCount(0);
+      expect(await choiceLook(termsRow)).toMatchObject({ edge: CHOICE_LOOK.brand, background: CHOICE_LOOK.brandSoft });
       await page.getByRole("link", { name: t.checkout }).click();
       await expect(page).toHaveURL(/\/checkout$/);
       await page.goBack();

@@ -17,7 +17,7 @@ import {
   type ApiProduct,
   type Language,
 } from "./cart-support";
-import { expectNoSeriousA11yViolations, screenshot } from "./support";
+import { CHOICE_LOOK, choiceLook, expectNoSeriousA11yViolations, screenshot } from "./support";
 
 /** The UI strings the tests look for, as the catalogues (and the core) word them. */
 const TEXT = {
@@ -243,6 +243,15 @@ test("an empty wallet cannot be chosen on the payment step, and the order goes t
   const wallet = page.getByRole("checkbox", { name: t.wallet });
   await expect(wallet).toBeDisabled();
   await expect(wallet).toHaveAccessibleDescription("There is no wallet balance to use for this order.");
+  // The kit's choice rows: chosen, not chosen, and one that cannot be chosen.
+  const row = (name: string) => page.locator("label").filter({ has: page.getByRole("radio", { name, exact: true }) });
+  expect(await choiceLook(row(t.cash))).toEqual({ edge: CHOICE_LOOK.brand, background: CHOICE_LOOK.checked, cursor: "pointer", box: 18.4, side: "left" });
+  expect(await choiceLook(row(t.card))).toEqual({ edge: CHOICE_LOOK.edge, background: CHOICE_LOOK.none, cursor: "pointer", box: 18.4, side: "left" });
+  expect(await choiceLook(page.locator("label").filter({ has: wallet }))).toMatchObject({
+    edge: CHOICE_LOOK.edge,
+    background: CHOICE_LOOK.page,
+    cursor: "not-allowed",
+  });
   await toReview(page, "en");
   await acceptAndPlace(page, "en");
   await expectSuccess(page, "en");
@@ -272,6 +281,9 @@ test("no address chosen, and a shop that does not deliver to the address", async
   await acceptAndPlace(page, "ar");
   await expect(page.getByTestId("address-error")).toHaveText(t.notServed);
   await expect(page.getByTestId("address-not-served")).toHaveText(t.notServedHere);
+  // The refused address: the kit's choice row with a red edge and tint, its box on the right.
+  const refusedRow = page.locator("label").filter({ has: page.getByRole("radio", { checked: true }) }).first();
+  expect(await choiceLook(refusedRow)).toEqual({ edge: CHOICE_LOOK.danger, background: CHOICE_LOOK.dangerSoft, cursor: "pointer", box: 18.4, side: "right" });
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, "checkout-not-served-ar");
   expect((await apiCart(request, session)).items_quantity).toBe(1);

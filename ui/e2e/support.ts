@@ -47,6 +47,38 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
   return path;
 }
 
+/**
+ * The kit's choice row (`ui/Choice.module.css`) as drawn: the row's edge, background and
+ * cursor, and its box's size and side (the box starts the line: left in English, right
+ * in Arabic). The tokens' colours in the form the browser computes them.
+ */
+export const CHOICE_LOOK = {
+  edge: "rgb(229, 231, 235)",
+  brand: "rgb(15, 118, 110)",
+  danger: "rgb(185, 28, 28)",
+  none: "rgba(0, 0, 0, 0)",
+  checked: "rgb(240, 253, 250)",
+  brandSoft: "rgb(204, 251, 241)",
+  dangerSoft: "rgb(254, 242, 242)",
+  page: "rgb(248, 250, 252)",
+} as const;
+
+export async function choiceLook(row: Locator): Promise<{ edge: string; background: string; cursor: string; box: number; side: "left" | "right" }> {
+  return row.evaluate((label) => {
+    const style = getComputedStyle(label);
+    const input = label.querySelector("input") as HTMLInputElement;
+    const outer = label.getBoundingClientRect();
+    const inner = input.getBoundingClientRect();
+    return {
+      edge: style.borderTopColor,
+      background: style.backgroundColor,
+      cursor: style.cursor,
+      box: Math.round(inner.width * 10) / 10,
+      side: inner.left - outer.left < outer.right - inner.right ? ("left" as const) : ("right" as const),
+    };
+  });
+}
+
 /** The toast showing `text` (the toaster renders role status, or alert for errors). */
 export function toast(page: Page, text: string | RegExp): Locator {
   return page.getByRole("status").or(page.getByRole("alert")).filter({ hasText: text }).first();

@@ -5,6 +5,7 @@ import type { Message } from "storefront-core";
 import { useCoreText } from "../i18n/coreText";
 import { useAppStore } from "../platform/store";
 import { SlotEach, SlotIf } from "../ui/template";
+import choiceStyles from "../ui/Choice.module.css";
 import styles from "./TermsAcceptance.module.css";
 
 interface TermsAcceptanceProps {
@@ -30,7 +31,7 @@ export function TermsAcceptance({ policies, error, onAccepted }: TermsAcceptance
   const errorId = useId();
   return (
     <div className={styles.terms} data-testid="terms">
-      <label htmlFor={id} className={`${styles.choice} ${error ? styles.refused : ""}`}>
+      <label htmlFor={id} className={`${choiceStyles.choice} ${error ? choiceStyles.refused : ""}`}>
         <input
           id={id}
           type="checkbox"

@@ -6,6 +6,7 @@ import { useCoreText } from "../../i18n/coreText";
 import { Spinner } from "../../layouts/Spinner";
 import { LoadError } from "../../ui/States";
 import { useAddresses, type Address } from "./queries";
+import choiceStyles from "../../ui/Choice.module.css";
 import styles from "./Checkout.module.css";
 import { Button } from "../../ui/Button";
 
@@ -73,7 +74,7 @@ export function AddressStep({ chosen, onChoose, onDone, failure, areaRefused }: 
           {list.map((address) => {
             const refused = areaRefused && address.id === chosen;
             return (
-              <label key={address.id} className={`${styles.choice} ${refused ? styles.choiceRefused : ""}`}>
+              <label key={address.id} className={`${choiceStyles.choice} ${refused ? `${choiceStyles.refused} ${styles.areaRefused}` : ""}`}>
                 <input
                   type="radio"
                   name="checkout-address"

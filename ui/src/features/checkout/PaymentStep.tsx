@@ -11,6 +11,7 @@ import { usePriceFormatter } from "../../ui/Price";
 import { useSavedCards, type SavedCard } from "./queries";
 import { useWallet } from "./queries";
 import type { PaymentChoice } from "./usePlaceOrder";
+import choiceStyles from "../../ui/Choice.module.css";
 import styles from "./Checkout.module.css";
 import { Button } from "../../ui/Button";
 import { CardSummary } from "../../ui/PaymentCard";
@@ -234,13 +235,13 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
         <legend className={styles.legend}>
           <FormattedMessage id="checkout.payment.title" />
         </legend>
-        <label className={styles.choice}>
+        <label className={choiceStyles.choice}>
           <input type="radio" value="card" {...register("method")} />
           <span className={styles.choiceTitle}>
             <FormattedMessage id="checkout.payment.card" />
           </span>
         </label>
-        <label className={styles.choice}>
+        <label className={choiceStyles.choice}>
           <input type="radio" value="cash" {...register("method")} />
           <span className={styles.choiceTitle}>
             <FormattedMessage id="checkout.payment.cash" />
@@ -268,14 +269,14 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
           {cards.map((card) => (
             <label
               key={card.id}
-              className={`${styles.choice} ${card.expired ? styles.choiceDisabled : ""}`}
+              className={`${choiceStyles.choice} ${card.expired ? choiceStyles.disabled : ""}`}
               data-testid="saved-card-option"
             >
               <input type="radio" value={String(card.id)} disabled={card.expired} {...register("card_choice")} />
               <CardSummary card={card} />
             </label>
           ))}
-          <label className={styles.choice}>
+          <label className={choiceStyles.choice}>
             <input type="radio" value={NEW_CARD} {...register("card_choice")} />
             <span className={styles.choiceTitle}>
               <FormattedMessage id="checkout.savedCards.new" />
@@ -335,7 +336,7 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
             {field("exp_year", "checkout.card.year", { inputMode: "numeric", autoComplete: "cc-exp-year", dir: "ltr", maxLength: 2 })}
             {field("cvv", "checkout.card.cvv", { inputMode: "numeric", autoComplete: "cc-csc", dir: "ltr", maxLength: 3 })}
           </div>
-          <label className={styles.choice} htmlFor={ids.save_card}>
+          <label className={choiceStyles.choice} htmlFor={ids.save_card}>
             <input id={ids.save_card} type="checkbox" {...register("save_card")} />
             <span className={styles.choiceTitle}>
               <FormattedMessage id="checkout.card.save" />
@@ -356,7 +357,7 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
             <FormattedMessage id="checkout.wallet.loading" />
           </p>
         ) : (
-          <label className={`${styles.choice} ${walletEmpty ? styles.choiceDisabled : ""}`} htmlFor={ids.wallet}>
+          <label className={`${choiceStyles.choice} ${walletEmpty ? choiceStyles.disabled : ""}`} htmlFor={ids.wallet}>
             <input
               id={ids.wallet}
               type="checkbox"
