@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "./fixtures";
-import { customer, t, type Language } from "./account-support";
+import { core, customer, t, type Language } from "./account-support";
 import { SHOPS, addAddress, addToCart, auth, productOf } from "./cart-support";
 import { expectNoSeriousA11yViolations, screenshot, toast } from "./support";
 
@@ -153,5 +153,69 @@ for (const [language, width] of [
     const left = (await (await page.request.get("/api/cards", { headers: auth(session, language) })).json()) as { data: unknown[] };
     expect(left.data).toEqual([]);
     await expectNoSeriousA11yViolations(page);
+  });
+}
+
+for (const [language, width] of [
+  ["en", 1280],
+  ["ar", 375],
+] as [Language, number][]) {
+  test(`a saved card deleted in another tab sends the order back to the payment step, without it (${language}, ${width} px)`, async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(90_000);
+    const session = await customer(page, server, language, width);
+    await addAddress(page.request, session);
+    const product = await productOf(page.request, SHOPS.gardenCity, 60, language);
+    await addToCart(page.request, session, product.id, 2);
+    // Two cards, saved without an order: the Visa (the first, so the default) and a Mastercard.
+    const ids: number[] = [];
+    for (const number of ["4242424242424242", "5555555555554444"]) {
+      const saved = await page.request.post("/api/cards", {
+        headers: auth(session, language),
+        data: { number, exp_month: 12, exp_year: "39", cvv: "123", name: "Mona Adel" },
+      });
+      expect(saved.status()).toBe(201);
+      ids.push(((await saved.json()) as { data: { id: number } }).data.id);
+    }
+
+    // The Visa, preselected, with its CVV; on to the review.
+    await toPayment(page, language);
+    const group = page.getByRole("group", { name: t(language, "checkout.savedCards.title") });
+    await expect(group.getByRole("radio", { name: /4242/ })).toBeChecked();
+    await page.getByLabel(t(language, "checkout.savedCards.cvv", { last4: "4242" })).fill("123");
+    await page.getByRole("button", { name: t(language, "checkout.continue") }).click();
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(CHECKOUT[language].review) })).toBeVisible();
+
+    // Meanwhile another tab deletes the Visa.
+    const deleted = await page.request.delete(`/api/cards/${ids[0]}`, { headers: auth(session, language) });
+    expect(deleted.status()).toBe(200);
+    await page.getByRole("checkbox", { name: t(language, "checkout.terms.label") }).check();
+    const placed = page.waitForResponse((response) => response.url().endsWith("/api/order/checkout"));
+    await page.getByRole("button", { name: t(language, "checkout.place") }).click();
+    expect((await placed).status()).toBe(422);
+
+    // Back at the payment step with the server's words; the cards read again, without
+    // the Visa; its CVV gone with it; nothing chosen for the shopper but a new card.
+    await expect(page.getByRole("heading", { level: 2, name: new RegExp(CHECKOUT[language].payment) })).toBeVisible();
+    await expect(page.getByTestId("payment-error")).toHaveText(core(language, "saved_card_unavailable"));
+    await expect(group.getByRole("radio")).toHaveCount(2);
+    await expect(group.getByRole("radio", { name: /4242/ })).toHaveCount(0);
+    await expect(group.getByRole("radio", { name: t(language, "checkout.savedCards.new") })).toBeChecked();
+    await expect(page.getByLabel(t(language, "checkout.savedCards.cvv", { last4: "4242" }))).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, `saved-card-gone-${language}-${width}`);
+
+    // The other card pays: its CVV is asked for afresh.
+    await group.getByRole("radio", { name: /4444/ }).check();
+    const cvv = page.getByLabel(t(language, "checkout.savedCards.cvv", { last4: "4444" }));
+    await expect(cvv).toHaveValue("");
+    await cvv.fill("123");
+    await page.getByRole("button", { name: t(language, "checkout.continue") }).click();
+    await expect(page.getByTestId("review-payment")).toHaveText(t(language, "checkout.review.cardEnding", { last4: "4444" }));
+    await page.getByRole("button", { name: t(language, "checkout.place") }).click();
+    await expect(page).toHaveURL(/\/checkout\/success\/\d+$/);
+    await expect(page.getByTestId("order-payment")).toContainText("**** 4444");
   });
 }
