@@ -148,3 +148,62 @@ for (const { language, width } of [
     await expect(reviews.getByRole("button", { name: say(language, "reviews.write") })).toBeVisible();
   });
 }
+
+for (const { language, width } of [
+  { language: "en" as const, width: 1280 },
+  { language: "ar" as const, width: 375 },
+]) {
+  test(`a review deleted in another tab: editing or deleting it says so, and the page offers to write one (${language}, ${width} px)`, async ({
+    page,
+    server,
+  }) => {
+    test.setTimeout(90_000);
+    const session = await customer(page, server, language, width);
+    const order = await placeOrder(page.request, session.token);
+    expect(orderStatus(server, order.id, "processing", "shipped", "delivered")).toContain("shipped -> delivered");
+    const headers = { Authorization: `Bearer ${session.token}`, Language: language };
+    const waiting = (await (await page.request.get("/api/my-reviews/waiting", { headers })).json()) as { data: { product_id: number }[] };
+    const productId = waiting.data[0]?.product_id ?? 0;
+    /** A review written through the API (as in another tab); answers its id. */
+    const write = async () => {
+      const written = await page.request.post(`/api/products/${productId}/reviews`, { headers, data: { rating: 4, comment: null } });
+      expect(written.status()).toBe(201);
+      return ((await written.json()) as { data: { id: number } }).data.id;
+    };
+    const remove = async (id: number) => expect((await page.request.delete(`/api/reviews/${id}`, { headers })).status()).toBe(200);
+
+    // "Edit your review" opens the form; another tab deletes the review; saving says so.
+    let id = await write();
+    await page.goto(`/products/${productId}`);
+    const reviews = page.getByTestId("product-reviews");
+    await reviews.getByTestId("edit-review").click();
+    const dialog = page.getByTestId("review-dialog");
+    await expect(dialog).toBeVisible();
+    await remove(id);
+    await star(dialog, language, 4).focus();
+    await page.keyboard.press("End");
+    await dialog.getByRole("button", { name: say(language, "reviews.form.save") }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(say(language, "reviews.gone"));
+    const ok = dialog.getByRole("button", { name: say(language, "reviews.gone.ok") });
+    await expect(ok).toBeFocused();
+    await expectAccessible(page);
+    await screenshot(page, `review-gone-${language}-${width}`, false);
+    await ok.click();
+    await expect(dialog).toBeHidden();
+    await expect(reviews.getByRole("button", { name: say(language, "reviews.write") })).toBeVisible();
+    await expect(reviews.getByText(say(language, "catalogue.reviews.none"))).toBeVisible();
+
+    // Deleting one already deleted elsewhere counts as deleted: a note, and the page without it.
+    id = await write();
+    await page.reload();
+    const productName = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await reviews.getByRole("button", { name: `${say(language, "reviews.delete")}: ${productName}` }).click();
+    const confirm = page.getByTestId("delete-review-dialog");
+    await expect(confirm).toBeVisible();
+    await remove(id);
+    await confirm.getByRole("button", { name: say(language, "reviews.delete.confirm") }).click();
+    await expect(toast(page, say(language, "reviews.gone"))).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(reviews.getByRole("button", { name: say(language, "reviews.write") })).toBeVisible();
+  });
+}

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { runEffects, type EffectHost } from "../platform/effects";
 import { useAppStore } from "../platform/store";
-import { api, ApiError, apiFailureText, connectApi, unwrap } from "./client";
+import { api, ApiError, apiFailureText, connectApi, notFoundIsAnswer, unwrap } from "./client";
 
 const fetchMock = jest.fn<Promise<Response>, [Request]>();
 let host: EffectHost & { navigate: jest.Mock; reload: jest.Mock };
@@ -103,6 +103,20 @@ describe("the API client", () => {
     const error = await failure(unwrap(api.GET("/services/{id}", { params: { path: { id: 999 } } })));
     expect(error.status).toBe(404);
     expect(host.navigate).toHaveBeenCalledWith("/404");
+  });
+
+  test("a call that takes its 404 as an answer fails as any other, and the page stays", async () => {
+    signIn();
+    fetchMock.mockResolvedValue(json(404, { message: "The requested item was not found." }));
+    const error = await failure(
+      unwrap(api.DELETE("/reviews/{id}", { params: { path: { id: 5 } }, middleware: [notFoundIsAnswer] })),
+    );
+    expect([error.status, error.text]).toEqual([404, { kind: "server", text: "The requested item was not found." }]);
+    expect(host.navigate).not.toHaveBeenCalled();
+    // Any other failure of such a call is the client's as usual: a 401 still signs out.
+    fetchMock.mockResolvedValue(json(401, { message: "Unauthenticated." }));
+    await failure(unwrap(api.DELETE("/reviews/{id}", { params: { path: { id: 5 } }, middleware: [notFoundIsAnswer] })));
+    expect(useAppStore.getState().client.token).toBeNull();
   });
 
   test("other statuses use message, else the generic text", async () => {

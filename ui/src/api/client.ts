@@ -74,25 +74,15 @@ const headers: Middleware = {
   },
   async onResponse({ response }) {
     if (response.ok) return response;
-    const bytes = new Uint8Array(await response.clone().arrayBuffer());
     const { client } = useAppStore.getState();
     const outcome = classifyStatus(response.status, client.login_in_progress);
-    // The rules that read the answer load with the first failure; when even they cannot
-    // load, the network is gone.
-    const read = wholeCore().then(
-      (core) => ({
-        text: core.responseErrorMessage(response.status, bytes),
-        fields: core.fieldErrors(response.status, bytes),
-      }),
-      () => ({ text: noResponseMessage(), fields: [] }),
-    );
+    const failure = callFailure(response);
     if (outcome === "log_out") {
       runShellEffects?.(logoutEffects(currentPath(), "unauthorized"));
     } else if (outcome === "not_found") {
       runShellEffects?.([{ type: "navigate", to: "/404", after_ms: 0 }]);
     }
-    const { text, fields } = await read;
-    throw new ApiError(response.status, text, fields);
+    throw await failure;
   },
   async onError({ error }) {
     if (error instanceof ApiError) return error;
@@ -106,6 +96,36 @@ const headers: Middleware = {
     const core = await wholeCore().catch(() => null);
     const message = error instanceof Error ? error.message : String(error);
     return new ApiError(null, core ? core.clientErrorMessage(message) : noResponseMessage());
+  },
+};
+
+/** The {@link ApiError} of a failed answer, as the core reads its status and bytes. */
+async function callFailure(response: Response): Promise<ApiError> {
+  const bytes = new Uint8Array(await response.clone().arrayBuffer());
+  // The rules that read the answer load with the first failure; when even they cannot
+  // load, the network is gone.
+  const { text, fields } = await wholeCore().then(
+    (core) => ({
+      text: core.responseErrorMessage(response.status, bytes),
+      fields: core.fieldErrors(response.status, bytes),
+    }),
+    () => ({ text: noResponseMessage(), fields: [] }),
+  );
+  return new ApiError(response.status, text, fields);
+}
+
+/**
+ * A call's own middleware (`{ middleware: [notFoundIsAnswer] }`) for a 404 its caller
+ * shows in place: a review saved or deleted after another tab deleted it. The call
+ * fails with its {@link ApiError} as any other, but the page does not move to /404
+ * (spec 8's rule for what a page asks for): the page is still right, only the thing
+ * the shopper acts on is gone, and the screen says so. A call's middleware reads the
+ * answer before the client's own, so the client never sees this 404.
+ */
+export const notFoundIsAnswer: Middleware = {
+  async onResponse({ response }) {
+    if (response.status === 404) throw await callFailure(response);
+    return undefined;
   },
 };
 

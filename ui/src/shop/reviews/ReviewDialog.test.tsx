@@ -189,8 +189,12 @@ describe("a review deleted elsewhere (another tab)", () => {
     return client;
   }
   const invalidated = (client: ReturnType<typeof testQueryClient>) => KEYS.map((key) => client.getQueryState(key)?.isInvalidated);
+  // The shell's effects: a 404 elsewhere moves the page to /404; these stay where they are.
+  let host: ReturnType<typeof resetClient>;
 
-  beforeEach(() => resetClient({ token: "tok", district_id: "1", selectedService: "1" }));
+  beforeEach(() => {
+    host = resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+  });
 
   test("saving an edit answered 404 says so in the dialog; closing it reads the pages again", async () => {
     const api = mockApi({ "PUT /reviews/5": () => NOT_FOUND });
@@ -208,6 +212,7 @@ describe("a review deleted elsewhere (another tab)", () => {
     expect(toastTexts()).toEqual([]);
     expect(onClose).not.toHaveBeenCalled();
     expect(api.bodies("PUT /reviews/5")).toHaveLength(1);
+    expect(host.navigate).not.toHaveBeenCalled();
 
     fireEvent.click(ok);
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -223,6 +228,7 @@ describe("a review deleted elsewhere (another tab)", () => {
     renderWithProviders(<ReviewDialog productId={9} productName="حليب جهينة" review={{ id: 5, rating: 3 }} onClose={onClose} />, client);
     fireEvent.click(await screen.findByRole("button", { name: "حفظ التغييرات" }));
     expect((await screen.findByRole("alert")).textContent).toBe("لم يعد هذا التقييم موجودًا.");
+    expect(host.navigate).not.toHaveBeenCalled();
     expect(screen.getByRole("button", { name: "حسنًا" })).toBeTruthy();
     fireEvent(screen.getByTestId("review-dialog"), new Event("cancel", { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -248,6 +254,7 @@ describe("a review deleted elsewhere (another tab)", () => {
     await waitFor(() => expect(invalidated(client)).toEqual([true, true, true, false]));
     expect(api.calls()).toEqual(["DELETE /reviews/5"]);
     expect(useAppStore.getState().toasts.map((t) => [t.tone, t.text])).toEqual([["info", { kind: "server", text: GONE_EN }]]);
+    expect(host.navigate).not.toHaveBeenCalled();
     await waitFor(() => expect((confirm as HTMLDialogElement).open).toBe(false));
   });
 

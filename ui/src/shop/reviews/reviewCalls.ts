@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { ApiError, api, errorText, unwrap } from "../../api/client";
+import { ApiError, api, errorText, notFoundIsAnswer, unwrap } from "../../api/client";
 import { MY_REVIEWS_KEY, PRODUCT_DETAIL_KEY, PRODUCT_REVIEWS_KEY } from "../../api/queries";
 import type { components } from "../../api/schema.gen";
 import { useAppStore } from "../../platform/store";
@@ -32,9 +32,10 @@ export function refreshAfterReview(queryClient: QueryClient): Promise<void> {
 
 /**
  * Whether a call about the customer's own review was answered 404: the review is not
- * there any more (deleted in another tab or on another device). The server's 404 text
- * ('The requested item was not found.') says nothing of a review, so the screens say
- * 'This review no longer exists.' (`reviews.gone`) instead.
+ * there any more (deleted in another tab or on another device). These calls keep the
+ * page (`notFoundIsAnswer`), and as the server's 404 text ('The requested item was not
+ * found.') says nothing of a review, the screens say 'This review no longer exists.'
+ * (`reviews.gone`) instead.
  */
 export function reviewGone(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
@@ -58,7 +59,7 @@ function toastFailure(error: unknown): void {
 /** `POST /products/{id}/reviews`, or `PUT /reviews/{id}` for the customer's own review. */
 export async function saveReview(productId: number, review: EditedReview | null, body: ReviewRequest) {
   const answer = review
-    ? await unwrap(api.PUT("/reviews/{id}", { params: { path: { id: review.id } }, body }))
+    ? await unwrap(api.PUT("/reviews/{id}", { params: { path: { id: review.id } }, body, middleware: [notFoundIsAnswer] }))
     : await unwrap(api.POST("/products/{id}/reviews", { params: { path: { id: productId } }, body }));
   toastMessage(answer.message);
   return answer.data;
@@ -73,7 +74,7 @@ export function useDeleteReview() {
   const queryClient = useQueryClient();
   const intl = useIntl();
   return useMutation({
-    mutationFn: async (id: number) => unwrap(api.DELETE("/reviews/{id}", { params: { path: { id } } })),
+    mutationFn: async (id: number) => unwrap(api.DELETE("/reviews/{id}", { params: { path: { id } }, middleware: [notFoundIsAnswer] })),
     onSuccess: async (answer) => {
       toastMessage(answer.message);
       await refreshAfterReview(queryClient);
