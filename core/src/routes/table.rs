@@ -45,6 +45,9 @@ pub enum RouteId {
     NotFound,
     /// E-mail one-time-code sign-in (route not shown in the spec).
     EmailLogin,
+    /// E-mail registration for shoppers without a phone at hand (issue 36; route not
+    /// shown in the spec).
+    EmailRegister,
     /// Forgot password (route not shown in the spec).
     ForgotPassword,
     /// Reset password (route not shown in the spec).
@@ -172,6 +175,13 @@ pub const ROUTES: &[Route] = &[
     route(
         RouteId::EmailLogin,
         "/auth/email-login",
+        Public,
+        false,
+        Auth,
+    ),
+    route(
+        RouteId::EmailRegister,
+        "/auth/email-register",
         Public,
         false,
         Auth,
@@ -420,7 +430,7 @@ mod tests {
             assert_eq!(row.id.route(), *row);
             assert_eq!(ROUTES.iter().filter(|r| r.id == row.id).count(), 1);
         }
-        assert_eq!(ROUTES.len(), 34);
+        assert_eq!(ROUTES.len(), 35);
     }
 
     #[test]
@@ -478,6 +488,7 @@ mod tests {
     fn auth_screens_use_the_auth_layout() {
         for path in [
             "/auth/email-login",
+            "/auth/email-register",
             "/auth/forgot-password",
             "/auth/reset-password",
         ] {
