@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { clock } from "./flow";
+import { flowClock as clock } from "./flow";
 
 /** The time, refreshed every `everyMs` while `active` (countdowns). */
 export function useClock(active: boolean, everyMs = 250): number {

@@ -53,6 +53,7 @@ export const screens: Partial<Record<RouteId, Screen>> = {
   product: lazy(withRestMessages(() => import("../features/catalogue/ProductPage"))),
   products: lazy(withRestMessages(() => import("../features/catalogue/ProductsPage"))),
   email_login: lazy(withRestMessages(() => import("../features/auth/EmailLoginPage"))),
+  email_register: lazy(withRestMessages(() => import("../features/auth/EmailRegisterPage"))),
   forgot_password: lazy(withRestMessages(() => import("../features/auth/ForgotPasswordPage"))),
   reset_password: lazy(withRestMessages(() => import("../features/auth/ResetPasswordPage"))),
   cart: lazy(withRestMessages(() => import("../features/cart/CartPage"))),

@@ -21,6 +21,8 @@ interface OtpBoxesProps {
   ref?: Ref<OtpBoxesHandle>;
   /** The first box takes the focus when the dialog opens. */
   autoFocus?: boolean;
+  /** The id of the message refusing the code (a 422 on `code`): each box is invalid and described by it. */
+  errorId?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ interface OtpBoxesProps {
  * pasted (or autofilled) 4-digit code fills all four. What each key does, and the code
  * the boxes make, is the core's (otpEdit); this component only wires keys and focus.
  */
-export function OtpBoxes({ value: entry, onChange, labelledBy, disabled = false, ref, autoFocus = false }: OtpBoxesProps) {
+export function OtpBoxes({ value: entry, onChange, labelledBy, disabled = false, ref, autoFocus = false, errorId }: OtpBoxesProps) {
   const intl = useIntl();
   const inputs = useRef<(HTMLInputElement | null)[]>([]);
 
@@ -79,6 +81,8 @@ export function OtpBoxes({ value: entry, onChange, labelledBy, disabled = false,
           value={digit ?? ""}
           readOnly={disabled}
           aria-disabled={disabled || undefined}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="one-time-code"

@@ -1,7 +1,7 @@
 import { useId, useMemo, type ComponentPropsWithRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { FieldFrame } from "../../ui/Field";
-import fieldStyles from "../../ui/Field.module.css";
+import { FieldFrame } from "./Field";
+import fieldStyles from "./Field.module.css";
 import phone from "./PhoneField.module.css";
 
 interface PhoneFieldProps extends Omit<ComponentPropsWithRef<"input">, "type" | "className"> {

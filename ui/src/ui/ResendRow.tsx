@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { FormattedMessage } from "react-intl";
 import type { ResendAvailability } from "storefront-core";
-import { useCoreText } from "../../i18n/coreText";
-import styles from "../../ui/Form.module.css";
-import fieldStyles from "../../ui/Field.module.css";
-import { Button } from "../../ui/Button";
+import { useCoreText } from "../i18n/coreText";
+import styles from "./Form.module.css";
+import fieldStyles from "./Field.module.css";
+import { Button } from "./Button";
 
 interface ResendRowProps {
   /** The core's answer at the current time (spec 4: 60 s after the last code). */

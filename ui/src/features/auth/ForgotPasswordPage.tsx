@@ -3,7 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "wouter";
 import { api, unwrap } from "../../api/client";
-import { useEmailSchema } from "./EmailLoginPage";
+import { useEmailSchema } from "./rules";
 import { TextField } from "../../ui/Field";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "../../ui/Form.module.css";

@@ -3,7 +3,7 @@ import { readClientState } from "storefront-core/start";
 import { api } from "../../api/client";
 import { queryClient } from "../../platform/queryClient";
 import { useAppStore } from "../../platform/store";
-import { PhoneField } from "./PhoneField";
+import { PhoneField } from "../../ui/PhoneField";
 import { SignInModal } from "./SignInModal";
 import { dispatchLogin, resetLogin, usePhoneLogin } from "./flow";
 import { answer, renderWithApp, seedRemoteConfig } from "../../test/auth";

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { z } from "../../ui/zod";
-import { checkField, type OtpEntry } from "storefront-core";
+import type { OtpEntry } from "storefront-core";
 import { api, unwrap } from "../../api/client";
 import { useAppStore } from "../../platform/store";
 import type { ScreenProps } from "../../layouts/screen";
 import { TextField } from "../../ui/Field";
-import { firstIssue } from "../../ui/form";
+import { emailIssues, newPasswordIssues } from "./rules";
 import { EMPTY_OTP, OtpBoxes } from "../../ui/OtpBoxes";
 import { useRequestFlow } from "./useRequestFlow";
 import styles from "../../ui/Form.module.css";
@@ -39,15 +39,8 @@ export default function ResetPasswordPage({ query }: ScreenProps) {
       z
         .object({ email: z.string(), password: z.string(), password_confirmation: z.string() })
         .superRefine((form, ctx) => {
-          firstIssue(ctx, "email", language, checkField(form.email, { rule: "field_required" }), checkField(form.email, { rule: "email_format" }));
-          firstIssue(ctx, "password", language, checkField(form.password, { rule: "field_required" }), checkField(form.password, { rule: "password" }));
-          firstIssue(
-            ctx,
-            "password_confirmation",
-            language,
-            checkField(form.password_confirmation, { rule: "field_required" }),
-            checkField(form.password_confirmation, { rule: "passwords_match", password: form.password }),
-          );
+          emailIssues(ctx, language, form.email);
+          newPasswordIssues(ctx, language, form);
         }),
     [language],
   );

@@ -10,7 +10,7 @@ import { useRemoteConfig } from "../../api/queries";
 import { useAppStore } from "../../platform/store";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
-import { PhoneField } from "./PhoneField";
+import { PhoneField } from "../../ui/PhoneField";
 import styles from "../../ui/Form.module.css";
 import { Button } from "../../ui/Button";
 

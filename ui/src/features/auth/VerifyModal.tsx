@@ -4,8 +4,8 @@ import { resendAvailabilitySince } from "storefront-core";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { EMPTY_OTP, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
-import { ResendRow } from "./ResendRow";
-import { useClock } from "./useClock";
+import { ResendRow } from "../../ui/ResendRow";
+import { useClock } from "../../platform/useClock";
 import styles from "../../ui/Form.module.css";
 import { Button } from "../../ui/Button";
 

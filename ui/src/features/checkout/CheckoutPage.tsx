@@ -11,7 +11,7 @@ import { EmptyState, LoadError } from "../../ui/States";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";
 import { useCart } from "../../shop/useCart";
 import { AddressStep } from "./AddressStep";
-import { CHECKOUT_STEPS, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
+import { CHECKOUT_STEPS, phoneFailure, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
 import { PaymentStep } from "./PaymentStep";
 import { useAddresses, useSavedCards } from "./queries";
 import { ReviewStep } from "./ReviewStep";
@@ -48,6 +48,8 @@ export default function CheckoutPage() {
   const [addressId, setAddressId] = useState<number | null>(null);
   const [payment, setPayment] = useState<PaymentChoice | null>(null);
   const [failure, setFailure] = useState<StepFailure | null>(null);
+  /** The server's 422 on `mobile` (no verified phone yet): shown at the phone box. */
+  const [phoneRefusal, setPhoneRefusal] = useState<string | null>(null);
   const titleId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -140,10 +142,19 @@ export default function CheckoutPage() {
     // This page's own placement: no need to ask about an earlier attempt any more.
     resumeStarted.current = true;
     setFailure(null);
+    setPhoneRefusal(null);
     place.mutate(
       { body: checkoutBody(serviceId, addressId, payment), key: checkoutAttemptKey() },
       {
         onError: (error) => {
+          // An account registered by e-mail verifies a phone before its first order: the
+          // review step's phone box shows why, and nothing else is wrong.
+          const phone = phoneFailure(error);
+          if (phone !== null) {
+            setPhoneRefusal(phone);
+            go("review");
+            return;
+          }
           const found = placementFailure(error, language);
           setFailure(found);
           if (found.savedCard) {
@@ -234,6 +245,7 @@ export default function CheckoutPage() {
               onPlace={placeOrder}
               onEdit={go}
               failure={failureOf("review")}
+              phoneRefusal={phoneRefusal}
             />
           ) : null}
         </section>

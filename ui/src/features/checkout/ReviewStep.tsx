@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { cartTotals, normalizeDigits, unmetCouponMinimum } from "storefront-core/cart";
@@ -6,6 +6,8 @@ import { checkChoice, type Cart, type Message, type Text } from "storefront-core
 import { usePolicyLinks } from "../../chrome/Footer";
 import { TermsAcceptance } from "../../shop/TermsAcceptance";
 import { useAppStore } from "../../platform/store";
+import { useProfile } from "../../api/queries";
+import { VerifyPhoneBox } from "../../shop/phone/VerifyPhoneBox";
 import { useCoreText } from "../../i18n/coreText";
 import { usePriceFormatter } from "../../ui/Price";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";
@@ -24,13 +26,15 @@ interface ReviewStepProps {
   onEdit(step: "address" | "payment"): void;
   /** A placement failure about the cart (stock, empty cart, the shop's minimum…). */
   failure: Text | null;
+  /** The server refused the placement for want of a verified phone (422 on `mobile`). */
+  phoneRefusal?: string | null;
 }
 
 /**
  * Step 3: what is ordered, where it goes, how it is paid and every total; the privacy
  * policy and the terms must be accepted (the core's rule) before the order is placed.
  */
-export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure }: ReviewStepProps) {
+export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, failure, phoneRefusal = null }: ReviewStepProps) {
   const intl = useIntl();
   const text = useCoreText();
   const format = usePriceFormatter();
@@ -38,6 +42,13 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
   const accepted = useAppStore((s) => s.termsAccepted);
   const totalsId = useId();
   const [termsError, setTermsError] = useState<Message | null>(null);
+  // An account registered by e-mail has no phone yet (null; undefined while the profile
+  // loads, when the server still refuses a placement without one, 422 on `mobile`).
+  const mobile: string | null | undefined = useProfile().data?.user.mobile;
+  const [phoneVerified, setPhoneVerified] = useState(false);
+  const [phoneAsked, setPhoneAsked] = useState(false);
+  const needsPhone = !phoneVerified && (mobile === null || phoneRefusal !== null);
+  const phoneBox = useRef<HTMLDivElement>(null);
   const last4 = payment.savedCard
     ? payment.savedCard.last4
     : payment.card
@@ -120,6 +131,17 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
         />
       </section>
 
+      {needsPhone || phoneVerified ? (
+        <div ref={phoneBox}>
+          <VerifyPhoneBox
+            level={3}
+            refusal={phoneRefusal ?? (phoneAsked ? intl.formatMessage({ id: "checkout.phone.required" }) : null)}
+            onVerified={() => setPhoneVerified(true)}
+            testId="checkout-phone"
+          />
+        </div>
+      ) : null}
+
       <TermsAcceptance policies={policies} error={termsError} onAccepted={() => setTermsError(null)} />
 
       {failure ? (
@@ -142,6 +164,12 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
           onClick={() => {
             const message = checkChoice({ choice: "privacy_terms_accepted", accepted });
             setTermsError(message);
+            // No order goes before the phone is verified: the box says so and takes the focus.
+            if (needsPhone) {
+              setPhoneAsked(true);
+              phoneBox.current?.querySelector<HTMLElement>("input, h3")?.focus();
+              return;
+            }
             if (!message && !placing) onPlace();
           }}
         >

@@ -36,3 +36,12 @@ export function placementFailure(error: unknown, language: Language): StepFailur
   const found = corePlacementFailure(error.status, fields, error.text, (message) => renderMessage(message, language));
   return { step: found.step, text: error.text, area: found.area, savedCard: found.saved_card };
 }
+
+/**
+ * The message of a refused placement about the account's phone (a 422 on `mobile`:
+ * 'Verify your phone number before your first order.'), or null for any other failure.
+ */
+export function phoneFailure(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  return error.fields.find(({ field }) => field === "mobile")?.message ?? null;
+}

@@ -89,6 +89,8 @@ export function imageRefusal(file: { type: string; size: number }): ImageRefusal
 
 /** The profile's personal information, with the picture upload. */
 export function ProfileForm({ profile }: { profile: Profile }) {
+  /** Null for an account registered by e-mail that has not verified a phone yet. */
+  const mobile: string | null = profile.mobile ?? null;
   const intl = useIntl();
   const language = useAppStore((s) => s.language);
   const queryClient = useQueryClient();
@@ -240,13 +242,25 @@ export function ProfileForm({ profile }: { profile: Profile }) {
             error={error("name")}
             {...field("name")}
           />
-          <TextField
-            label={<FormattedMessage id="account.profile.mobile" />}
-            value={profile.mobile ?? ""}
-            readOnly
-            dir="ltr"
-            hint={<FormattedMessage id="account.profile.mobileHint" />}
-          />
+          {mobile !== null ? (
+            <TextField
+              label={<FormattedMessage id="account.profile.mobile" />}
+              value={mobile}
+              readOnly
+              dir="ltr"
+              hint={<FormattedMessage id="account.profile.mobileHint" />}
+            />
+          ) : (
+            // An account registered by e-mail: its phone is verified in the box below the form.
+            <div className={fieldStyles.field} data-testid="no-mobile">
+              <span className={fieldStyles.label}>
+                <FormattedMessage id="account.profile.mobile" />
+              </span>
+              <p className={styles.small}>
+                <FormattedMessage id="account.profile.noMobile" />
+              </p>
+            </div>
+          )}
           <TextField
             label={<FormattedMessage id="account.profile.email" />}
             type="email"
