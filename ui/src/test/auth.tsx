@@ -3,8 +3,8 @@ import type { ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { IntlProvider } from "react-intl";
 import { configure, render, screen, waitFor } from "@testing-library/react";
-import { type Language } from "storefront-core";
-import { apiFailureText } from "../api/client";
+import { fieldErrors, responseErrorMessage, type Language } from "storefront-core";
+import { ApiError, apiFailureText } from "../api/client";
 import { queryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
 import { intlLocale } from "../i18n/intlLocale";
@@ -54,4 +54,10 @@ export async function expectResendCountdown(resend: HTMLButtonElement, advance: 
   advance(29_500);
   await waitFor(() => expect(screen.queryByTestId("resend-wait")).toBeNull());
   expect(resend.disabled).toBe(false);
+}
+
+/** A refused call as the client throws it: the API's error body read by the core (spec 8). */
+export function apiError(status: number, body: unknown): ApiError {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return new ApiError(status, responseErrorMessage(status, bytes), fieldErrors(status, bytes));
 }

@@ -1,11 +1,12 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { renderText } from "../../i18n/coreText";
 import { api } from "../../api/client";
 import { queryClient } from "../../platform/queryClient";
 import { useAppStore } from "../../platform/store";
 import EmailLoginPage from "./EmailLoginPage";
 import { clock } from "./flow";
-import { answer, expectResendCountdown, renderWithApp } from "../../test/auth";
+import { readClientState } from "storefront-core/start";
+import { answer, apiError, expectResendCountdown, renderWithApp } from "../../test/auth";
 
 jest.mock("../../api/client", () => {
   const actual = jest.requireActual("../../api/client");
@@ -119,5 +120,129 @@ describe("e-mail code sign-in", () => {
     fireEvent.click(screen.getByRole("button", { name: "Use another address" }));
     const field = await screen.findByLabelText("E-mail address");
     await waitFor(() => expect(document.activeElement).toBe(field));
+  });
+});
+
+describe("the choice between a code and a password", () => {
+  it("is one radio group, the code first and chosen; choosing the password shows its form", async () => {
+    renderWithApp(<EmailLoginPage />);
+    const group = screen.getByRole("group", { name: "How do you want to sign in?" });
+    const code = within(group).getByRole("radio", { name: "With a code by e-mail" }) as HTMLInputElement;
+    const password = within(group).getByRole("radio", { name: "With my password" }) as HTMLInputElement;
+    // One name: the browser moves between them with the arrow keys, Tab enters the group once.
+    expect(code.name).toBe(password.name);
+    expect(code.checked).toBe(true);
+    expect(screen.getByRole("button", { name: "Send code" })).toBeTruthy();
+    expect(screen.queryByLabelText("Password")).toBeNull();
+
+    fireEvent.click(password);
+    expect(password.checked).toBe(true);
+    expect(await screen.findByLabelText("Password")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Send code" })).toBeNull();
+    // "Forgot your password?" moves beside the password field (once).
+    const forgot = screen.getAllByRole("link", { name: "Forgot your password?" });
+    expect(forgot).toHaveLength(1);
+    expect(forgot[0]?.closest("form")).toBe(screen.getByTestId("password-sign-in"));
+
+    fireEvent.click(code);
+    expect(await screen.findByRole("button", { name: "Send code" })).toBeTruthy();
+  });
+
+  it("links to the e-mail registration", () => {
+    renderWithApp(<EmailLoginPage />);
+    expect(screen.getByRole("link", { name: "New here? Create an account with your e-mail" }).getAttribute("href")).toBe("/auth/email-register");
+  });
+});
+
+describe("e-mail + password sign-in", () => {
+  const PASSWORD = "Nile#2025pass";
+
+  function choosePassword() {
+    fireEvent.click(screen.getByRole("radio", { name: "With my password" }));
+  }
+
+  async function fill(email: string, password: string) {
+    fireEvent.change(screen.getByLabelText("E-mail address"), { target: { value: email } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: password } });
+    const submit = screen.getByRole("button", { name: "Sign in" }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    return submit;
+  }
+
+  it("checks the address with the core's rules and needs a password before sending", async () => {
+    renderWithApp(<EmailLoginPage />);
+    choosePassword();
+    fireEvent.change(screen.getByLabelText("E-mail address"), { target: { value: "hana@" } });
+    const email = screen.getByLabelText("E-mail address");
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    const error = document.getElementById(email.getAttribute("aria-describedby") ?? "");
+    expect(error?.textContent).toBe("Email Format is wrong right format is example@domain.com");
+    fireEvent.change(email, { target: { value: EMAIL } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "x" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "" } });
+    fireEvent.blur(screen.getByLabelText("Password"));
+    await waitFor(() => expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain("This field is required");
+    expect((screen.getByRole("button", { name: "Sign in" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it("signs in as the code does: the server's message, the token stored, the page the shopper came from", async () => {
+    useAppStore.getState().setReturnTo("/account/my-orders");
+    post.mockImplementation((path: string) => {
+      if (path === "/user/login") return answer({ data: { token: "tok-pass", user_exists: true }, message: "Signed in successfully." });
+      throw new Error(`unexpected call ${path}`);
+    });
+    renderWithApp(<EmailLoginPage />);
+    choosePassword();
+    fireEvent.click(await fill(` ${EMAIL} `, PASSWORD));
+    await waitFor(() => expect(readClientState().token).toBe("tok-pass"));
+    expect(post).toHaveBeenCalledWith("/user/login", { body: { email: EMAIL, password: PASSWORD } });
+    expect(toasts()).toContain("success: Signed in successfully.");
+    await waitFor(() => expect(window.location.pathname).toBe("/account/my-orders"), { timeout: 3_000 });
+  });
+
+  it("shows the server's refusal at the password field, not as a toast", async () => {
+    const message = "The e-mail address or password is incorrect.";
+    post.mockImplementation(() => Promise.reject(apiError(422, { message, errors: { password: [message] } })));
+    renderWithApp(<EmailLoginPage />);
+    choosePassword();
+    fireEvent.click(await fill(EMAIL, "wrong-one"));
+    const password = screen.getByLabelText("Password");
+    await waitFor(() => expect(password.getAttribute("aria-invalid")).toBe("true"));
+    const describedBy = (password.getAttribute("aria-describedby") ?? "").split(" ");
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain(message);
+    expect(document.activeElement).toBe(password);
+    expect(readClientState().token).toBeNull();
+    expect(toasts().filter((t) => t.startsWith("error"))).toEqual([]);
+    // Typing again takes the refusal away.
+    fireEvent.change(password, { target: { value: PASSWORD } });
+    await waitFor(() => expect(password.getAttribute("aria-invalid")).toBeNull());
+  });
+
+  it("shows a pause (429) as the form's alert", async () => {
+    const message =
+      "Password sign-in for this address is paused after too many wrong tries. Sign in with a code, or try again in 20 hours.";
+    post.mockImplementation(() => Promise.reject(apiError(429, { message })));
+    renderWithApp(<EmailLoginPage />);
+    choosePassword();
+    fireEvent.click(await fill(EMAIL, PASSWORD));
+    const alert = await screen.findByTestId("password-sign-in-error");
+    expect(alert.textContent).toBe(message);
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(screen.getByTestId("password-sign-in").getAttribute("aria-describedby")).toBe(alert.id);
+  });
+
+  it("in Arabic the form is Arabic and the refusal is the server's Arabic", async () => {
+    const message = "البريد الإلكتروني أو كلمة المرور غير صحيحة.";
+    post.mockImplementation(() => Promise.reject(apiError(422, { message, errors: { password: [message] } })));
+    renderWithApp(<EmailLoginPage />, "ar");
+    fireEvent.click(screen.getByRole("radio", { name: "بكلمة المرور" }));
+    fireEvent.change(screen.getByLabelText("البريد الإلكتروني"), { target: { value: EMAIL } });
+    fireEvent.change(screen.getByLabelText("كلمة المرور"), { target: { value: PASSWORD } });
+    const submit = screen.getByRole("button", { name: "تسجيل الدخول" }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent)).toContain(message));
   });
 });

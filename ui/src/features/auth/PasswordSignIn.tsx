@@ -55,8 +55,9 @@ export function PasswordSignIn() {
     defaultValues: { email: "", password: "" },
   });
   const [email, password] = useWatch({ control, name: ["email", "password"] });
+  // Shown once the field was changed or left (an emptied password is not "dirty" any more).
   const shown = (field: keyof PasswordValues) =>
-    formState.dirtyFields[field] || formState.isSubmitted ? formState.errors[field]?.message : undefined;
+    formState.dirtyFields[field] || formState.touchedFields[field] || formState.isSubmitted ? formState.errors[field]?.message : undefined;
   const refusal = formState.errors.root?.server?.message;
 
   const signIn = useMutation({
