@@ -3,6 +3,7 @@ import { selectCart, useAppStore } from "../../platform/store";
 import { mockApi, renderWithProviders, resetClient, toastTexts, type Reply } from "../../test/catalogue";
 import { SETTINGS } from "../../chrome/testing";
 import { cartBody } from "../../test/cart";
+import { profileData, remoteConfigData } from "../../test/documents";
 import CheckoutPage from "./CheckoutPage";
 import { ADD_ADDRESS_HREF } from "./AddressStep";
 import { finishCheckoutAttempt } from "./idempotency";
@@ -81,9 +82,12 @@ interface Setup {
   /** The customer's saved cards (`GET /cards`), none unless told; `null`: the call fails. */
   cards?: unknown[] | null;
   checkout?: (body: unknown, request: Request) => Reply;
+  /** The customer's phone (`GET /user/profile`): null for an account registered by e-mail. */
+  mobile?: string | null;
 }
 
-function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balance = "0.00", cards = [], checkout }: Setup = {}) {
+function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balance = "0.00", cards = [], checkout, mobile }: Setup = {}) {
+  let verified: string | null = null;
   const keys: (string | null)[] = [];
   let placed = false;
   const api = mockApi({
@@ -97,6 +101,21 @@ function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balanc
         : { body: { data: cards, meta: { current_page: 1, last_page: 1, per_page: 10, total: cards.length } } },
     "GET /setting": () => ({ body: { data: SETTINGS, message: null } }),
     "GET /static-pages": () => ({ body: { data: [], message: null } }),
+    ...(mobile === undefined
+      ? {}
+      : {
+          // Typed by hand until the generated Profile says `mobile` may be null.
+          // The phone box's default country and channels: SMS only.
+          "GET /remote-config": () => ({ body: { data: remoteConfigData({ verification_methods_whatsapp: false }), message: null } }),
+          "GET /user/profile": () => ({ body: { data: profileData({ mobile: (verified ?? mobile) as string }), message: null } }),
+          "POST /user/phone/send-code": () => ({
+            body: { data: { mobile: "+201012345678", expires_in: 300, resend_after: 60 }, message: "We sent a code to your phone." },
+          }),
+          "POST /user/phone/verify": () => {
+            verified = "+201012345678";
+            return { body: { data: profileData({ mobile: verified }).user, message: "Your phone number is verified." } };
+          },
+        }),
     "POST /order/checkout": async (_url, request) => {
       keys.push(request.headers.get("Idempotency-Key"));
       const body: unknown = await request.json();
@@ -140,6 +159,59 @@ function acceptAndPlace() {
   fireEvent.click(termsBox());
   fireEvent.click(screen.getByRole("button", { name: "Place order" }));
 }
+
+describe("checkout for an account without a phone (registered by e-mail)", () => {
+  const REQUIRED = "Verify your phone number before your first order.";
+
+  beforeEach(() => {
+    resetClient({ token: "tok", district_id: "1", selectedService: "1" });
+    sessionStorage.clear();
+    finishCheckoutAttempt();
+    window.history.replaceState(null, "", "/checkout");
+  });
+
+  test("the review step asks for the phone, and Place order sends nothing until it is verified", async () => {
+    const { api } = setup({ mobile: null });
+    await toReviewWithCash();
+    const box = await screen.findByTestId("checkout-phone");
+    expect(within(box).getByRole("heading", { level: 3, name: "Verify your phone number" })).toBeTruthy();
+    acceptAndPlace();
+    expect(within(box).getByRole("alert").textContent).toBe(REQUIRED);
+    expect(document.activeElement).toBe(within(box).getByLabelText("Mobile number"));
+    expect(api.bodies("POST /order/checkout")).toEqual([]);
+
+    fireEvent.change(within(box).getByLabelText("Mobile number"), { target: { value: "01012345678" } });
+    const send = within(box).getByRole("button", { name: "Send code" }) as HTMLButtonElement;
+    await waitFor(() => expect(send.disabled).toBe(false));
+    fireEvent.click(send);
+    fireEvent.change(await within(box).findByRole("textbox", { name: "Digit 1 of 4" }), { target: { value: "1234" } });
+    fireEvent.click(within(box).getByRole("button", { name: "Verify" }));
+    expect((await within(box).findByTestId("phone-verified")).textContent).toBe("Your phone number +201012345678 is verified.");
+    expect(api.bodies("POST /user/phone/verify")).toEqual([{ mobile: "+201012345678", channel: "sms", code: "1234" }]);
+
+    fireEvent.click(screen.getByRole("button", { name: "Place order" }));
+    await waitFor(() => expect(window.location.pathname).toBe("/checkout/success/5"));
+    expect(api.bodies("POST /order/checkout")).toHaveLength(1);
+  });
+
+  test("a placement the server refuses for want of a phone (422 on mobile) shows its message at the phone box", async () => {
+    const refusal = "Verify your phone number before your first order.";
+    // The profile said a phone was there (a stale copy): the server decides.
+    const { api } = setup({
+      mobile: "+201001234567",
+      checkout: () => ({ status: 422, body: { message: refusal, errors: { mobile: [refusal] } } }),
+    });
+    await toReviewWithCash();
+    expect(screen.queryByTestId("checkout-phone")).toBeNull();
+    acceptAndPlace();
+    const box = await screen.findByTestId("checkout-phone");
+    expect(within(box).getByRole("alert").textContent).toBe(refusal);
+    expect(screen.queryByTestId("review-error")).toBeNull();
+    expect(screen.getByRole("heading", { level: 2, name: /Review your order/ })).toBeTruthy();
+    expect(selectCart(useAppStore.getState())?.items_quantity).toBe(2);
+    expect(api.bodies("POST /order/checkout")).toHaveLength(1);
+  });
+});
 
 describe("CheckoutPage", () => {
   beforeEach(() => {

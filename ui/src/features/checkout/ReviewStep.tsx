@@ -167,7 +167,8 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
             // No order goes before the phone is verified: the box says so and takes the focus.
             if (needsPhone) {
               setPhoneAsked(true);
-              phoneBox.current?.querySelector<HTMLElement>("input, h3")?.focus();
+              const box = phoneBox.current;
+              (box?.querySelector<HTMLElement>("input:not([type=hidden])") ?? box?.querySelector<HTMLElement>("h3"))?.focus();
               return;
             }
             if (!message && !placing) onPlace();
