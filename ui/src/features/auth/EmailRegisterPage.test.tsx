@@ -22,11 +22,11 @@ const SENT = { data: { email: EMAIL, expires_in: 300, resend_after: 60 }, messag
 const toasts = () => useAppStore.getState().toasts.map((t) => `${t.tone}: ${renderText(t.text, "en")}`);
 
 /** Answers each path with `routes`' function (the code request by default). */
-function routes(more: Record<string, (body: unknown) => unknown> = {}) {
-  post.mockImplementation((path: string, init: { body: unknown }) => {
+function routes(more: Record<string, () => unknown> = {}) {
+  post.mockImplementation((path: string) => {
     const route = { "/user/email/register-code": () => answer(SENT), ...more }[path];
     if (!route) throw new Error(`unexpected call ${path}`);
-    return route(init.body);
+    return route();
   });
 }
 
