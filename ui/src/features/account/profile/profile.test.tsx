@@ -1,10 +1,11 @@
 /** @jest-environment ./src/test/jsdom-environment.cjs */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useAppStore } from "../../../platform/store";
-import { mockApi, renderAt, signedIn, toasts, type Reply } from "../testing";
+import { mockApi, polyfillDialog, renderAt, signedIn, toasts, type Reply } from "../testing";
 import { dayOf, imageRefusal, profileSchema } from "./ProfileForm";
 import ProfilePage from "./ProfilePage";
 import { SessionsCard } from "./SessionsCard";
+import { DeleteAccountCard } from "./DeleteAccountCard";
 
 const PROFILE = {
   id: 1,
@@ -23,7 +24,7 @@ const PROFILE = {
 
 function profileApi(
   overrides: Record<string, unknown> = {},
-  replies: { profile?: Reply; password?: Reply; confirm?: (body: unknown) => Reply; logoutAll?: Reply } = {},
+  replies: { profile?: Reply; password?: Reply; confirm?: (body: unknown) => Reply; logoutAll?: Reply; deleteAccount?: Reply } = {},
 ) {
   return mockApi({
     "GET /user/profile": () => ({ body: { data: { user: { ...PROFILE, ...overrides }, address: null, default_locale: "en" }, message: null } }),
@@ -36,6 +37,7 @@ function profileApi(
         body: { data: { ...PROFILE, email: (body as { email: string }).email }, message: "Your e-mail address has been changed." },
       },
     "POST /user/logout-all": () => replies.logoutAll ?? { body: { data: null, message: "You have been signed out on every device." } },
+    "POST /user/delete-account": () => replies.deleteAccount ?? { body: { data: null, message: "Your account and its data have been deleted." } },
   });
 }
 
@@ -59,6 +61,7 @@ function fileOfSize(name: string, type: string, size: number): File {
 }
 
 beforeAll(() => {
+  polyfillDialog();
   URL.createObjectURL = jest.fn(() => "blob:preview-1");
   URL.revokeObjectURL = jest.fn();
 });
@@ -432,6 +435,67 @@ describe("ProfilePage", () => {
     const form = await screen.findByTestId("password-form");
     expect(within(form).queryByLabelText("Current password")).toBeNull();
     expect(within(form).getByRole("heading", { name: "Set a password" })).toBeTruthy();
+  });
+
+  test("an account registered by e-mail has no phone yet: the profile says so and offers the verification", async () => {
+    profileApi({ mobile: null });
+    renderAt(<ProfilePage />, "/account/profile");
+    expect((await screen.findByTestId("no-mobile")).textContent).toContain("No phone number yet");
+    const box = screen.getByTestId("profile-verify-phone");
+    expect(within(box).getByRole("heading", { level: 2, name: "Verify your phone number" })).toBeTruthy();
+    expect(within(box).getByLabelText("Mobile number")).toBeTruthy();
+    expect(screen.queryByDisplayValue("+201001234567")).toBeNull();
+  });
+
+  test("with a phone, the profile shows it and no verification", async () => {
+    profileApi();
+    renderAt(<ProfilePage />, "/account/profile");
+    expect(await screen.findByDisplayValue("+201001234567")).toBeTruthy();
+    expect(screen.queryByTestId("profile-verify-phone")).toBeNull();
+    expect(screen.getByTestId("delete-account")).toBeTruthy();
+  });
+});
+
+describe("deleting the account", () => {
+  test("asks first, saying what goes and what stays; Keep changes nothing", async () => {
+    const api = profileApi();
+    const end = jest.fn();
+    renderAt(<DeleteAccountCard end={end} />, "/account/profile");
+    fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
+    const dialog = await screen.findByRole("dialog", { name: "Delete your account?" });
+    expect(dialog.textContent).toContain("Your saved cards, addresses, favourites, reviews, wallet balance and points will be lost");
+    expect(dialog.textContent).toContain("Your orders stay in the shop's records.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(api.calls()).toEqual([]);
+    expect(end).not.toHaveBeenCalled();
+  });
+
+  test("confirmed, the server deletes the data and this session ends as a logout does", async () => {
+    const api = profileApi();
+    const end = jest.fn();
+    renderAt(<DeleteAccountCard end={end} />, "/account/profile");
+    fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete for good" }));
+    await waitFor(() => expect(end).toHaveBeenCalledWith("/"));
+    expect(api.calls()).toEqual(["POST /user/delete-account"]);
+    expect(api.bodies("POST /user/delete-account")).toEqual([{ confirm: true }]);
+    expect(toasts()).toEqual(["Your account and its data have been deleted."]);
+  });
+
+  test("orders under way (422 on orders): the message shows in the section and the session stays", async () => {
+    const message = "You have orders under way. You can delete your account once they are delivered or cancelled.";
+    profileApi({}, { deleteAccount: { status: 422, body: { message, errors: { orders: [message] } } } });
+    const end = jest.fn();
+    renderAt(<DeleteAccountCard end={end} />, "/account/profile");
+    fireEvent.click(screen.getByRole("button", { name: "Delete my account" }));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete for good" }));
+    const alert = await screen.findByTestId("delete-account-error");
+    expect(alert.textContent).toBe(message);
+    expect(alert.getAttribute("role")).toBe("alert");
+    expect(screen.getByRole("button", { name: "Delete my account" }).getAttribute("aria-describedby")).toBe(alert.id);
+    expect(end).not.toHaveBeenCalled();
+    expect(toasts()).toEqual([]);
   });
 });
 
