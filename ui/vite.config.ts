@@ -102,10 +102,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // The catalogue's screens, the shop's shared parts and the kit pieces they
                 // show. Not the parts that run the cart's or the whole core (its WASM would
                 // then load with every screen: /home must stay within the start module),
-                // such as the review form, which loads when it opens.
+                // such as the review form, which loads when it opens, and the phone
+                // verification of checkout and the profile.
                 {
                   name: "catalogue",
-                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|cartAnswer|useCart|CartTotals|locationPicker|reviews[\\/]ReviewDialog|reviews[\\/]StarInput)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
+                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|cartAnswer|useCart|CartTotals|locationPicker|reviews[\\/]ReviewDialog|reviews[\\/]StarInput|phone[\\/]VerifyPhoneBox)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
                   minShareCount: 2,
                   priority: 1,
                 },
