@@ -130,6 +130,15 @@ describe("verifying the account's phone", () => {
     expect(screen.getByLabelText("Mobile number")).toBeTruthy();
   });
 
+  it("'Change number' goes back to the number, focused, keeping what was typed", async () => {
+    renderWithApp(<VerifyPhoneBox />);
+    await sendTo("01012345678");
+    fireEvent.click(screen.getByRole("button", { name: "Change number" }));
+    const field = await screen.findByLabelText("Mobile number");
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect((field as HTMLInputElement).value).toBe("01012345678");
+  });
+
   it("in Arabic the box is Arabic", () => {
     renderWithApp(<VerifyPhoneBox />, "ar");
     expect(screen.getByRole("heading", { name: "تحقّق من رقم هاتفك" })).toBeTruthy();

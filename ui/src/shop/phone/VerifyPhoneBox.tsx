@@ -84,10 +84,17 @@ export function VerifyPhoneBox({ level = 2, refusal = null, onVerified, testId =
   const check = checkPhone(mobile, country, "login");
   const mobileError = formState.dirtyFields.mobile || formState.isSubmitted ? formState.errors.mobile?.message : undefined;
 
-  // A code sent (or sent again) puts the focus on the first code box.
+  /** "Change number" was chosen: the number field takes the focus when it shows again. */
+  const changing = useRef(false);
+  // A code sent (or sent again) puts the focus on the first code box; "Change number" on
+  // the number.
   useEffect(() => {
     if (sent) boxes.current?.focus(0);
-  }, [sent]);
+    else if (changing.current) {
+      changing.current = false;
+      setFocus("mobile");
+    }
+  }, [sent, setFocus]);
 
   /** What a refused call says at the number, or in the box's alert. */
   const refused = (error: unknown) => {
@@ -235,6 +242,7 @@ export function VerifyPhoneBox({ level = 2, refusal = null, onVerified, testId =
           onResend={() => requestCode({ mobile: sent.mobile, channel: sent.channel })}
           changeLabelId="auth.verify.changeNumber"
           onChange={() => {
+            changing.current = true;
             setSent(null);
             setCodeError(null);
           }}
