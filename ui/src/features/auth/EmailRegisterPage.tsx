@@ -6,8 +6,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "wouter";
 import { checkForm, signedInEffects } from "storefront-core";
 import { z } from "../../ui/zod";
-import { ApiError, errorText, unwrap } from "../../api/client";
-import { pendingApi } from "../../api/pending";
+import { ApiError, api, errorText, unwrap } from "../../api/client";
 import { renderMessage, useCoreText } from "../../i18n/coreText";
 import { runEffects } from "../../platform/effects";
 import { queryClient } from "../../platform/queryClient";
@@ -49,7 +48,7 @@ const FIELDS: readonly string[] = ["name", "password", "password_confirmation", 
 export default function EmailRegisterPage() {
   const intl = useIntl();
   const boxes = useRef<OtpBoxesHandle>(null);
-  const code = useEmailCode((to) => unwrap(pendingApi.POST("/user/email/register-code", { body: { email: to } })), boxes);
+  const code = useEmailCode((to) => unwrap(api.POST("/user/email/register-code", { body: { email: to } })), boxes);
   const { sentTo } = code;
   return (
     <section className={styles.page} aria-labelledby="email-register-title">
@@ -129,7 +128,7 @@ function RegisterStep({ email, code, boxes }: RegisterStepProps) {
   const create = useMutation({
     mutationFn: (values: RegisterValues) =>
       unwrap(
-        pendingApi.POST("/user/register", {
+        api.POST("/user/register", {
           body: {
             name: values.name.trim(),
             email,

@@ -6,8 +6,7 @@ import { FormattedMessage } from "react-intl";
 import { Link } from "wouter";
 import { checkField, signedInEffects, type Text } from "storefront-core";
 import { z } from "../../ui/zod";
-import { ApiError, errorText, unwrap } from "../../api/client";
-import { pendingApi } from "../../api/pending";
+import { ApiError, api, errorText, unwrap } from "../../api/client";
 import { useCoreText } from "../../i18n/coreText";
 import { runEffects } from "../../platform/effects";
 import { queryClient } from "../../platform/queryClient";
@@ -62,7 +61,7 @@ export function PasswordSignIn() {
 
   const signIn = useMutation({
     mutationFn: (values: PasswordValues) =>
-      unwrap(pendingApi.POST("/user/login", { body: { email: values.email.trim(), password: values.password } })),
+      unwrap(api.POST("/user/login", { body: { email: values.email.trim(), password: values.password } })),
     onSuccess: (answer) => {
       if (answer.message) useAppStore.getState().pushToast("success", { kind: "server", text: answer.message });
       runEffects(signedInEffects(answer.data.token, forceDefaultLocation(), takeReturnTo()));

@@ -104,10 +104,9 @@ function setup({ lines = LINES, cartExtra = {}, addresses = [HOME, WORK], balanc
     ...(mobile === undefined
       ? {}
       : {
-          // Typed by hand until the generated Profile says `mobile` may be null.
           // The phone box's default country and channels: SMS only.
           "GET /remote-config": () => ({ body: { data: remoteConfigData({ verification_methods_whatsapp: false }), message: null } }),
-          "GET /user/profile": () => ({ body: { data: profileData({ mobile: (verified ?? mobile) as string }), message: null } }),
+          "GET /user/profile": () => ({ body: { data: profileData({ mobile: verified ?? mobile }), message: null } }),
           "POST /user/phone/send-code": () => ({
             body: { data: { mobile: "+201012345678", expires_in: 300, resend_after: 60 }, message: "We sent a code to your phone." },
           }),

@@ -42,9 +42,10 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
   const accepted = useAppStore((s) => s.termsAccepted);
   const totalsId = useId();
   const [termsError, setTermsError] = useState<Message | null>(null);
-  // An account registered by e-mail has no phone yet (null; undefined while the profile
-  // loads, when the server still refuses a placement without one, 422 on `mobile`).
-  const mobile: string | null | undefined = useProfile().data?.user.mobile;
+  // An account registered by e-mail has no phone yet (null); undefined while the profile
+  // loads, when the server still refuses a placement without one (422 on `mobile`).
+  const profile = useProfile().data;
+  const mobile = profile ? (profile.user.mobile ?? null) : undefined;
   const [phoneVerified, setPhoneVerified] = useState(false);
   const [phoneAsked, setPhoneAsked] = useState(false);
   const needsPhone = !phoneVerified && (mobile === null || phoneRefusal !== null);

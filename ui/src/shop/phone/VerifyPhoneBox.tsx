@@ -5,9 +5,9 @@ import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
 import { checkPhone, resendAvailabilitySince, verificationChannels, type Channel } from "storefront-core";
 import { z } from "../../ui/zod";
-import { ApiError, errorText, unwrap } from "../../api/client";
-import { pendingApi, type PhoneProfile } from "../../api/pending";
+import { ApiError, api, errorText, unwrap } from "../../api/client";
 import { useRemoteConfig } from "../../api/queries";
+import type { components } from "../../api/schema.gen";
 import { renderMessage, useCoreText } from "../../i18n/coreText";
 import { flowClock } from "../../platform/flow";
 import { queryClient } from "../../platform/queryClient";
@@ -21,6 +21,8 @@ import formStyles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
 import styles from "./VerifyPhoneBox.module.css";
 
+type Profile = components["schemas"]["Profile"];
+
 interface NumberValues {
   mobile: string;
   channel: Channel;
@@ -32,7 +34,7 @@ interface VerifyPhoneBoxProps {
   /** A refusal about the phone from elsewhere (checkout's 422 on `mobile`), shown in the box. */
   refusal?: string | null;
   /** The phone was verified: the profile it answered with. */
-  onVerified?(profile: PhoneProfile): void;
+  onVerified?(profile: Profile): void;
   testId?: string;
 }
 
@@ -109,7 +111,7 @@ export function VerifyPhoneBox({ level = 2, refusal = null, onVerified, testId =
   };
 
   const send = useMutation({
-    mutationFn: (to: { mobile: string; channel: Channel }) => unwrap(pendingApi.POST("/user/phone/send-code", { body: to })),
+    mutationFn: (to: { mobile: string; channel: Channel }) => unwrap(api.POST("/user/phone/send-code", { body: to })),
     onSuccess: (answer, to) => {
       if (answer.message) useAppStore.getState().pushToast("success", { kind: "server", text: answer.message });
       setOtp(EMPTY_OTP);
@@ -124,7 +126,7 @@ export function VerifyPhoneBox({ level = 2, refusal = null, onVerified, testId =
   const verify = useMutation({
     mutationFn: (code: string) => {
       if (!sent) throw new Error("no code was sent");
-      return unwrap(pendingApi.POST("/user/phone/verify", { body: { mobile: sent.mobile, channel: sent.channel, code } }));
+      return unwrap(api.POST("/user/phone/verify", { body: { mobile: sent.mobile, channel: sent.channel, code } }));
     },
     onSuccess: (answer) => {
       if (answer.message) useAppStore.getState().pushToast("success", { kind: "server", text: answer.message });

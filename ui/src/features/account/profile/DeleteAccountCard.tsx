@@ -1,8 +1,7 @@
 import { useId, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { FormattedMessage } from "react-intl";
-import { ApiError, errorText, unwrap } from "../../../api/client";
-import { pendingApi } from "../../../api/pending";
+import { ApiError, api, errorText, unwrap } from "../../../api/client";
 import { endSession } from "../../../chrome/actions";
 import { useCoreText } from "../../../i18n/coreText";
 import { appHost } from "../../../platform/host";
@@ -38,7 +37,7 @@ export function DeleteAccountCard({ end = leaveAndEndSession }: { end?: (to: str
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const remove = useMutation({
-    mutationFn: () => unwrap(pendingApi.POST("/user/delete-account", { body: { confirm: true } })),
+    mutationFn: () => unwrap(api.POST("/user/delete-account", { body: { confirm: true } })),
     onSuccess: (body) => {
       setAsking(false);
       toastServer(body.message);
