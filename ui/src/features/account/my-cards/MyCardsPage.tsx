@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { FormattedMessage, useIntl } from "react-intl";
-import { api, unwrap } from "../../../api/client";
+import { ApiError, api, notFoundIsAnswer, unwrap } from "../../../api/client";
+import { useAppStore } from "../../../platform/store";
 import { AccountLayout } from "../AccountLayout";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { CardSummary, cardName } from "../../../ui/PaymentCard";
@@ -45,18 +46,34 @@ export default function MyCardsPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["cards"] });
 
+  /**
+   * A card deleted in another tab since the list was read: the page stays (its 404 is
+   * not the page's, `notFoundIsAnswer`), says so, and reads the list again.
+   */
+  const gone = (error: unknown): boolean => {
+    if (!(error instanceof ApiError) || error.status !== 404) return false;
+    useAppStore.getState().pushToast("info", { kind: "server", text: intl.formatMessage({ id: "account.cards.gone" }) });
+    focusAfter.current = "heading";
+    void refresh();
+    return true;
+  };
+
   const setDefault = useMutation({
-    mutationFn: async (card: SavedCard) => unwrap(api.PUT("/cards/{id}/default", { params: { path: { id: card.id } } })),
+    mutationFn: async (card: SavedCard) =>
+      unwrap(api.PUT("/cards/{id}/default", { params: { path: { id: card.id } }, middleware: [notFoundIsAnswer] })),
     onSuccess: async (body, card) => {
       toastServer(body.message);
       focusAfter.current = { card: card.id };
       await refresh();
     },
-    onError: toastError,
+    onError: (error) => {
+      if (!gone(error)) toastError(error);
+    },
   });
 
   const remove = useMutation({
-    mutationFn: async (card: SavedCard) => unwrap(api.DELETE("/cards/{id}", { params: { path: { id: card.id } } })),
+    mutationFn: async (card: SavedCard) =>
+      unwrap(api.DELETE("/cards/{id}", { params: { path: { id: card.id } }, middleware: [notFoundIsAnswer] })),
     onSuccess: async (body) => {
       setDeleting(null);
       toastServer(body.message);
@@ -65,7 +82,7 @@ export default function MyCardsPage() {
     },
     onError: (error) => {
       setDeleting(null);
-      toastError(error);
+      if (!gone(error)) toastError(error);
     },
   });
 

@@ -161,13 +161,33 @@ describe("MyCardsPage", () => {
   test("a refused delete says why and keeps the card", async () => {
     mockApi({
       "GET /cards": () => ({ body: { data: [card(5, { is_default: true })], meta: meta(1) } }),
-      "DELETE /cards/5": () => ({ status: 404, body: { message: "Not found" } }),
+      "DELETE /cards/5": () => ({ status: 429, body: { message: "Too many requests. Please try again in 30 seconds." } }),
     });
     renderAt(page(), "/account/my-cards");
     const [visa] = await screen.findAllByTestId("saved-card");
     fireEvent.click(within(visa as HTMLElement).getByTestId("delete-card"));
     fireEvent.click(within(screen.getByTestId("delete-card-dialog")).getByRole("button", { name: "Delete" }));
-    await waitFor(() => expect(toasts()).toEqual(["Not found"]));
+    await waitFor(() => expect(toasts()).toEqual(["Too many requests. Please try again in 30 seconds."]));
     expect(screen.getAllByTestId("saved-card")).toHaveLength(1);
+  });
+
+  test("a card deleted in another tab: the page stays, says so and reads the list again", async () => {
+    const host = signedIn();
+    let list = [card(5, { is_default: true }), card(7)];
+    const api = mockApi({
+      "GET /cards": () => ({ body: { data: list, meta: meta(list.length) } }),
+      "DELETE /cards/5": () => ({ status: 404, body: { message: "The requested item was not found." } }),
+    });
+    renderAt(page(), "/account/my-cards");
+    const [visa] = await screen.findAllByTestId("saved-card");
+    // Another tab deletes it meanwhile.
+    list = [card(7)];
+    fireEvent.click(within(visa as HTMLElement).getByTestId("delete-card"));
+    fireEvent.click(within(screen.getByTestId("delete-card-dialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(toasts()).toEqual(["This card is no longer saved: it was deleted elsewhere."]));
+    await waitFor(() => expect(screen.getAllByTestId("saved-card")).toHaveLength(1));
+    // A 404 elsewhere would move the page to /404 through the shell's effects.
+    expect(host.navigate).not.toHaveBeenCalled();
+    expect(api.calls().filter((c) => c === "GET /cards").length).toBeGreaterThanOrEqual(2);
   });
 });
