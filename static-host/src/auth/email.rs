@@ -38,6 +38,24 @@ pub struct EmailCodeSent {
     pub resend_after: u64,
 }
 
+impl EmailCodeSent {
+    /// The answer to a code sent to `email` ('A code was sent to your e-mail.'), with
+    /// the code's lifetime and resend wait.
+    pub(super) fn answer(
+        email: String,
+        lang: storefront_core::locale::Language,
+    ) -> Json<Data<Self>> {
+        Json(Data::with_message(
+            EmailCodeSent {
+                email,
+                expires_in: (otp::CODE_TTL_MS / 1000) as u64,
+                resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
+            },
+            Msg::EmailCodeSent.text(lang),
+        ))
+    }
+}
+
 /// Sends a 4-digit sign-in code to an account's e-mail address.
 #[utoipa::path(post, path = "/user/email/login-by-otp", tag = "auth",
     request_body = EmailRequest,
@@ -61,14 +79,7 @@ pub async fn email_login_by_otp(
         lang,
     )
     .await?;
-    Ok(Json(Data::with_message(
-        EmailCodeSent {
-            email,
-            expires_in: (otp::CODE_TTL_MS / 1000) as u64,
-            resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
-        },
-        Msg::EmailCodeSent.text(lang),
-    )))
+    Ok(EmailCodeSent::answer(email, lang))
 }
 
 /// Whether an account uses the (normalised) address.

@@ -45,14 +45,7 @@ pub async fn email_register_code(
         lang,
     )
     .await?;
-    Ok(Json(Data::with_message(
-        EmailCodeSent {
-            email,
-            expires_in: (otp::CODE_TTL_MS / 1000) as u64,
-            resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
-        },
-        Msg::EmailCodeSent.text(lang),
-    )))
+    Ok(EmailCodeSent::answer(email, lang))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

@@ -79,6 +79,22 @@ pub struct CodeSent {
     pub resend_after: u64,
 }
 
+impl CodeSent {
+    /// The answer to a code sent to `mobile` by `channel` ('OTP sent'), with the code's
+    /// lifetime and resend wait.
+    pub(super) fn answer(mobile: String, channel: Channel, lang: Language) -> Json<Data<Self>> {
+        Json(Data::with_message(
+            CodeSent {
+                mobile,
+                channel,
+                expires_in: (otp::CODE_TTL_MS / 1000) as u64,
+                resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
+            },
+            Msg::from(MessageId::OtpSent).text(lang),
+        ))
+    }
+}
+
 /// Sends a 4-digit code to a phone by SMS or WhatsApp (only the methods remote config
 /// enables). A new code can be requested after 60 s, at most 5 an hour per number;
 /// earlier requests answer 429 with 'Wait N seconds before resending!'.
@@ -107,15 +123,7 @@ pub async fn login_by_otp(
         lang,
     )
     .await?;
-    Ok(Json(Data::with_message(
-        CodeSent {
-            mobile,
-            channel: body.channel,
-            expires_in: (otp::CODE_TTL_MS / 1000) as u64,
-            resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
-        },
-        Msg::from(MessageId::OtpSent).text(lang),
-    )))
+    Ok(CodeSent::answer(mobile, body.channel, lang))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]

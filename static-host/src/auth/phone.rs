@@ -6,7 +6,6 @@ use axum::Json;
 use axum::extract::State;
 use rusqlite::params;
 use serde::Deserialize;
-use storefront_core::messages::MessageId;
 use utoipa::ToSchema;
 
 use crate::auth::login::{Channel, CodeSent};
@@ -58,15 +57,7 @@ pub async fn send_phone_code(
         lang,
     )
     .await?;
-    Ok(Json(Data::with_message(
-        CodeSent {
-            mobile,
-            channel: body.channel,
-            expires_in: (otp::CODE_TTL_MS / 1000) as u64,
-            resend_after: (otp::RESEND_AFTER_MS / 1000) as u64,
-        },
-        Msg::from(MessageId::OtpSent).text(lang),
-    )))
+    Ok(CodeSent::answer(mobile, body.channel, lang))
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
