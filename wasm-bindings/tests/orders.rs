@@ -136,24 +136,29 @@ fn a_refused_placement_goes_to_its_step() {
     };
     assert_eq!(
         placed(Some(422), &["card.number"], server("Invalid")),
-        json!({"step": "payment", "area": false, "saved_card": false})
+        json!({"step": "payment", "area": false, "saved_card": false, "phone": false})
     );
     // A saved card that can no longer pay (deleted in another tab): the cards are read again.
     assert_eq!(
         placed(Some(422), &["saved_card_id"], server("Gone")),
-        json!({"step": "payment", "area": false, "saved_card": true})
+        json!({"step": "payment", "area": false, "saved_card": true, "phone": false})
+    );
+    // An account without a verified phone: the review step asks for one.
+    assert_eq!(
+        placed(Some(422), &["mobile"], server("Verify")),
+        json!({"step": "review", "area": false, "saved_card": false, "phone": true})
     );
     assert_eq!(
         placed(Some(400), &[], server("NO_DELIVERY_TO_LOCATION")),
-        json!({"step": "address", "area": true, "saved_card": false})
+        json!({"step": "address", "area": true, "saved_card": false, "phone": false})
     );
     assert_eq!(
         placed(Some(400), &[], server("We Don't Deliver To Your Location")),
-        json!({"step": "review", "area": false, "saved_card": false})
+        json!({"step": "review", "area": false, "saved_card": false, "phone": false})
     );
     assert_eq!(
         placed(None, &[], server("NO_DELIVERY_TO_LOCATION")),
-        json!({"step": "review", "area": false, "saved_card": false})
+        json!({"step": "review", "area": false, "saved_card": false, "phone": false})
     );
     let refused =
         storefront_wasm::placement_failure(Some(400), Vec::new(), JsValue::from(3), render.clone())

@@ -68,6 +68,10 @@ messages! {
         ar: "استخدم 8 أحرف أو أكثر تجمع بين الحروف والأرقام والرموز"
     }
     OnlyUrl = "only_url" { en: "Only URL", ar: "يُسمح بالروابط فقط" }
+    PhoneRequired = "phone_required" {
+        en: "Verify your phone number before your first order.",
+        ar: "أكّد رقم هاتفك قبل طلبك الأول."
+    }
     BirthdateInvalid = "birthdate_invalid" {
         en: "Choose a valid date of birth from the list",
         ar: "اختر تاريخ ميلاد صحيحًا من القائمة"

@@ -44,6 +44,9 @@ pub struct PlacementFailure {
     /// The chosen saved card cannot pay (a 422 on `saved_card_id`: it expired, or it was
     /// deleted meanwhile): read the saved cards again and forget its CVV.
     pub saved_card: bool,
+    /// The account has no verified phone yet (a 422 on `mobile`, 'Verify your phone
+    /// number before your first order.'): the review step asks for one.
+    pub phone: bool,
 }
 
 const AREA: [MessageId; 2] = [MessageId::AreaNotServed, MessageId::NoDeliveryToLocation];
@@ -74,8 +77,15 @@ pub fn placement_failure_with(
         step,
         area: false,
         saved_card: false,
+        phone: false,
     };
     if status == Some(422) {
+        if fields.iter().any(|f| f == "mobile") {
+            return PlacementFailure {
+                phone: true,
+                ..at(CheckoutStep::Review)
+            };
+        }
         if fields.iter().any(|f| f == "address_id") {
             return at(CheckoutStep::Address);
         }
@@ -232,6 +242,22 @@ mod tests {
     }
 
     #[test]
+    fn an_account_without_a_phone_is_asked_for_one_at_the_review_step() {
+        let text = Text::Message(Message::new(MessageId::PhoneRequired));
+        let found = placement_failure(Some(422), &fields(&["mobile"]), &text, Language::En);
+        assert_eq!(
+            found,
+            PlacementFailure {
+                step: CheckoutStep::Review,
+                area: false,
+                saved_card: false,
+                phone: true
+            }
+        );
+        assert!(!placement_failure(Some(422), &fields(&["address_id"]), &text, Language::En).phone);
+    }
+
+    #[test]
     fn a_refused_saved_card_goes_to_the_payment_step_and_asks_for_the_cards_again() {
         // The server's answer for a saved card deleted in another tab (or another
         // customer's): a 422 on `saved_card_id` with the core's words, in either language.
@@ -243,7 +269,8 @@ mod tests {
                 PlacementFailure {
                     step: CheckoutStep::Payment,
                     area: false,
-                    saved_card: true
+                    saved_card: true,
+                    phone: false
                 },
                 "{language:?}"
             );

@@ -147,8 +147,6 @@ pub enum Msg {
         hours: u64,
     },
     PhoneVerified,
-    /// An account without a verified phone placed an order.
-    PhoneRequired,
     AccountDeleted,
     /// The account's data cannot be deleted while an order is under way.
     OrdersUnderWay,
@@ -583,10 +581,6 @@ impl Msg {
                 }
             }
             Msg::PhoneVerified => pick("Your phone number is verified.", "تم التحقق من رقم هاتفك."),
-            Msg::PhoneRequired => pick(
-                "Verify your phone number before your first order.",
-                "أكّد رقم هاتفك قبل طلبك الأول.",
-            ),
             Msg::AccountDeleted => pick(
                 "Your account and its data have been deleted.",
                 "تم حذف حسابك وبياناته.",
@@ -731,7 +725,6 @@ mod tests {
             Msg::WrongPassword,
             Msg::PasswordSignInPaused { hours: 3 },
             Msg::PhoneVerified,
-            Msg::PhoneRequired,
             Msg::AccountDeleted,
             Msg::OrdersUnderWay,
         ];
@@ -806,7 +799,6 @@ mod tests {
                 Msg::WrongPassword
                 | Msg::PasswordSignInPaused { .. }
                 | Msg::PhoneVerified
-                | Msg::PhoneRequired
                 | Msg::AccountDeleted
                 | Msg::OrdersUnderWay => {}
             }

@@ -710,7 +710,7 @@ pub async fn checkout(
                 if !phone {
                     return Err(ApiError::validation(
                         "mobile",
-                        crate::i18n::Msg::PhoneRequired.text(lang),
+                        crate::i18n::Msg::from(MessageId::PhoneRequired).text(lang),
                     ));
                 }
                 let stored = saved_card(c, user_id, &request, lang, today)?;

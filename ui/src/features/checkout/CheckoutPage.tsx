@@ -11,7 +11,7 @@ import { EmptyState, LoadError } from "../../ui/States";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";
 import { useCart } from "../../shop/useCart";
 import { AddressStep } from "./AddressStep";
-import { CHECKOUT_STEPS, phoneFailure, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
+import { CHECKOUT_STEPS, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
 import { PaymentStep } from "./PaymentStep";
 import { useAddresses, useSavedCards } from "./queries";
 import { ReviewStep } from "./ReviewStep";
@@ -147,15 +147,14 @@ export default function CheckoutPage() {
       { body: checkoutBody(serviceId, addressId, payment), key: checkoutAttemptKey() },
       {
         onError: (error) => {
-          // An account registered by e-mail verifies a phone before its first order: the
-          // review step's phone box shows why, and nothing else is wrong.
-          const phone = phoneFailure(error);
-          if (phone !== null) {
-            setPhoneRefusal(phone);
+          const found = placementFailure(error, language);
+          if (found.phone) {
+            // An account registered by e-mail verifies a phone before its first order
+            // (the core's placementFailure): the review step's phone box shows why.
+            setPhoneRefusal(text(found.text));
             go("review");
             return;
           }
-          const found = placementFailure(error, language);
           setFailure(found);
           if (found.savedCard) {
             // The saved card cannot pay any more (deleted in another tab, or expired):

@@ -136,7 +136,7 @@ export function ReviewStep({ cart, address, payment, placing, onPlace, onEdit, f
         <div ref={phoneBox}>
           <VerifyPhoneBox
             level={3}
-            refusal={phoneRefusal ?? (phoneAsked ? intl.formatMessage({ id: "checkout.phone.required" }) : null)}
+            refusal={phoneRefusal ?? (phoneAsked ? text({ kind: "message", id: "phone_required", params: {} }) : null)}
             onVerified={() => setPhoneVerified(true)}
             testId="checkout-phone"
           />

@@ -14,7 +14,7 @@ describe("placementFailure", () => {
       ["ar", "عذرًا، لا نقوم بالتوصيل إلى منطقتك حاليًا!"],
     ] as const) {
       const found = placementFailure(new ApiError(400, server(text)), language);
-      expect(found).toEqual({ step: "address", text: server(text), area: true, savedCard: false });
+      expect(found).toEqual({ step: "address", text: server(text), area: true, savedCard: false, phone: false });
     }
     const chosen = placementFailure(
       new ApiError(422, server("please choose an address"), [{ field: "address_id", message: "please choose an address" }]),
@@ -42,6 +42,7 @@ describe("placementFailure", () => {
       text: { kind: "message", id: "generic_error", params: {} },
       area: false,
       savedCard: false,
+      phone: false,
     });
   });
 
@@ -51,10 +52,16 @@ describe("placementFailure", () => {
       ["ar", "لم تعد هذه البطاقة المحفوظة متاحة. اختر بطاقة أخرى أو استخدم بطاقة جديدة."],
     ] as const) {
       const found = placementFailure(new ApiError(422, server(text), [{ field: "saved_card_id", message: text }]), language);
-      expect(found).toEqual({ step: "payment", text: server(text), area: false, savedCard: true });
+      expect(found).toEqual({ step: "payment", text: server(text), area: false, savedCard: true, phone: false });
     }
     // Another payment field keeps the cards as they are.
     const cvv = placementFailure(new ApiError(422, server("CVV must be 3 digits"), [{ field: "cvv", message: "CVV must be 3 digits" }]), "en");
     expect(cvv).toMatchObject({ step: "payment", savedCard: false });
+  });
+
+  test("an account without a verified phone is asked for one at the review step", () => {
+    const text = "Verify your phone number before your first order.";
+    const found = placementFailure(new ApiError(422, server(text), [{ field: "mobile", message: text }]), "en");
+    expect(found).toEqual({ step: "review", text: server(text), area: false, savedCard: false, phone: true });
   });
 });

@@ -18,6 +18,11 @@ export interface StepFailure {
    * cards are read again and the CVV typed for it forgotten.
    */
   savedCard: boolean;
+  /**
+   * The account has no verified phone yet (a 422 on `mobile`): the review step's phone
+   * box shows the refusal, and nothing else is wrong.
+   */
+  phone: boolean;
 }
 
 /**
@@ -30,18 +35,9 @@ export interface StepFailure {
  */
 export function placementFailure(error: unknown, language: Language): StepFailure {
   if (!(error instanceof ApiError)) {
-    return { step: "review", text: errorText(error), area: false, savedCard: false };
+    return { step: "review", text: errorText(error), area: false, savedCard: false, phone: false };
   }
   const fields = error.fields.map((f) => f.field);
   const found = corePlacementFailure(error.status, fields, error.text, (message) => renderMessage(message, language));
-  return { step: found.step, text: error.text, area: found.area, savedCard: found.saved_card };
-}
-
-/**
- * The message of a refused placement about the account's phone (a 422 on `mobile`:
- * 'Verify your phone number before your first order.'), or null for any other failure.
- */
-export function phoneFailure(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 422) return null;
-  return error.fields.find(({ field }) => field === "mobile")?.message ?? null;
+  return { step: found.step, text: error.text, area: found.area, savedCard: found.saved_card, phone: found.phone };
 }
