@@ -55,7 +55,7 @@ const rows = [
   ["exported functions", `${functions} (+ ${classes} flow classes)`, `≤ ${MAX_FUNCTIONS}`, functions <= MAX_FUNCTIONS, true],
   ["exports taking or giving a document", documents.length ? documents.join(", ") : "none", "none", documents.length === 0, true],
   ["start module (gzip -9)", kb(size("start")), "—", true, false],
-  ["cart module (gzip -9)", kb(size("cart")), "≤ 60 KB", size("cart") <= 60_000, false],
+  ["cart module (gzip -9)", kb(size("cart")), "≤ 60 KB", size("cart") <= 60_000, true],
   ["whole core (gzip -9)", kb(size("bundler")), "—", true, false],
 ];
 let broken = 0;

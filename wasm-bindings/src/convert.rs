@@ -1,25 +1,28 @@
-//! Crossing the JS boundary: serde values to and from JS as JSON text, and typed errors.
+//! Crossing the JS boundary: results out as JSON text, arguments read field by field or
+//! through serde_json, and typed errors.
 //!
 //! Only rule inputs and rule outcomes cross: small values whose TypeScript types are
 //! generated from the Rust types. API documents stay on the JavaScript side, which
 //! reads them with the types generated from the OpenAPI document and passes the core
 //! the values a rule needs (README, "The WASM boundary").
 //!
-//! Values go through `JSON.stringify` / `JSON.parse` and serde_json, the one format the
-//! core already reads and writes (stored values): each type's serde code is then
-//! compiled once. serde-wasm-bindgen, which reads and writes `JsValue`s directly,
-//! compiles every type's code a second time for its own format: the first-paint module
-//! was 179 KB gzip with it and 58 KB without. Arguments are read from a
-//! `serde_json::Value` rather than straight from the text: serde_json's reader over a
-//! `Value` compiles smaller per type than its reader over text, and the cart's tagged
-//! values are read through a `Value` anyway (`cart_read.rs`), so each type's reader is
-//! compiled for that one format (the cart module 97 → 93 KB gzip, the whole core 240
-//! → 231 KB).
+//! Results go out through serde_json and `JSON.parse`, the one format the core already
+//! writes (stored values): each type's serde code is then compiled once.
+//! serde-wasm-bindgen, which reads and writes `JsValue`s directly, compiles every
+//! type's code a second time for its own format: the first-paint module was 179 KB gzip
+//! with it and 58 KB without. The first-paint and cart functions read their arguments
+//! by hand (below, and the cart's readers in `cart.rs`); the others go through
+//! `JSON.stringify` into a `serde_json::Value` (`from_js`), whose reader compiles
+//! smaller per type than serde_json's reader over text.
 
 use std::fmt::Display;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::de::IntoDeserializer;
+use serde::de::value::{Error as ValueError, StrDeserializer};
+use storefront_core::money::Money;
+use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 /// Serialises for JS the way the generated TypeScript types describe it: `None` as
@@ -100,4 +103,191 @@ pub(crate) fn core_error(kind: ErrorKind, message: impl Display) -> JsValue {
 pub(crate) fn language(code: &str) -> Result<storefront_core::locale::Language, JsValue> {
     storefront_core::locale::Language::parse(code)
         .map_err(|e| core_error(ErrorKind::UnsupportedLanguage, e))
+}
+
+// Reading by hand. The first-paint (`start`) and cart functions read their arguments
+// field by field instead of through serde's derived readers: a derived reader compiles
+// per type, and over a self-describing format it also links std's float printing
+// (serde's "invalid type: floating point `1.5`" message and the amounts given as
+// numbers), together more than those modules' budgets (README, "The WASM boundary").
+// Server documents go as JSON to the core's lenient readers (`from_json`), and enum
+// names through serde's plain string deserializer, which needs none of that.
+
+/// An error naming the argument that was not of the documented shape.
+pub(crate) fn invalid(parameter: &str, what: &str) -> JsValue {
+    core_error(ErrorKind::InvalidArgument, format!("{parameter}: {what}"))
+}
+
+/// A JS value as JSON (`JSON.stringify`), for the core's lenient `from_json` readers.
+/// `undefined` reads as `null`.
+pub(crate) fn json(value: &JsValue, parameter: &str) -> Result<serde_json::Value, JsValue> {
+    if value.is_undefined() {
+        return Ok(serde_json::Value::Null);
+    }
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| invalid(parameter, "not JSON"))?;
+    serde_json::from_str(&text).map_err(|_| invalid(parameter, "not JSON"))
+}
+
+/// An own field of a JS object (`undefined` when the object or the field is missing), as
+/// `JSON.stringify` would see it: inherited properties are not read.
+pub(crate) fn field(object: &JsValue, name: &str) -> JsValue {
+    let key = JsValue::from_str(name);
+    if !object.is_object()
+        || !js_sys::Object::has_own(object.unchecked_ref::<js_sys::Object>(), &key)
+    {
+        return JsValue::UNDEFINED;
+    }
+    js_sys::Reflect::get(object, &key).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A boolean field; anything but `true` is false.
+pub(crate) fn flag(object: &JsValue, name: &str) -> bool {
+    field(object, name).as_bool().unwrap_or(false)
+}
+
+/// A whole, non-negative number within JavaScript's exact range, or `None` for
+/// `null` / `undefined`; anything else is an invalid argument.
+pub(crate) fn whole(value: &JsValue, parameter: &str) -> Result<Option<u64>, JsValue> {
+    if value.is_null() || value.is_undefined() {
+        return Ok(None);
+    }
+    match value.as_f64() {
+        Some(n) if n >= 0.0 && n.fract() == 0.0 && js_sys::Number::is_safe_integer(value) => {
+            Ok(Some(n as u64))
+        }
+        _ => Err(invalid(parameter, "expected a whole number")),
+    }
+}
+
+/// A text field, or `None` when missing or not text.
+pub(crate) fn text(object: &JsValue, name: &str) -> Option<String> {
+    field(object, name).as_string()
+}
+
+/// An enum from its serialised name (`"unauthorized"`, `"products"`).
+pub(crate) fn name<T: DeserializeOwned>(value: &JsValue, parameter: &str) -> Result<T, JsValue> {
+    let text = value
+        .as_string()
+        .ok_or_else(|| invalid(parameter, "expected a name"))?;
+    let deserializer: StrDeserializer<'_, ValueError> = text.as_str().into_deserializer();
+    T::deserialize(deserializer).map_err(|_| invalid(parameter, "unknown name"))
+}
+
+// Nested values (the cart's) read by hand: each reader takes the value and the name of
+// the field it came from, and an error says which field held what.
+
+/// A value read by hand, or what was wrong with it.
+pub(crate) type Read<T> = Result<T, String>;
+
+/// `name: expected what`, the message of a field of the wrong shape.
+pub(crate) fn expected(name: &str, what: &str) -> String {
+    format!("`{name}`: expected {what}")
+}
+
+/// Reads a whole argument: its error becomes an `invalid_argument` naming the parameter.
+pub(crate) fn argument<T>(
+    value: &JsValue,
+    parameter: &str,
+    read: impl FnOnce(&JsValue, &str) -> Read<T>,
+) -> Result<T, JsValue> {
+    read(value, parameter).map_err(|e| invalid(parameter, &e))
+}
+
+/// A field that must be there.
+pub(crate) fn required<T>(
+    object: &JsValue,
+    name: &str,
+    read: impl FnOnce(&JsValue, &str) -> Read<T>,
+) -> Read<T> {
+    let value = field(object, name);
+    if value.is_undefined() {
+        return Err(format!("missing field `{name}`"));
+    }
+    read(&value, name)
+}
+
+/// A field that may be missing or null.
+pub(crate) fn optional<T>(
+    object: &JsValue,
+    name: &str,
+    read: impl FnOnce(&JsValue, &str) -> Read<T>,
+) -> Read<Option<T>> {
+    let value = field(object, name);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    read(&value, name).map(Some)
+}
+
+/// A field whose absence (or null) means its default.
+pub(crate) fn or_default<T: Default>(
+    object: &JsValue,
+    name: &str,
+    read: impl FnOnce(&JsValue, &str) -> Read<T>,
+) -> Read<T> {
+    optional(object, name, read).map(Option::unwrap_or_default)
+}
+
+/// A whole, non-negative number that fits `T`.
+pub(crate) fn count<T: TryFrom<u64>>(value: &JsValue, name: &str) -> Read<T> {
+    match value.as_f64() {
+        Some(n) if n >= 0.0 && n.fract() == 0.0 && js_sys::Number::is_safe_integer(value) => {
+            T::try_from(n as u64).map_err(|_| expected(name, "a smaller number"))
+        }
+        _ => Err(expected(name, "a whole number")),
+    }
+}
+
+/// Text.
+pub(crate) fn string(value: &JsValue, name: &str) -> Read<String> {
+    value.as_string().ok_or_else(|| expected(name, "text"))
+}
+
+/// `true` or `false`.
+pub(crate) fn boolean(value: &JsValue, name: &str) -> Read<bool> {
+    value
+        .as_bool()
+        .ok_or_else(|| expected(name, "true or false"))
+}
+
+/// An amount as the server sends it: a decimal string, or a number read from the text
+/// JavaScript writes for it (the shortest that reads back as the same number, as the
+/// core's serde reader does with Rust's).
+pub(crate) fn money(value: &JsValue, name: &str) -> Read<Money> {
+    let text = match value.as_string() {
+        Some(text) => text,
+        None if value.as_f64().is_some() => value
+            .unchecked_ref::<js_sys::Number>()
+            .to_string_with_radix(10)
+            .ok()
+            .and_then(|text| text.as_string())
+            .ok_or_else(|| expected(name, "an amount"))?,
+        None => return Err(expected(name, "an amount")),
+    };
+    Money::parse(&text).map_err(|e| format!("`{name}`: {e}"))
+}
+
+/// A list, each element read by `read`.
+pub(crate) fn list<T>(
+    value: &JsValue,
+    name: &str,
+    read: fn(&JsValue, &str) -> Read<T>,
+) -> Read<Vec<T>> {
+    if !js_sys::Array::is_array(value) {
+        return Err(expected(name, "a list"));
+    }
+    js_sys::Array::from(value)
+        .iter()
+        .map(|element| read(&element, name))
+        .collect()
+}
+
+/// The name under an object's `tag` (`{"type": "loaded", …}` → `loaded`).
+pub(crate) fn tag(value: &JsValue, tag: &str) -> Read<String> {
+    field(value, tag)
+        .as_string()
+        .ok_or_else(|| format!("missing `{tag}`"))
 }

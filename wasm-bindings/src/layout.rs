@@ -1,8 +1,8 @@
 use storefront_core::layout::{self, BottomBarContext, Settings, StaticPage};
 use wasm_bindgen::prelude::*;
 
+use crate::convert;
 use crate::convert::{language, to_js};
-use crate::read;
 
 /// Mobile, tablet or desktop for a viewport width in CSS pixels.
 #[cfg(feature = "rest")]
@@ -24,19 +24,20 @@ pub fn is_small_screen(width: u32) -> bool {
 pub fn bottom_bar(
     #[wasm_bindgen(unchecked_param_type = "T.BottomBarContext")] context: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let quantity = read::field(&context, "cart_items_quantity");
+    let quantity = convert::field(&context, "cart_items_quantity");
     // Beyond u32 a number saturates: `as u32` would wrap 2^32 + 375 px around to 375.
     let saturate = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
     let context = BottomBarContext {
         width: saturate(
-            read::whole(&read::field(&context, "width"), "context.width")?.unwrap_or(0),
+            convert::whole(&convert::field(&context, "width"), "context.width")?.unwrap_or(0),
         ),
-        enable_services_page: read::flag(&context, "enable_services_page"),
-        route: read::text(&context, "route").unwrap_or_default(),
-        has_district: read::flag(&context, "has_district"),
-        show_categories_menu: read::flag(&context, "show_categories_menu"),
-        signed_in: read::flag(&context, "signed_in"),
-        cart_items_quantity: read::whole(&quantity, "context.cart_items_quantity")?.map(saturate),
+        enable_services_page: convert::flag(&context, "enable_services_page"),
+        route: convert::text(&context, "route").unwrap_or_default(),
+        has_district: convert::flag(&context, "has_district"),
+        show_categories_menu: convert::flag(&context, "show_categories_menu"),
+        signed_in: convert::flag(&context, "signed_in"),
+        cart_items_quantity: convert::whole(&quantity, "context.cart_items_quantity")?
+            .map(saturate),
     };
     to_js(&layout::bottom_bar(&context))
 }
@@ -66,8 +67,8 @@ pub fn footer_content(
     #[wasm_bindgen(unchecked_param_type = "T.Language")] code: &str,
     year: i32,
 ) -> Result<JsValue, JsValue> {
-    let settings = Settings::from_json(&read::json(&settings, "settings")?);
-    let pages: Vec<StaticPage> = match read::json(&pages, "pages")? {
+    let settings = Settings::from_json(&convert::json(&settings, "settings")?);
+    let pages: Vec<StaticPage> = match convert::json(&pages, "pages")? {
         serde_json::Value::Array(pages) => pages.iter().map(StaticPage::from_json).collect(),
         _ => Vec::new(),
     };

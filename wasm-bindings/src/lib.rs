@@ -16,7 +16,6 @@
 
 mod auth;
 mod cart;
-mod cart_read;
 mod convert;
 mod delivery;
 mod graphemes;
@@ -26,7 +25,6 @@ mod locale;
 mod location;
 mod money;
 mod orders;
-mod read;
 mod request;
 mod routes;
 mod session;

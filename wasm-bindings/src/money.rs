@@ -1,7 +1,7 @@
 use storefront_core::money::Money;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{ErrorKind, core_error, from_js, to_js};
+use crate::convert::{ErrorKind, core_error, money, to_js};
 
 /// Reads an amount as the server sends it (number or numeric string) into the exact
 /// two-decimal string form (`12.5` → `"12.50"`); throws `invalid_money`.
@@ -15,12 +15,7 @@ pub fn parse_money(
 
 /// An amount as the server sends it (number or numeric string); `invalid_money` if not.
 fn money_of(value: JsValue) -> Result<Money, JsValue> {
-    if let Some(text) = value.as_string() {
-        Money::parse(&text).map_err(|e| core_error(ErrorKind::InvalidMoney, e))
-    } else {
-        from_js::<Money>(value, "value")
-            .map_err(|_| core_error(ErrorKind::InvalidMoney, "not an amount"))
-    }
+    money(&value, "value").map_err(|e| core_error(ErrorKind::InvalidMoney, e))
 }
 
 /// Whether an amount is below, at or above zero (a discount line or none, a credit or a

@@ -5,7 +5,6 @@ use storefront_core::storage;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, to_js};
-use crate::read;
 use crate::storage::ClientStorage;
 
 /// The headers of every API call, as ordered `[name, value]` pairs for
@@ -29,11 +28,14 @@ pub fn catalogue_list_request(
     #[wasm_bindgen(unchecked_param_type = "T.CatalogueList")] list: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.ListPayload")] payload: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let list: CatalogueList = read::name(&list, "list")?;
-    let page = read::whole(&read::field(&payload, "page"), "payload.page")?;
+    let list: CatalogueList = convert::name(&list, "list")?;
+    let page = convert::whole(&convert::field(&payload, "page"), "payload.page")?;
     let payload = ListPayload {
         page: page.map(|page| u32::try_from(page).unwrap_or(u32::MAX)),
-        service_id: read::whole(&read::field(&payload, "service_id"), "payload.service_id")?,
+        service_id: convert::whole(
+            &convert::field(&payload, "service_id"),
+            "payload.service_id",
+        )?,
     };
     to_js(&request::catalogue_list_request(list, &payload))
 }
@@ -47,7 +49,7 @@ pub fn cart_request(
     service_id: JsValue,
 ) -> Result<JsValue, JsValue> {
     // Read by hand, not by serde: the start module carries no serde reader for it.
-    to_js(&request::cart_request(read::whole(
+    to_js(&request::cart_request(convert::whole(
         &service_id,
         "serviceId",
     )?))

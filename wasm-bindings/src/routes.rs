@@ -1,8 +1,8 @@
 use storefront_core::routes::{self, GuardContext};
 use wasm_bindgen::prelude::*;
 
+use crate::convert;
 use crate::convert::to_js;
-use crate::read;
 
 /// The route table of spec 2 (with the documented routes for screens the spec names
 /// without a path).
@@ -27,9 +27,9 @@ pub fn decide_navigation(
     #[wasm_bindgen(unchecked_param_type = "T.GuardContext")] context: JsValue,
 ) -> Result<JsValue, JsValue> {
     let context = GuardContext {
-        signed_in: read::flag(&context, "signed_in"),
-        has_district: read::flag(&context, "has_district"),
-        force_default_location: read::flag(&context, "force_default_location"),
+        signed_in: convert::flag(&context, "signed_in"),
+        has_district: convert::flag(&context, "has_district"),
+        force_default_location: convert::flag(&context, "force_default_location"),
     };
     to_js(&routes::decide(path_with_query, &context))
 }

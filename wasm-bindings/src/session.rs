@@ -2,8 +2,8 @@ use storefront_core::session::{self, LogoutReason, ServiceChoice};
 use storefront_core::storage;
 use wasm_bindgen::prelude::*;
 
+use crate::convert;
 use crate::convert::{language, to_js};
-use crate::read;
 use crate::storage::ClientStorage;
 
 /// The effects of logging out from `currentPath` (spec 4), for what storage holds.
@@ -14,7 +14,7 @@ pub fn logout_effects(
     #[wasm_bindgen(unchecked_param_type = "T.LogoutReason")] reason: JsValue,
 ) -> Result<JsValue, JsValue> {
     let stored = storage::read_state(&ClientStorage);
-    let reason: LogoutReason = read::name(&reason, "reason")?;
+    let reason: LogoutReason = convert::name(&reason, "reason")?;
     to_js(&session::logout(&stored, current_path, reason))
 }
 
@@ -40,9 +40,9 @@ pub fn choose_service_effects(
     #[wasm_bindgen(unchecked_param_type = "T.ServiceChoice")] service: JsValue,
 ) -> Result<JsValue, JsValue> {
     let service = ServiceChoice {
-        id: read::whole(&read::field(&service, "id"), "service.id")?
-            .ok_or_else(|| read::invalid("service.id", "missing"))?,
-        name: read::text(&service, "name").unwrap_or_default(),
+        id: convert::whole(&convert::field(&service, "id"), "service.id")?
+            .ok_or_else(|| convert::invalid("service.id", "missing"))?,
+        name: convert::text(&service, "name").unwrap_or_default(),
     };
     to_js(&session::choose_service(&service))
 }

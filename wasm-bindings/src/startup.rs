@@ -4,8 +4,8 @@ use storefront_core::startup::{
 use storefront_core::storage::{self, ClientState};
 use wasm_bindgen::prelude::*;
 
+use crate::convert;
 use crate::convert::{from_js, to_js};
-use crate::read;
 use crate::storage::ClientStorage;
 
 /// The sign-in channels offered, from remote config's `verification_methods_sms` and
@@ -35,7 +35,7 @@ pub fn initial_loads(
 /// loads to start. `config`: the three remote-config values it reads; `profile`, for a
 /// signed-in customer, the default address and language. The values are read as
 /// leniently as the API's documents (`1` and `"1"` are true, ids may be text), field by
-/// field (`read.rs`) to keep the first page's module small. `pageLanguage` is the
+/// field (`convert.rs`) to keep the first page's module small. `pageLanguage` is the
 /// language the page was sent in, used when no language was chosen.
 #[cfg(feature = "start")]
 #[wasm_bindgen(js_name = planStartup, unchecked_return_type = "T.StartupPlan")]
@@ -45,8 +45,8 @@ pub fn plan_startup(
     #[wasm_bindgen(js_name = pageLanguage, unchecked_param_type = "T.Language")]
     page_language: &str,
 ) -> Result<JsValue, JsValue> {
-    let config = StartupConfig::from_json(&read::json(&config, "config")?);
-    let profile = match read::json(&profile, "profile")? {
+    let config = StartupConfig::from_json(&convert::json(&config, "config")?);
+    let profile = match convert::json(&profile, "profile")? {
         serde_json::Value::Null => None,
         profile => Some(StartupProfile::from_json(&profile)),
     };
@@ -66,7 +66,7 @@ pub fn startup_screen(
     #[wasm_bindgen(unchecked_param_type = "T.StartupLoads")] loads: JsValue,
 ) -> Result<JsValue, JsValue> {
     let state = |name: &str| -> Result<LoadState, JsValue> {
-        read::name(&read::field(&loads, name), "loads")
+        convert::name(&convert::field(&loads, name), "loads")
     };
     let loads = StartupLoads {
         settings: state("settings")?,

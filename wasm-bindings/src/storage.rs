@@ -10,8 +10,8 @@ use storefront_core::storage::{
 };
 use wasm_bindgen::prelude::*;
 
+use crate::convert;
 use crate::convert::{ErrorKind, core_error, from_js, to_js};
-use crate::read;
 
 thread_local! {
     /// The adapter `setStorageAdapter` installed, if any.
@@ -316,18 +316,18 @@ pub fn persist_user_effect(
     #[wasm_bindgen(unchecked_param_type = "T.PersistedUser")] user: JsValue,
     #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let locale = read::field(&user, "default_locale");
+    let locale = convert::field(&user, "default_locale");
     let user = PersistedUser {
-        name: read::text(&user, "name"),
-        image: read::text(&user, "image"),
+        name: convert::text(&user, "name"),
+        image: convert::text(&user, "image"),
         default_locale: if locale.is_null() || locale.is_undefined() {
             None
         } else {
-            Some(read::name(&locale, "user.default_locale")?)
+            Some(convert::name(&locale, "user.default_locale")?)
         },
     };
-    let now_ms = read::whole(&now_ms, "nowMs")?
-        .ok_or_else(|| read::invalid("nowMs", "expected a whole number"))?;
+    let now_ms = convert::whole(&now_ms, "nowMs")?
+        .ok_or_else(|| convert::invalid("nowMs", "expected a whole number"))?;
     to_js(&storage::persist_user(&user, now_ms))
 }
 
@@ -339,24 +339,25 @@ pub fn persist_user_effect(
 pub fn read_persisted_user(
     #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let now_ms = read::whole(&now_ms, "nowMs")?
-        .ok_or_else(|| read::invalid("nowMs", "expected a whole number"))?;
+    let now_ms = convert::whole(&now_ms, "nowMs")?
+        .ok_or_else(|| convert::invalid("nowMs", "expected a whole number"))?;
     let entry = ClientStorage
         .get(StorageKey::PersistedUser.name())
         .and_then(|stored| js_sys::JSON::parse(&stored).ok())
         .and_then(|stored| {
-            let user = read::field(&stored, "user");
+            let user = convert::field(&stored, "user");
             if !user.is_object() {
                 return None;
             }
-            let saved_at = read::whole(&read::field(&stored, "saved_at"), "saved_at").ok()??;
-            let locale = read::field(&user, "default_locale");
+            let saved_at =
+                convert::whole(&convert::field(&stored, "saved_at"), "saved_at").ok()??;
+            let locale = convert::field(&user, "default_locale");
             Some(PersistedUserEntry {
                 saved_at,
                 user: PersistedUser {
-                    name: read::text(&user, "name"),
-                    image: read::text(&user, "image"),
-                    default_locale: read::name(&locale, "default_locale").ok(),
+                    name: convert::text(&user, "name"),
+                    image: convert::text(&user, "image"),
+                    default_locale: convert::name(&locale, "default_locale").ok(),
                 },
             })
         })

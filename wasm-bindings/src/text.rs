@@ -2,9 +2,9 @@ use storefront_core::location::Address;
 use storefront_core::text;
 use wasm_bindgen::prelude::*;
 
+use crate::convert;
 use crate::convert::to_js;
 use crate::graphemes::BrowserGraphemes;
-use crate::read;
 
 /// Submitting the header search: a navigation to /branches-results, or for blank
 /// text the 'please add search text' toast.
@@ -41,7 +41,7 @@ pub fn cut_label(text: &str) -> String {
 pub fn address_label(
     #[wasm_bindgen(unchecked_param_type = "T.Address")] address: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let address = Address::from_json(&read::json(&address, "address")?)
-        .ok_or_else(|| read::invalid("address", "an address needs an id"))?;
+    let address = Address::from_json(&convert::json(&address, "address")?)
+        .ok_or_else(|| convert::invalid("address", "an address needs an id"))?;
     to_js(&text::address_label_with(&address, &BrowserGraphemes))
 }

@@ -7,7 +7,7 @@ use storefront_core::messages::Message;
 use storefront_core::validation::{self as rules, OpenPriceRange, PhonePurpose, PriceRange};
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js};
+use crate::convert::{Read, argument, from_js, money, optional, required, to_js};
 use crate::validation_read;
 
 /// A rule's outcome for JS: the message, or `null` when the value passes.
@@ -44,20 +44,24 @@ pub fn check_field(
     )]
     rule: JsValue,
 ) -> Result<JsValue, JsValue> {
-    use storefront_core::validation::FieldRule;
-    outcome(match validation_read::field_rule(rule, "rule")? {
-        FieldRule::Required => rules::required(value),
-        FieldRule::FieldRequired => rules::field_required(value),
-        FieldRule::MinLength { min } => rules::min_length(value, min),
-        FieldRule::MaxLength { max } => rules::max_length(value, max),
-        FieldRule::OnlyNumbers => rules::only_numbers(value),
-        _ => {
-            return Err(crate::read::invalid(
-                "rule",
-                "a rule of the whole core (storefront-core), not of storefront-core/cart",
-            ));
-        }
-    })
+    // Read by hand, as the cart's values are (`cart.rs`): the module links no JSON reader.
+    use crate::convert::{count, tag};
+    let check = argument(&rule, "rule", |rule, _| -> Read<Result<(), Message>> {
+        Ok(match tag(rule, "rule")?.as_str() {
+            "required" => rules::required(value),
+            "field_required" => rules::field_required(value),
+            "min_length" => rules::min_length(value, required(rule, "min", count)?),
+            "max_length" => rules::max_length(value, required(rule, "max", count)?),
+            "only_numbers" => rules::only_numbers(value),
+            _ => {
+                return Err(
+                    "a rule of the whole core (storefront-core), not of storefront-core/cart"
+                        .into(),
+                );
+            }
+        })
+    })?;
+    outcome(check)
 }
 
 /// One rule of a form's non-text state, with the state: its message, or `null` when it
@@ -96,7 +100,7 @@ pub fn check_phone(
 ) -> Result<JsValue, JsValue> {
     let purpose = match purpose {
         None => PhonePurpose::default(),
-        Some(name) => crate::read::name(&JsValue::from_str(&name), "purpose")?,
+        Some(name) => crate::convert::name(&JsValue::from_str(&name), "purpose")?,
     };
     to_js(&rules::check_phone(input, default_country, purpose))
 }
@@ -141,8 +145,8 @@ pub fn clamp_price_range(
     #[wasm_bindgen(unchecked_param_type = "T.PriceRange")] range: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.PriceRange")] bounds: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let range: PriceRange = from_js(range, "range")?;
-    let bounds: PriceRange = from_js(bounds, "bounds")?;
+    let range = argument(&range, "range", read_price_range)?;
+    let bounds = argument(&bounds, "bounds", read_price_range)?;
     to_js(&rules::clamp_price_range(range, bounds))
 }
 
@@ -153,8 +157,22 @@ pub fn clamp_price_range(
 pub fn order_price_range(
     #[wasm_bindgen(unchecked_param_type = "T.OpenPriceRange")] range: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let range: OpenPriceRange = from_js(range, "range")?;
+    let range = argument(&range, "range", |range, _| {
+        Ok(OpenPriceRange {
+            min: optional(range, "min", money)?,
+            max: optional(range, "max", money)?,
+        })
+    })?;
     to_js(&rules::order_price_range(range))
+}
+
+/// A price range, read by hand like the cart's values (`cart.rs`).
+#[cfg(feature = "cart")]
+fn read_price_range(range: &JsValue, _: &str) -> Read<PriceRange> {
+    Ok(PriceRange {
+        min: required(range, "min", money)?,
+        max: required(range, "max", money)?,
+    })
 }
 
 /// Arabic-Indic digits written as ASCII digits, the form to submit.
