@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { useIntl } from "react-intl";
 import { parseInstant } from "../../api/instant";
+import { formatAmount } from "../../ui/Price";
 
 /** Locale-aware amounts, numbers and dates for the account pages (react-intl). */
 export function useFormat() {
@@ -8,11 +9,10 @@ export function useFormat() {
   return useMemo(
     () => ({
       /** An API amount (decimal string) in its currency, EGP by default. */
-      money: (amount: string | number | null | undefined, currency?: string | null) =>
-        intl.formatNumber(Number(amount ?? 0), { style: "currency", currency: currency || "EGP" }),
+      money: (amount: string | number | null | undefined, currency?: string | null) => formatAmount(intl, amount, currency),
       /** The same without its sign (a wallet entry says credit or debit in words). */
       unsignedMoney: (amount: string | number | null | undefined, currency?: string | null) =>
-        intl.formatNumber(Number(amount ?? 0), { style: "currency", currency: currency || "EGP", signDisplay: "never" }),
+        formatAmount(intl, amount, currency, { unsigned: true }),
       number: (value: number) => intl.formatNumber(value),
       /** A percentage given as a number of percent (`"5.00"` → 5 %). */
       percent: (value: string | number) =>
