@@ -14,7 +14,9 @@ use utoipa::ToSchema;
 
 use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::profile::{Profile, load_profile};
-use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
+use crate::auth::{
+    Delivery, TypedCode, fields, issue_and_send, on_accepted_code, refused, sign_in,
+};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -127,40 +129,28 @@ pub async fn email_verify(
     JsonBody(body): JsonBody<EmailVerifyRequest>,
 ) -> Result<Json<Data<EmailSignedIn>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
-    let code = fields::code(&body.code, lang)?;
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let now = state.clock.now_ms();
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::EmailLogin,
-                target: &email,
-                client: &client,
-                channel: None,
-                user_id: None,
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            let Check::Accepted { id, .. } = check else {
-                return Ok((Err(check), notice));
-            };
-            let user: Option<i64> = tx
-                .query_row("SELECT id FROM users WHERE email = ?1", [&email], |r| {
-                    r.get(0)
-                })
-                .optional()?;
-            otp::consume(tx, id, now)?;
-            // The account may have changed its address since the code was sent.
-            match user {
-                Some(user_id) => Ok((Ok(sign_in(tx, user_id, now)?), None)),
-                None => Ok((Err(Check::NoCode), None)),
-            }
+    let typed = TypedCode {
+        purpose: Purpose::EmailLogin,
+        target: email.clone(),
+        client,
+        channel: None,
+        user_id: None,
+        code: fields::code(&body.code, lang)?,
+    };
+    let token = on_accepted_code(&state, lang, typed, move |tx, code| {
+        let user: Option<i64> = tx
+            .query_row("SELECT id FROM users WHERE email = ?1", [&email], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        otp::consume(tx, code.id, code.now)?;
+        // The account may have changed its address since the code was sent.
+        Ok(match user {
+            Some(user_id) => Ok(sign_in(tx, user_id, code.now)?),
+            None => Err(refused(Check::NoCode, lang)),
         })
-        .await?;
-    send_notice(&state, notice);
-    let token = outcome.map_err(|check| refused(check, lang))?;
+    })
+    .await?;
     Ok(Json(Data::with_message(
         EmailSignedIn {
             token,
@@ -224,47 +214,35 @@ pub async fn confirm_email_change(
     JsonBody(body): JsonBody<ConfirmEmailRequest>,
 ) -> Result<Json<Data<Profile>>, ApiError> {
     let email = fields::email(&body.email, lang)?;
-    let code = fields::code(&body.code, lang)?;
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let now = state.clock.now_ms();
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::EmailChange,
-                target: &email,
-                client: &client,
-                channel: None,
-                user_id: Some(user.id),
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            let Check::Accepted { id, .. } = check else {
-                return Ok((Err(refused(check, lang)), notice));
-            };
-            let taken: bool = tx.query_row(
-                "SELECT exists(SELECT 1 FROM users WHERE email = ?1 AND id != ?2)",
-                rusqlite::params![email, user.id],
-                |r| r.get(0),
-            )?;
-            if taken {
-                return Ok((
-                    Err(ApiError::validation("email", Msg::EmailTaken.text(lang))),
-                    None,
-                ));
-            }
-            otp::consume(tx, id, now)?;
-            tx.execute(
-                "UPDATE users SET email = ?2 WHERE id = ?1",
-                rusqlite::params![user.id, email],
-            )?;
-            crate::http::session::revoke_others(tx, user.id, &user.token_hash, now)?;
-            Ok((Ok(load_profile(tx, user.id)?), None))
-        })
-        .await?;
-    send_notice(&state, notice);
-    let profile = outcome?;
+    let typed = TypedCode {
+        purpose: Purpose::EmailChange,
+        target: email.clone(),
+        client,
+        channel: None,
+        user_id: Some(user.id),
+        code: fields::code(&body.code, lang)?,
+    };
+    let profile = on_accepted_code(&state, lang, typed, move |tx, code| {
+        let taken: bool = tx.query_row(
+            "SELECT exists(SELECT 1 FROM users WHERE email = ?1 AND id != ?2)",
+            rusqlite::params![email, user.id],
+            |r| r.get(0),
+        )?;
+        if taken {
+            return Ok(Err(ApiError::validation(
+                "email",
+                Msg::EmailTaken.text(lang),
+            )));
+        }
+        otp::consume(tx, code.id, code.now)?;
+        tx.execute(
+            "UPDATE users SET email = ?2 WHERE id = ?1",
+            rusqlite::params![user.id, email],
+        )?;
+        crate::http::session::revoke_others(tx, user.id, &user.token_hash, code.now)?;
+        Ok(Ok(load_profile(tx, user.id)?))
+    })
+    .await?;
     Ok(Json(Data::with_message(
         profile,
         Msg::EmailChanged.text(lang),

@@ -13,9 +13,9 @@ use utoipa::ToSchema;
 
 use crate::auth::email::{EmailCodeSent, EmailRequest};
 use crate::auth::login::{NewAccount, Registered, create_account};
-use crate::auth::otp::{self, Check, Purpose};
+use crate::auth::otp::Purpose;
 use crate::auth::password::hash_password;
-use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
+use crate::auth::{Delivery, TypedCode, fields, issue_and_send, on_accepted_code};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, JsonBody, Lang};
@@ -97,36 +97,25 @@ pub async fn register_by_email(
     // Hashed before the code is checked: the code is used up in the same transaction
     // that creates the account, so no second request can race it.
     let hash = hash_password(body.password).await?;
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let now = state.clock.now_ms();
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::EmailRegister,
-                target: &email,
-                client: &client,
-                channel: None,
-                user_id: None,
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            let Check::Accepted { id, .. } = check else {
-                return Ok((Err(refused(check, lang)), notice));
-            };
-            let account = NewAccount {
-                mobile: None,
-                name: &name,
-                email: &email,
-                referral: referral.as_deref(),
-                password_hash: Some(&hash),
-            };
-            Ok((create_account(tx, account, id, lang, now)?, None))
-        })
-        .await?;
-    send_notice(&state, notice);
-    let (token, user) = outcome?;
+    let typed = TypedCode {
+        purpose: Purpose::EmailRegister,
+        target: email.clone(),
+        client,
+        channel: None,
+        user_id: None,
+        code,
+    };
+    let (token, user) = on_accepted_code(&state, lang, typed, move |tx, code| {
+        let account = NewAccount {
+            mobile: None,
+            name: &name,
+            email: &email,
+            referral: referral.as_deref(),
+            password_hash: Some(&hash),
+        };
+        create_account(tx, account, code.id, lang, code.now)
+    })
+    .await?;
     Ok(Json(Data::with_message(
         Registered { token, user },
         Msg::from(MessageId::AccountCreated).text(lang),

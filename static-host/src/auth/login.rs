@@ -11,7 +11,9 @@ use utoipa::ToSchema;
 
 use crate::auth::otp::{self, Check, Purpose};
 use crate::auth::profile::{Profile, load_profile};
-use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice, sign_in};
+use crate::auth::{
+    Delivery, TypedCode, fields, issue_and_send, on_accepted_code, refused, sign_in,
+};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody, invalid};
 use crate::http::extract::{Client, JsonBody, Lang};
@@ -163,58 +165,41 @@ pub async fn verify_login_by_otp(
 ) -> Result<Json<Data<VerifyLogin>>, ApiError> {
     let config = remote_config(&state).await?;
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
-    let code = fields::code(&body.code, lang)?;
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let channel = body.channel.as_str();
-    let now = state.clock.now_ms();
-    // The write commits the attempt count even when the code is wrong.
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::Login,
-                target: &mobile,
-                client: &client,
-                channel: Some(channel),
-                user_id: None,
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            let Check::Accepted { id, .. } = check else {
-                return Ok((Err(check), notice));
-            };
-            let user: Option<i64> = tx
-                .query_row("SELECT id FROM users WHERE mobile = ?1", [&mobile], |r| {
-                    r.get(0)
-                })
-                .optional()?;
-            Ok((
-                Ok(match user {
-                    Some(user_id) => {
-                        otp::consume(tx, id, now)?;
-                        Some(sign_in(tx, user_id, now)?)
-                    }
-                    None => {
-                        otp::mark_verified(tx, id, now)?;
-                        None
-                    }
-                }),
-                None,
-            ))
-        })
-        .await?;
-    send_notice(&state, notice);
+    let typed = TypedCode {
+        purpose: Purpose::Login,
+        target: mobile.clone(),
+        client,
+        channel: Some(body.channel.as_str()),
+        user_id: None,
+        code: fields::code(&body.code, lang)?,
+    };
+    let outcome = on_accepted_code(&state, lang, typed, move |tx, code| {
+        let user: Option<i64> = tx
+            .query_row("SELECT id FROM users WHERE mobile = ?1", [&mobile], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        Ok(Ok(match user {
+            Some(user_id) => {
+                otp::consume(tx, code.id, code.now)?;
+                Some(sign_in(tx, user_id, code.now)?)
+            }
+            None => {
+                otp::mark_verified(tx, code.id, code.now)?;
+                None
+            }
+        }))
+    })
+    .await?;
     match outcome {
-        Err(check) => Err(refused(check, lang)),
-        Ok(Some(token)) => Ok(Json(Data::with_message(
+        Some(token) => Ok(Json(Data::with_message(
             VerifyLogin {
                 token: Some(token),
                 user_exists: true,
             },
             Msg::from(MessageId::OtpVerified).text(lang),
         ))),
-        Ok(None) => Ok(Json(Data::with_message(
+        None => Ok(Json(Data::with_message(
             VerifyLogin {
                 token: None,
                 user_exists: false,
@@ -283,48 +268,33 @@ pub async fn register_by_otp(
         return Err(invalid("user_register", lang));
     }
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
-    let code = fields::code(&body.code, lang)?;
     let referral = body
         .referral_code
         .map(|c| c.trim().to_uppercase())
         .filter(|c| !c.is_empty());
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let now = state.clock.now_ms();
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::Login,
-                target: &mobile,
-                client: &client,
-                channel: None,
-                user_id: None,
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            let id = match check {
-                Check::Accepted {
-                    id,
-                    verified_before: true,
-                } => id,
-                // A code that was never verified through verify-login cannot register.
-                Check::Accepted { .. } => return Ok((Err(refused(Check::Wrong, lang)), notice)),
-                other => return Ok((Err(refused(other, lang)), notice)),
-            };
-            let account = NewAccount {
-                mobile: Some(&mobile),
-                name: &name,
-                email: &email,
-                referral: referral.as_deref(),
-                password_hash: None,
-            };
-            let outcome = create_account(tx, account, id, lang, now)?;
-            Ok((outcome, None))
-        })
-        .await?;
-    send_notice(&state, notice);
-    let (token, user) = outcome?;
+    let typed = TypedCode {
+        purpose: Purpose::Login,
+        target: mobile.clone(),
+        client,
+        channel: None,
+        user_id: None,
+        code: fields::code(&body.code, lang)?,
+    };
+    let (token, user) = on_accepted_code(&state, lang, typed, move |tx, code| {
+        // A code that was never verified through verify-login cannot register.
+        if !code.verified_before {
+            return Ok(Err(refused(Check::Wrong, lang)));
+        }
+        let account = NewAccount {
+            mobile: Some(&mobile),
+            name: &name,
+            email: &email,
+            referral: referral.as_deref(),
+            password_hash: None,
+        };
+        create_account(tx, account, code.id, lang, code.now)
+    })
+    .await?;
     Ok(Json(Data::with_message(
         Registered { token, user },
         Msg::from(MessageId::AccountCreated).text(lang),

@@ -169,9 +169,84 @@ fn issue_refused(refusal: otp::IssueRefusal, lang: Language) -> ApiError {
 #[derive(Debug, Clone)]
 pub struct PauseNotice(Notice);
 
+/// A code a customer typed, and what it must have been sent for.
+pub struct TypedCode {
+    pub purpose: otp::Purpose,
+    pub target: String,
+    /// The checking client ([`otp::client_key`]).
+    pub client: String,
+    /// The channel the code must have been sent on, when it matters.
+    pub channel: Option<&'static str>,
+    /// The account the code was issued for, when it matters.
+    pub user_id: Option<i64>,
+    pub code: String,
+}
+
+/// A code that passed its check, in the transaction that checked it.
+#[derive(Debug, Clone, Copy)]
+pub struct AcceptedCode {
+    pub id: i64,
+    /// `POST /user/verify-login-by-otp` verified it already (a new number registering).
+    pub verified_before: bool,
+    /// The request's time.
+    pub now: i64,
+}
+
+/// Checks a typed code and, when it passes, runs `then` in the same write transaction,
+/// so no second request can use the code in between. `then` answers the request's
+/// outcome (an `Err` inside is the API's answer, committed like the check); its outer
+/// error rolls back. A refused code answers as every code check does (422 on `code`,
+/// 429), its wrong try committed, and the pause notice to the target's owner is sent
+/// when it is due.
+pub async fn on_accepted_code<T, F>(
+    state: &AppState,
+    lang: Language,
+    typed: TypedCode,
+    then: F,
+) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&Transaction<'_>, AcceptedCode) -> Result<Result<T, ApiError>, ApiError>
+        + Send
+        + 'static,
+{
+    let secret = state.secret.clone();
+    let limits = state.limits.clone();
+    let now = state.clock.now_ms();
+    let (outcome, notice) = state
+        .db
+        .write(move |tx| {
+            let attempt = otp::Attempt {
+                purpose: typed.purpose,
+                target: &typed.target,
+                client: &typed.client,
+                channel: typed.channel,
+                user_id: typed.user_id,
+                code: &typed.code,
+            };
+            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
+            let otp::Check::Accepted {
+                id,
+                verified_before,
+            } = check
+            else {
+                return Ok((Err(refused(check, lang)), notice));
+            };
+            let accepted = AcceptedCode {
+                id,
+                verified_before,
+                now,
+            };
+            Ok((then(tx, accepted)?, None))
+        })
+        .await?;
+    send_notice(state, notice);
+    outcome
+}
+
 /// Checks a code in a write transaction (the per-code check limit included) and, when
 /// a wrong try paused the target's codes, prepares the notice to its owner.
-pub fn check_code(
+fn check_code(
     tx: &Transaction<'_>,
     secret: &[u8; 32],
     limits: &RateLimits,

@@ -11,7 +11,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::otp::{self, Check, Purpose};
-use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
+use crate::auth::{Delivery, TypedCode, fields, issue_and_send, on_accepted_code, refused};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -113,32 +113,17 @@ pub async fn reset_password(
     let email = fields::email(&body.email, lang)?;
     let code = fields::code(&body.code, lang)?;
     fields::new_password(&body.password, &body.password_confirmation, lang)?;
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let now = state.clock.now_ms();
     // The code first (its wrong tries committed): nothing is hashed for a wrong code,
     // so an address with no account and a wrong code take the same time.
-    let target = email.clone();
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::PasswordReset,
-                target: &target,
-                client: &client,
-                channel: None,
-                user_id: None,
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            Ok(match check {
-                Check::Accepted { id, .. } => (Ok(id), None),
-                other => (Err(other), notice),
-            })
-        })
-        .await?;
-    send_notice(&state, notice);
-    let code_id = outcome.map_err(|check| refused(check, lang))?;
+    let typed = TypedCode {
+        purpose: Purpose::PasswordReset,
+        target: email.clone(),
+        client,
+        channel: None,
+        user_id: None,
+        code,
+    };
+    let code_id = on_accepted_code(&state, lang, typed, |_, code| Ok(Ok(code.id))).await?;
     let hash = hash_password(body.password).await?;
     let now = state.clock.now_ms();
     let outcome = state

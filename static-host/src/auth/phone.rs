@@ -9,9 +9,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::login::{Channel, CodeSent};
-use crate::auth::otp::{self, Check, Purpose};
+use crate::auth::otp::{self, Purpose};
 use crate::auth::profile::{Profile, load_profile};
-use crate::auth::{Delivery, check_code, fields, issue_and_send, refused, send_notice};
+use crate::auth::{Delivery, TypedCode, fields, issue_and_send, on_accepted_code};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -89,52 +89,37 @@ pub async fn verify_phone(
 ) -> Result<Json<Data<Profile>>, ApiError> {
     let config = remote_config(&state).await?;
     let mobile = fields::mobile(&body.mobile, &config.default_country_code, lang)?;
-    let code = fields::code(&body.code, lang)?;
-    let secret = state.secret.clone();
-    let limits = state.limits.clone();
-    let channel = body.channel.as_str();
-    let now = state.clock.now_ms();
-    let (outcome, notice) = state
-        .db
-        .write(move |tx| {
-            let attempt = otp::Attempt {
-                purpose: Purpose::PhoneVerify,
-                target: &mobile,
-                client: &client,
-                channel: Some(channel),
-                user_id: Some(user.id),
-                code: &code,
-            };
-            let (check, notice) = check_code(tx, &secret, &limits, attempt, now)?;
-            let Check::Accepted { id, .. } = check else {
-                return Ok((Err(refused(check, lang)), notice));
-            };
-            let taken: bool = tx.query_row(
-                "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1 AND id != ?2)",
-                params![mobile, user.id],
-                |r| r.get(0),
-            )?;
-            if taken {
-                return Ok((
-                    Err(ApiError::validation(
-                        "mobile",
-                        Msg::AlreadyRegistered.text(lang),
-                    )),
-                    None,
-                ));
-            }
-            otp::consume(tx, id, now)?;
-            tx.execute(
-                "UPDATE users SET mobile = ?2 WHERE id = ?1",
-                params![user.id, mobile],
-            )?;
-            crate::http::session::revoke_others(tx, user.id, &user.token_hash, now)?;
-            Ok((Ok(load_profile(tx, user.id)?), None))
-        })
-        .await?;
-    send_notice(&state, notice);
+    let typed = TypedCode {
+        purpose: Purpose::PhoneVerify,
+        target: mobile.clone(),
+        client,
+        channel: Some(body.channel.as_str()),
+        user_id: Some(user.id),
+        code: fields::code(&body.code, lang)?,
+    };
+    let profile = on_accepted_code(&state, lang, typed, move |tx, code| {
+        let taken: bool = tx.query_row(
+            "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1 AND id != ?2)",
+            params![mobile, user.id],
+            |r| r.get(0),
+        )?;
+        if taken {
+            return Ok(Err(ApiError::validation(
+                "mobile",
+                Msg::AlreadyRegistered.text(lang),
+            )));
+        }
+        otp::consume(tx, code.id, code.now)?;
+        tx.execute(
+            "UPDATE users SET mobile = ?2 WHERE id = ?1",
+            params![user.id, mobile],
+        )?;
+        crate::http::session::revoke_others(tx, user.id, &user.token_hash, code.now)?;
+        Ok(Ok(load_profile(tx, user.id)?))
+    })
+    .await?;
     Ok(Json(Data::with_message(
-        outcome?,
+        profile,
         Msg::PhoneVerified.text(lang),
     )))
 }
