@@ -49,8 +49,7 @@ describe("the chrome's API calls", () => {
     signIn();
     fetchMock.mockResolvedValue(json(200, { data: { name: "Mona" }, message: "Settings saved" }));
     const invalidate = jest.spyOn(appQueryClient, "invalidateQueries");
-    const answer = await performCall({ call: "update_language", default_locale: "ar" });
-    expect(answer.ok).toBe(true);
+    await performCall({ call: "update_language", default_locale: "ar" });
     const request = at(fetchMock.mock.calls, 0)[0];
     expect(request.method).toBe("PUT");
     expect(new URL(request.url).pathname).toBe("/api/user/update-setting");
@@ -87,27 +86,17 @@ describe("the chrome's API calls", () => {
     signIn();
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
-    const answer = await performCall({ call: "logout", token: "secret-token" });
-    expect(answer.ok).toBe(false);
-    expect(warn).toHaveBeenCalled();
+    // Nothing waits for it: it settles, and says why only in the log.
+    await expect(performCall({ call: "logout", token: "secret-token" })).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith("logout call failed", expect.anything());
     expect(useAppStore.getState().toasts).toEqual([]);
     warn.mockRestore();
   });
 
-  test("a flow's call is answered to the flow with what it asked for", async () => {
-    const results = [{ name: "Zamalek", latitude: 30.06, longitude: 31.22 }];
-    fetchMock.mockResolvedValue(json(200, { data: results }));
-    const answer = await performCall({ call: "map_search", search: "Zamalek" });
-    expect(new URL(at(fetchMock.mock.calls, 0)[0].url).searchParams.get("search")).toBe("Zamalek");
-    expect(answer).toEqual({ kind: "map_search", call: { call: "map_search", search: "Zamalek" }, ok: true, value: results });
-    expect(useAppStore.getState().toasts).toEqual([]);
-  });
-
-  test("a failed flow call is answered as failed, with no toast of its own", async () => {
-    fetchMock.mockResolvedValue(json(500, { message: "Server Error" }));
-    const answer = await performCall({ call: "login_by_otp", mobile: "+201012345678", channel: "sms" });
-    expect(answer.kind).toBe("login_by_otp");
-    expect(answer.ok).toBe(false);
-    expect(useAppStore.getState().toasts).toEqual([]);
+  test("a flow's call is refused: its flow's driver makes it, with the flow's performer", async () => {
+    await expect(performCall({ call: "map_search", search: "Zamalek" })).rejects.toThrow(
+      '"map_search" is a flow\'s call: its flow\'s driver makes it',
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { applyStorageEffects, textDirection } from "../core/start";
 import type { ApiCall, Effect, Language } from "storefront-core";
-import type { CallAnswer } from "../api/calls";
 import { forgetPersonalCache } from "../service-worker/routes";
 import { apiBase } from "./config";
 import { appHost } from "./host";
@@ -11,12 +10,12 @@ import { useAppStore } from "./store";
 export interface EffectHost {
   navigate(to: string): void;
   queryClient: QueryClient;
-  /** Performs an API call a flow asks for (`Request`); the app's is `api/calls.ts`. */
-  request?(call: ApiCall): Promise<CallAnswer> | undefined;
-  /** Where the outcome of a requested call goes: the flow that asked turns it into an event. */
-  answer?(answer: CallAnswer): void;
-  /** Timer requests (`WakeAt`): the flow wants to be woken at this time. */
-  wakeAt?(atMs: number): void;
+  /**
+   * Performs an API call of effects that come from outside a flow (`Request`: a logout's,
+   * a language change's); the app's is `api/calls.ts`. A flow's own calls never come
+   * here: its driver makes them (`platform/flow.ts`).
+   */
+  request?(call: ApiCall): Promise<void>;
   reload?(): void;
 }
 
@@ -72,13 +71,11 @@ export function runEffects(effects: Effect[], host: EffectHost = appHost): void 
       case "close_modal":
         store.setModal(null);
         break;
-      case "request": {
-        const answered = host.request?.(effect.call);
-        if (answered) void answered.then((answer) => host.answer?.(answer));
+      case "request":
+        void host.request?.(effect.call);
         break;
-      }
       case "wake_at":
-        host.wakeAt?.(effect.at_ms);
+        // Only a flow asks to be woken, and its driver sets the timer: none comes here.
         break;
       case "reset_queries":
         void host.queryClient.resetQueries();

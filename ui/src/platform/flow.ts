@@ -1,7 +1,5 @@
-import type { Step } from "storefront-core";
-import type { CallAnswer } from "../api/calls";
-import { runEffects, type EffectHost } from "./effects";
-import { appHost } from "./host";
+import type { ApiCall, Effect, Step } from "storefront-core";
+import { runEffects } from "./effects";
 
 /**
  * A core flow behind its handle (`CartFlow`, `PhoneLoginFlow`, `RequestFlow`,
@@ -18,8 +16,12 @@ export interface FlowHandle<E, V> {
 export interface FlowSpec<E, V> {
   /** Makes the core's flow: at the first event, and again after `reset`. */
   make(): FlowHandle<E, V>;
-  /** The flow's event for the answer of a call it asked for; null for another's. */
-  eventOf?(answer: CallAnswer): E | null;
+  /**
+   * The flow's own call performer: makes a call the flow asked for (`request`) and turns
+   * its answer, or its failure, into the flow's next event (null: nothing to tell it).
+   * It never rejects. A flow that asks for no call has none.
+   */
+  perform?(call: ApiCall): Promise<E | null>;
   /** The event a time the flow asked to be woken at (`WakeAt`) brings. */
   tick?: E;
   /** Where each view goes besides the driver's snapshot (the app store, for the cart). */
@@ -28,14 +30,18 @@ export interface FlowSpec<E, V> {
   stale?(): boolean;
 }
 
+/** Performs the effects a flow's step gives besides its calls and wakes (toasts, storage, navigation…). */
+export type EffectRunner = (effects: Effect[]) => void;
+
 /** The clock the flows read; tests replace `now`. */
 export const flowClock = { now: (): number => Date.now() };
 
 /**
  * The app's one flow driver (the design notes' Crux shell): it sends each event to the
- * core's flow, keeps the view it gives for the screens, and performs its effects with
- * the app's host, whose call answers come back to the flow as events and whose wakes
- * are timers that send the flow its tick. No screen writes effects or keeps a flow's
+ * core's flow, keeps the view it gives for the screens, makes the calls the flow asks
+ * for with the flow's own performer and sends it the event each answer becomes, and
+ * turns its wakes into timers that send its tick. The other effects go to the app's
+ * effect runner, only when a step has some. No screen writes effects or keeps a flow's
  * state: they dispatch events and render views.
  */
 export class FlowDriver<E, V> {
@@ -48,29 +54,26 @@ export class FlowDriver<E, V> {
 
   constructor(
     private readonly spec: FlowSpec<E, V>,
-    private readonly base: EffectHost = appHost,
+    private readonly run: EffectRunner = (effects) => runEffects(effects),
     private readonly clock: { now(): number } = flowClock,
   ) {}
 
-  /** Sends `event` to the flow, keeps and announces its view, then runs its effects. */
+  /** Sends `event` to the flow, keeps and announces its view, then performs its effects. */
   dispatch = (event: E): V => {
     const step = this.flow().send(event, this.clock.now());
     this.show(step.view);
-    if (step.effects.length > 0) runEffects(step.effects, this.hostFor(this.generation));
+    const calls: ApiCall[] = [];
+    const others: Effect[] = [];
+    for (const effect of step.effects) {
+      if (effect.type === "request") calls.push(effect.call);
+      else if (effect.type === "wake_at") this.wake(effect.at_ms);
+      else others.push(effect);
+    }
+    // The other effects first: a call reads the session (a token just stored) as it leaves.
+    if (others.length > 0) this.run(others);
+    for (const call of calls) this.perform(call);
     return step.view;
   };
-
-  private hostFor(generation: number): EffectHost {
-    return {
-      ...this.base,
-      answer: (answer) => {
-        if (generation !== this.generation) return;
-        const event = this.spec.eventOf?.(answer);
-        if (event) this.dispatch(event);
-      },
-      wakeAt: (atMs) => this.wake(atMs),
-    };
-  }
 
   /** The view now (the flow's first one before any event); for `useSyncExternalStore`. */
   snapshot = (): V => {
@@ -92,6 +95,16 @@ export class FlowDriver<E, V> {
     this.handle = null;
     this.current = null;
     for (const listener of this.listeners) listener();
+  }
+
+  /** Makes `call` with the flow's performer; the event its answer becomes goes to this flow only. */
+  private perform(call: ApiCall): void {
+    const { perform } = this.spec;
+    if (!perform) throw new Error(`The flow asked for "${call.call}" but has no call performer`);
+    const generation = this.generation;
+    void perform(call).then((event) => {
+      if (event !== null && generation === this.generation) this.dispatch(event);
+    });
   }
 
   private flow(): FlowHandle<E, V> {

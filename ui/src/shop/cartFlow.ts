@@ -1,18 +1,17 @@
 import { CartFlow } from "storefront-core/cart";
+import type { ApiCall, CartEvent, CartItem, CartView } from "storefront-core";
 import { cartItemOf, cartOf } from "../api/cartValues";
-import type { CartEvent, CartItem, CartView } from "storefront-core";
-import type { CallAnswer } from "../api/calls";
 import { ApiError, api, errorText, unwrap } from "../api/client";
 import { FlowDriver } from "../platform/flow";
 import { queryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
 
-// The cart as the core's flow (`CartFlow`): the flow keeps its state (the cart shown, the
-// changes on their way, the add under way, the different-shop question) in the WASM
-// module; an event goes in, the effects and the view come out, and the view goes into
-// the store for the screens. Product and cart pages import this module as usual; code
-// that /home loads (add to cart, favourites) imports it on the click, so the cart's part
-// of the core loads only then (`storefront-core/cart`).
+// The cart as the core's flow (`CartFlow`) in the app's driver, with the calls it asks
+// for. The flow keeps its state (the cart shown, the changes on their way, the add under
+// way, the different-shop question) in the WASM module; an event goes in, the effects
+// and the view come out, and the view goes into the store for the screens. Product and cart pages import this module as usual; code that /home loads
+// (add to cart, favourites) imports it on the click, so the cart's part of the core
+// loads only then (`storefront-core/cart`).
 
 /**
  * The cart's flow in the app's driver. It is made again when the store has no cart view:
@@ -20,37 +19,63 @@ import { useAppStore } from "../platform/store";
  */
 const cart = new FlowDriver<CartEvent, CartView>({
   make: () => new CartFlow(),
-  eventOf: cartEventOf,
+  perform: performCartCall,
   onView: (view) => useAppStore.getState().setCartView(view),
   stale: () => useAppStore.getState().cartView === null,
 });
 
 /**
- * Feeds an event to the core's cart flow, puts the view it gives in the store and
- * performs its effects (toasts, the call it asks for).
+ * Feeds an event to the core's cart flow, puts the view it gives in the store, makes the
+ * call it asks for and runs its other effects (toasts).
  */
 export const dispatchCart = (event: CartEvent): CartView => cart.dispatch(event);
 
-/** A cart call's outcome as the flow's event (`Added` / `AddFailed`, `Updated` / `Deleted` / `QuantityFailed`). */
-export function cartEventOf(answer: CallAnswer): CartEvent | null {
-  switch (answer.kind) {
+/**
+ * Makes a call of the cart's flow and gives the flow's event for its outcome (`Added` /
+ * `AddFailed`, `Updated` / `Deleted` / `QuantityFailed`); the item the server answers with
+ * is read with its OpenAPI type. An add names the selected service.
+ */
+export async function performCartCall(call: ApiCall): Promise<CartEvent | null> {
+  switch (call.call) {
     case "add_to_cart":
-      if (answer.ok) {
+      try {
+        const serviceId = useAppStore.getState().client.selected_service;
+        const body = await unwrap(
+          api.POST("/order/add-to-cart", {
+            body: {
+              product_id: call.product_id,
+              qty: call.qty ?? undefined,
+              service_id: serviceId ?? undefined,
+              empty_cart: call.empty_cart,
+            },
+          }),
+        );
+        const item = cartItemOf(body.data);
         void queryClient.invalidateQueries({ queryKey: ["cart"] });
-        return { type: "added", item: answer.value };
+        return { type: "added", item };
+      } catch (error) {
+        return {
+          type: "add_failed",
+          status: error instanceof ApiError ? (error.status ?? 0) : 0,
+          message: errorText(error),
+        };
       }
-      return {
-        type: "add_failed",
-        status: answer.error instanceof ApiError ? (answer.error.status ?? 0) : 0,
-        message: errorText(answer.error),
-      };
     case "update_cart_quantity":
-      return answer.ok ? { type: "updated", item: answer.value } : { type: "quantity_failed", message: errorText(answer.error) };
+      try {
+        const body = await unwrap(api.POST("/order/update-cart", { body: { key: call.key, qty: call.qty } }));
+        return { type: "updated", item: cartItemOf(body.data) };
+      } catch (error) {
+        return { type: "quantity_failed", message: errorText(error) };
+      }
     case "remove_cart_item":
-      return answer.ok
-        ? { type: "deleted", id: answer.value.id, order: answer.value.order }
-        : { type: "quantity_failed", message: errorText(answer.error) };
+      try {
+        const body = await unwrap(api.DELETE("/orders/item/{id}", { params: { path: { id: call.id } } }));
+        return { type: "deleted", id: body.data.id, order: body.data.order ?? null };
+      } catch (error) {
+        return { type: "quantity_failed", message: errorText(error) };
+      }
     default:
+      // The cart's flow asks for no other call.
       return null;
   }
 }

@@ -1,7 +1,6 @@
-import type { LoginEvent } from "storefront-core";
+import type { ApiCall, LoginEvent } from "storefront-core";
 import type { components } from "../../api/schema.gen";
-import type { CallAnswer } from "../../api/calls";
-import { errorText } from "../../api/client";
+import { api, errorText, unwrap } from "../../api/client";
 import { queryClient } from "../../platform/queryClient";
 import { useAppStore } from "../../platform/store";
 
@@ -26,32 +25,70 @@ export function takeReturnTo(): string | null {
 }
 
 /**
- * The phone sign-in's event for the outcome of a call it asked for (`login_by_otp`,
- * `verify_login_by_otp`, `register_by_otp`); null for other calls.
+ * The phone sign-in's call performer: makes a call the flow asked for (`login_by_otp`,
+ * `verify_login_by_otp`, `register_by_otp`) and gives the flow's event for its outcome.
+ * A sign-in hands the core what it decides the next page by: the remote config's
+ * `force_select_default_locations` and the page the guard sent the guest away from.
  */
-export function loginEventOf(answer: CallAnswer): LoginEvent | null {
-  switch (answer.kind) {
+export async function performLoginCall(call: ApiCall): Promise<LoginEvent | null> {
+  switch (call.call) {
     case "login_by_otp":
-      return answer.ok ? { type: "code_sent" } : { type: "code_failed", error: errorText(answer.error) };
+      try {
+        await unwrap(api.POST("/user/login-by-otp", { body: { mobile: call.mobile, channel: call.channel } }));
+        return { type: "code_sent" };
+      } catch (error) {
+        return { type: "code_failed", error: errorText(error) };
+      }
     case "verify_login_by_otp": {
-      if (!answer.ok) return { type: "verify_failed", error: errorText(answer.error) };
-      const { token, user_exists, message } = answer.value;
+      let answer;
+      try {
+        const { mobile, channel, code } = call;
+        answer = await unwrap(api.POST("/user/verify-login-by-otp", { body: { mobile, channel, code } }));
+      } catch (error) {
+        return { type: "verify_failed", error: errorText(error) };
+      }
+      const token = answer.data.token ?? null;
+      const { user_exists } = answer.data;
       return {
         type: "verified",
         token,
         user_exists,
-        message,
+        message: answer.message ?? null,
         force_default_location: forceDefaultLocation(),
         // Only a sign-in uses it; a new customer still has the sign-up step ahead.
         return_to: user_exists && token ? takeReturnTo() : null,
       };
     }
     case "register_by_otp": {
-      if (!answer.ok) return { type: "register_failed", error: errorText(answer.error) };
-      const { token, message } = answer.value;
-      return { type: "registered", token, message, force_default_location: forceDefaultLocation(), return_to: takeReturnTo() };
+      const { registration } = call;
+      let answer;
+      try {
+        answer = await unwrap(
+          api.POST("/user/register-by-otp", {
+            body: {
+              name: registration.name,
+              email: registration.email,
+              referral_code: registration.referral_code,
+              acceptTerms: registration.acceptTerms,
+              user_register: registration.user_register,
+              mobile: registration.mobile,
+              code: registration.code,
+            },
+          }),
+        );
+      } catch (error) {
+        return { type: "register_failed", error: errorText(error) };
+      }
+      return {
+        type: "registered",
+        token: answer.data.token,
+        message: answer.message ?? null,
+        force_default_location: forceDefaultLocation(),
+        return_to: takeReturnTo(),
+      };
     }
     default:
+      // The phone sign-in asks for no other call.
       return null;
   }
 }

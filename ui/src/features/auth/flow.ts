@@ -4,7 +4,7 @@ import { PhoneLoginFlow, type LoginEvent, type PhoneLoginView } from "storefront
 import { onSessionReset } from "../../platform/effects";
 import { FlowDriver, flowClock } from "../../platform/flow";
 import { useAppStore } from "../../platform/store";
-import { loginEventOf } from "./calls";
+import { performLoginCall } from "./calls";
 
 /** The clock the sign-in flows read; tests replace `now`. */
 export const clock = flowClock;
@@ -17,7 +17,7 @@ export const clock = flowClock;
  */
 const login = new FlowDriver<LoginEvent, PhoneLoginView>({
   make: () => new PhoneLoginFlow(),
-  eventOf: loginEventOf,
+  perform: performLoginCall,
   tick: { type: "tick" },
   onView: (view) => usePhoneLogin.setState({ view }),
 });
