@@ -106,7 +106,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // verification of checkout and the profile.
                 {
                   name: "catalogue",
-                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|cartAnswer|useCart|CartTotals|locationPicker|reviews[\\/]ReviewDialog|reviews[\\/]StarInput|phone[\\/]VerifyPhoneBox)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
+                  test: /[\\/]src[\\/](features[\\/]catalogue[\\/](?!(PriceRange|filters|ProductPurchase|BranchPage)\.)|shop[\\/](?!(cartFlow|useCart|CartTotals|locationPicker|reviews[\\/]ReviewDialog|reviews[\\/]StarInput|phone[\\/]VerifyPhoneBox)\.)|ui[\\/](Price|States|Skeletons|ConfirmDialog|Dialog|Button|LazyImage|modal)\.)/,
                   minShareCount: 2,
                   priority: 1,
                 },
@@ -114,7 +114,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // core: one chunk and one stylesheet, loaded with that part of the core.
                 {
                   name: "cart",
-                  test: /[\\/]src[\\/](shop[\\/](cartFlow|cartAnswer|useCart|CartTotals)|ui[\\/]QuantityStepper)\./,
+                  test: /[\\/]src[\\/](shop[\\/](cartFlow|useCart|CartTotals)|ui[\\/]QuantityStepper)\./,
                   minShareCount: 2,
                   priority: 1,
                 },

@@ -15,7 +15,7 @@ export interface Toast {
 /**
  * What the last cart load said besides the cart: the shop's name, and whether it
  * delivers to the chosen district (null: an empty cart, or no district). The shop's
- * `LoadedCart` (`shop/cartAnswer.ts`) has this shape; it is declared here because the
+ * `LoadedCart` (`shop/cartFlow.ts`) has this shape; it is declared here because the
  * platform does not import the shop.
  */
 export interface CartShop {

@@ -20,7 +20,7 @@ export function askForCartEarly(client: QueryClient, path: string, until: Promis
     queryKey: cartQueryKey(state.token, serviceId, language, [state.district_id, state.address_id]),
     queryFn: async () => {
       const answer = requestCart(serviceId);
-      const { readCart } = await import("./cartAnswer");
+      const { readCart } = await import("./cartFlow");
       const body = await answer;
       // Into the store (the header's badge) only once React has adopted the page.
       await until;
@@ -36,7 +36,7 @@ export function askForCartEarly(client: QueryClient, path: string, until: Promis
  */
 export async function seedCartFromPage(client: QueryClient, body: CartAnswer["data"]): Promise<void> {
   const { client: state, language } = useAppStore.getState();
-  const { readCart } = await import("./cartAnswer");
+  const { readCart } = await import("./cartFlow");
   const shop = readCart({ data: body, message: null } as CartAnswer);
   client.setQueryData(cartQueryKey(state.token, state.selected_service, language, [state.district_id, state.address_id]), shop);
 }

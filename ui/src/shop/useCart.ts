@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useDeliveryArea } from "../api/queries";
 import { useAppStore } from "../platform/store";
 import { CART_FRESH_MS, cartQueryKey } from "./cartKeys";
-import { fetchCart } from "./cartAnswer";
+import { fetchCart } from "./cartFlow";
 
 export { cartQueryKey };
 

@@ -124,7 +124,7 @@ describe("lint: the layers import down (issue 37)", () => {
       "src/platform/lint-probe.ts": [
         'import { ModalHost } from "../app/ModalHost";',
         'import { Header } from "../chrome/Header";',
-        'import { readCart } from "../shop/cartAnswer";',
+        'import { readCart } from "../shop/cartFlow";',
         "export const probe = [ModalHost, Header, readCart];",
       ].join("\n"),
       "src/api/lint-probe.ts": ['import { StartupGate } from "../app/StartupGate";', "export const probe = StartupGate;"].join("\n"),

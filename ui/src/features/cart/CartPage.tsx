@@ -15,7 +15,7 @@ import { CouponForm } from "./CouponForm";
 import { useCart } from "../../shop/useCart";
 import { changeQuantity } from "../../shop/cartFlow";
 import { fill, pluralSlot, SlotEach, SlotIf, useTemplateMode } from "../../ui/template";
-import type { LoadedCart } from "../../shop/cartAnswer";
+import type { LoadedCart } from "../../shop/cartFlow";
 import type { Cart, CartItem, Message } from "storefront-core";
 import { wholeCore } from "../../core/lazy";
 import { usePolicyLinks } from "../../chrome/Footer";

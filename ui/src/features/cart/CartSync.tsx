@@ -37,7 +37,7 @@ export function CartSync(): null {
   useQuery({
     queryKey: cartQueryKey(token, serviceId, language, area),
     enabled: load && idle && token !== null,
-    queryFn: async () => (await import("../../shop/cartAnswer")).fetchCart(serviceId),
+    queryFn: async () => (await import("../../shop/cartFlow")).fetchCart(serviceId),
     // The badge needs a cart, not a fresh one: what the cart page or its early ask loaded
     // will do (every change to the cart invalidates it, and another district is another key).
     staleTime: Number.POSITIVE_INFINITY,

@@ -11,7 +11,7 @@ import { remoteConfig } from "../../chrome/testing";
 import { cartBody } from "../../test/cart";
 import { CartSync } from "./CartSync";
 import { askForCartEarly } from "../../shop/cartEarly";
-import { fetchCart } from "../../shop/cartAnswer";
+import { fetchCart } from "../../shop/cartFlow";
 
 const LINE = { id: 1, productId: 10, qty: 4, price: "5.00" };
 
