@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::auth::{Channel, Modal, Registration};
 use crate::locale::Language;
 use crate::messages::Text;
+use crate::orders::CheckoutOrder;
 use crate::storage::StorageKey;
 
 /// How a toast looks.
@@ -56,6 +57,14 @@ pub enum Effect {
     /// Forget what the session left in memory (a logout): the sign-in flow, the
     /// location picker, the open modal and the origin remembered for after sign-in.
     ResetSessionState,
+    /// The checkout attempt is over (its order placed, or none placed by it): forget its
+    /// idempotency key in the tab's storage, so the next checkout is a new attempt.
+    FinishCheckoutAttempt,
+    /// Read the customer's saved cards again, shown loading rather than stale (a saved
+    /// card could not pay: deleted in another tab, or expired).
+    ReloadSavedCards,
+    /// Read the cart again (the server refused it at checkout: stock, the shop's minimum…).
+    ReloadCart,
 }
 
 /// API calls a flow asks for (spec 7), with their payloads.
@@ -93,6 +102,15 @@ pub enum ApiCall {
     UpdateCartQuantity { key: String, qty: u32 },
     /// `DELETE /orders/item/{id}`; answered by the cart's `Deleted` or `QuantityFailed`.
     RemoveCartItem { id: u64 },
+    /// `POST /order/checkout` with the `Idempotency-Key` header (the shell adds the
+    /// selected service); answered by the checkout's `Placed` or `PlacementFailed`.
+    /// Without an `order` it only asks whether the key placed one (after a reload): the
+    /// body `{payment_method: "cash"}` can place nothing, while a key that placed an order
+    /// answers with it.
+    PlaceOrder {
+        idempotency_key: String,
+        order: Option<CheckoutOrder>,
+    },
 }
 
 #[cfg(feature = "ts")]

@@ -27,6 +27,7 @@
 //! Return-orders page: current (`current`: in_return, return_received) and completed
 //! (`returned`). Only the `delivered` and `returned` keys come from the spec.
 
+mod checkout;
 mod detail;
 mod placement;
 mod returns;
@@ -34,6 +35,10 @@ mod status;
 mod tabs;
 mod transitions;
 
+pub use checkout::{
+    CHECKOUT_STEPS, CardChoice, CardDetails, CheckoutEvent, CheckoutFlow, CheckoutOrder,
+    CheckoutView, PaymentMethod, PaymentSummary, ResumeStatus, SavedCardFacts, preselected_card,
+};
 pub use detail::{OrderDetail, OrderItem, OrderNumber};
 pub use placement::{CheckoutStep, PlacementFailure, placement_failure, placement_failure_with};
 pub use returns::{
@@ -58,5 +63,14 @@ pub(crate) fn register_typescript(d: &mut crate::typescript::Declarations) {
         .add::<OrderDetail>()
         .add::<CheckoutStep>()
         .add::<PlacementFailure>()
+        .add::<PaymentMethod>()
+        .add::<PaymentSummary>()
+        .add::<CardDetails>()
+        .add::<CheckoutOrder>()
+        .add::<CheckoutEvent>()
+        .add::<ResumeStatus>()
+        .add::<CheckoutView>()
+        .add::<SavedCardFacts>()
+        .add::<CardChoice>()
         .add::<ReturnReason>();
 }
