@@ -435,7 +435,18 @@ impl Flow for CheckoutFlow {
             } => self.failed(status, &fields, text),
             CheckoutEvent::ResumeAsked { key } => self.resume(key),
             CheckoutEvent::Reset => {
-                self.state = CheckoutState::default();
+                // A call on its way is kept: its answer still ends the attempt (and
+                // opens the order's success page, as a placement left behind always did).
+                let under_way = self.state.under_way;
+                self.state = CheckoutState {
+                    under_way,
+                    resume: match under_way {
+                        Some(UnderWay::Resuming) => ResumeStatus::Asking,
+                        Some(UnderWay::Placing) => ResumeStatus::Over,
+                        None => ResumeStatus::NotAsked,
+                    },
+                    ..CheckoutState::default()
+                };
                 Vec::new()
             }
         }
@@ -916,13 +927,36 @@ mod tests {
     }
 
     #[test]
-    fn a_reset_is_a_new_visit() {
+    fn a_reset_is_a_new_visit_and_keeps_a_placement_on_its_way() {
+        let mut flow = at_review(cash());
+        let view = flow.step(CheckoutEvent::Reset, 0).view;
+        assert_eq!(view, CheckoutFlow::new(Language::En).view());
+
+        // Left while placing: the answer still finishes the attempt and opens its page.
         let mut flow = at_review(cash());
         flow.update(place("k"), 0);
         let view = flow.step(CheckoutEvent::Reset, 0).view;
-        assert_eq!(view, CheckoutFlow::new(Language::En).view());
-        assert!(!view.placing);
-        assert_eq!(view.step, CheckoutStep::Address);
+        assert_eq!(
+            (view.step, view.payment, view.placing),
+            (CheckoutStep::Address, None, true)
+        );
+        let done = flow.update(CheckoutEvent::Placed { order_id: 5 }, 0);
+        assert_eq!(done[0], Effect::FinishCheckoutAttempt);
+        assert!(!flow.view().placing);
+        assert_eq!(flow.view().resume, ResumeStatus::Over);
+
+        // Left while the open attempt was asked about: the answer still comes back to it.
+        let mut flow = CheckoutFlow::new(Language::En);
+        flow.update(CheckoutEvent::ResumeAsked { key: "open".into() }, 0);
+        assert_eq!(
+            flow.step(CheckoutEvent::Reset, 0).view.resume,
+            ResumeStatus::Asking
+        );
+        let over = flow.update(
+            failed(Some(422), &[], server("The service id field is required.")),
+            0,
+        );
+        assert_eq!(over, vec![Effect::FinishCheckoutAttempt]);
     }
 
     fn facts(id: u64, expired: bool, is_default: bool) -> SavedCardFacts {
