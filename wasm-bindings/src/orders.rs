@@ -1,6 +1,9 @@
 //! Bindings of `storefront_core::orders`.
 
-use storefront_core::orders::{self, OrderStatus, OrderTab, ReturnTab};
+use storefront_core::flow::Flow;
+use storefront_core::orders::{
+    self, CardChoice, CheckoutEvent, OrderStatus, OrderTab, ReturnTab, SavedCardFacts,
+};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{from_js, to_js};
@@ -102,33 +105,6 @@ pub fn return_window_days() -> u32 {
     u32::try_from(orders::RETURN_WINDOW_DAYS).unwrap_or(u32::MAX)
 }
 
-/// Which checkout step a refused `POST /order/checkout` is shown at, and whether the
-/// delivery area refused the address: from the answer's status (null: none came), the
-/// fields its 422 names (`fieldErrors(...).map((e) => e.field)`), its toast text, and
-/// `render`, which gives a message's text in the page language (the server words its
-/// refusals from the same catalogue).
-#[cfg(feature = "rest")]
-#[wasm_bindgen(js_name = placementFailure, unchecked_return_type = "T.PlacementFailure")]
-pub fn placement_failure(
-    status: Option<u16>,
-    fields: Vec<String>,
-    #[wasm_bindgen(unchecked_param_type = "T.Text")] text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "(message: T.Message) => string")]
-    render: js_sys::Function,
-) -> Result<JsValue, JsValue> {
-    let text = from_js(text, "text")?;
-    let render = |message: &storefront_core::messages::Message| {
-        to_js(message)
-            .and_then(|message| render.call1(&JsValue::NULL, &message))
-            .ok()
-            .and_then(|words| words.as_string())
-            .unwrap_or_default()
-    };
-    to_js(&orders::placement_failure_with(
-        status, &fields, &text, &render,
-    ))
-}
-
 /// The return reasons, in the order the form lists them (`other` needs a comment).
 #[cfg(feature = "rest")]
 #[wasm_bindgen(js_name = returnReasons, unchecked_return_type = "T.ReturnReason[]")]
@@ -158,4 +134,69 @@ pub fn pickup_days(
 #[wasm_bindgen(js_name = pickupTimes)]
 pub fn pickup_times() -> Vec<String> {
     orders::pickup_times()
+}
+
+/// The checkout of one visit to /checkout (spec 2: address → payment → review) behind a
+/// handle: its state (the step, the chosen address, the payment chosen without the
+/// card's secrets, the placement under way, where a refusal is shown, the resume of an
+/// attempt a reload left open) stays here. Events go in; the effects to perform (the
+/// `place_order` call whose answer comes back as `placed` / `placement_failed`, the
+/// attempt finished, the success page, the saved cards or the cart read again) and the
+/// view to render come out.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = CheckoutFlow)]
+pub struct CheckoutFlowHandle(orders::CheckoutFlow);
+
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_class = CheckoutFlow)]
+impl CheckoutFlowHandle {
+    /// A checkout at the address step. `render` gives one of the core's messages in the
+    /// page language: the server words its refusals from the same catalogue, so its
+    /// text is matched against these to find the step a refusal is shown at.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "(message: T.Message) => string")]
+        render: js_sys::Function,
+    ) -> Self {
+        Self(orders::CheckoutFlow::with_render(
+            move |message: &storefront_core::messages::Message| {
+                to_js(message)
+                    .and_then(|message| render.call1(&JsValue::NULL, &message))
+                    .ok()
+                    .and_then(|words| words.as_string())
+                    .unwrap_or_default()
+            },
+        ))
+    }
+
+    /// Applies an event: the effects to perform and the view after it. The checkout
+    /// reads no clock; `nowMs` is taken as every flow's is.
+    #[wasm_bindgen(unchecked_return_type = "T.Step<T.CheckoutView>")]
+    pub fn send(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "T.CheckoutEvent")] event: JsValue,
+        #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let event: CheckoutEvent = from_js(event, "event")?;
+        to_js(&self.0.step(event, from_js(now_ms, "nowMs")?))
+    }
+
+    /// The view now.
+    #[wasm_bindgen(unchecked_return_type = "T.CheckoutView")]
+    pub fn view(&self) -> Result<JsValue, JsValue> {
+        to_js(&self.0.view())
+    }
+}
+
+/// The card the payment step offers first: the earlier choice (null: none yet) while
+/// it can still pay, else the default card unless it has expired, else a new card.
+#[cfg(feature = "rest")]
+#[wasm_bindgen(js_name = preselectedCard, unchecked_return_type = "T.CardChoice")]
+pub fn preselected_card(
+    #[wasm_bindgen(unchecked_param_type = "T.SavedCardFacts[]")] cards: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "T.CardChoice | null")] earlier: JsValue,
+) -> Result<JsValue, JsValue> {
+    let cards: Vec<SavedCardFacts> = from_js(cards, "cards")?;
+    let earlier: Option<CardChoice> = from_js(earlier, "earlier")?;
+    to_js(&orders::preselected_card(&cards, earlier))
 }

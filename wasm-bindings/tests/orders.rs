@@ -112,7 +112,7 @@ fn transitions_cancellation_and_returns() {
 
 #[wasm_bindgen_test]
 fn a_refused_placement_goes_to_its_step() {
-    let server = |text: &str| js(json!({"kind": "server", "text": text}));
+    let server = |text: &str| json!({"kind": "server", "text": text});
     // The page's texts: here, a message's id in capitals.
     let render: js_sys::Function =
         wasm_bindgen::closure::Closure::<dyn Fn(JsValue) -> String>::new(|message: JsValue| {
@@ -123,47 +123,44 @@ fn a_refused_placement_goes_to_its_step() {
         })
         .into_js_value()
         .into();
-    let placed = |status, fields: &[&str], text| {
-        json(
-            storefront_wasm::placement_failure(
-                status,
-                fields.iter().map(|f| (*f).to_owned()).collect(),
-                text,
-                render.clone(),
-            )
-            .unwrap(),
+    // A checkout placed with cash, then refused: the step, the view and the effects.
+    let refused = |status: Option<u16>, fields: &[&str], text: serde_json::Value| {
+        let mut flow = storefront_wasm::CheckoutFlowHandle::new(render.clone());
+        let cash = json!({"method": "cash", "use_wallet": false, "saved_card_id": null, "save_card": false});
+        send(&mut flow, json!({"type": "payment_done", "payment": cash}));
+        send(
+            &mut flow,
+            json!({"type": "place", "key": "k", "card": null, "cvv": null}),
+        );
+        send(
+            &mut flow,
+            json!({"type": "placement_failed", "status": status, "fields": fields, "text": text}),
         )
     };
+    let step = refused(Some(422), &["card.number"], server("Invalid"));
     assert_eq!(
-        placed(Some(422), &["card.number"], server("Invalid")),
-        json!({"step": "payment", "area": false, "saved_card": false, "phone": false})
+        (&step["view"]["step"], &step["view"]["payment_failure"]),
+        (&json!("payment"), &server("Invalid"))
     );
+    assert_eq!(step["effects"], json!([]));
     // A saved card that can no longer pay (deleted in another tab): the cards are read again.
-    assert_eq!(
-        placed(Some(422), &["saved_card_id"], server("Gone")),
-        json!({"step": "payment", "area": false, "saved_card": true, "phone": false})
-    );
+    let step = refused(Some(422), &["saved_card_id"], server("Gone"));
+    assert_eq!(step["view"]["saved_card_refused"], true);
+    assert_eq!(step["effects"], json!([{"type": "reload_saved_cards"}]));
     // An account without a verified phone: the review step asks for one.
-    assert_eq!(
-        placed(Some(422), &["mobile"], server("Verify")),
-        json!({"step": "review", "area": false, "saved_card": false, "phone": true})
-    );
-    assert_eq!(
-        placed(Some(400), &[], server("NO_DELIVERY_TO_LOCATION")),
-        json!({"step": "address", "area": true, "saved_card": false, "phone": false})
-    );
-    assert_eq!(
-        placed(Some(400), &[], server("We Don't Deliver To Your Location")),
-        json!({"step": "review", "area": false, "saved_card": false, "phone": false})
-    );
-    assert_eq!(
-        placed(None, &[], server("NO_DELIVERY_TO_LOCATION")),
-        json!({"step": "review", "area": false, "saved_card": false, "phone": false})
-    );
-    let refused =
-        storefront_wasm::placement_failure(Some(400), Vec::new(), JsValue::from(3), render.clone())
-            .unwrap_err();
-    assert_eq!(kind(&refused), "invalid_argument");
+    let step = refused(Some(422), &["mobile"], server("Verify"));
+    assert_eq!(step["view"]["step"], "review");
+    assert_eq!(step["view"]["phone_refusal"], server("Verify"));
+    let step = refused(Some(400), &[], server("NO_DELIVERY_TO_LOCATION"));
+    assert_eq!(step["view"]["step"], "address");
+    assert_eq!(step["view"]["area_refused"], true);
+    // Only the page's texts count, and a refused cart is read again.
+    let step = refused(Some(400), &[], server("We Don't Deliver To Your Location"));
+    assert_eq!(step["view"]["step"], "review");
+    assert_eq!(step["effects"], json!([{"type": "reload_cart"}]));
+    let step = refused(None, &[], server("NO_DELIVERY_TO_LOCATION"));
+    assert_eq!(step["view"]["step"], "review");
+    assert_eq!(step["effects"], json!([]));
 }
 
 #[wasm_bindgen_test]
@@ -190,4 +187,118 @@ fn return_reasons_and_pickup_slots() {
     assert_eq!(kind(&refused), "invalid_argument");
     let times = storefront_wasm::pickup_times();
     assert_eq!((times[0].as_str(), times[12].as_str()), ("09:00", "21:00"));
+}
+
+/// A checkout flow whose refusals are matched against `words` for every message (a
+/// page's texts, as the UI's `renderMessage` gives them).
+fn checkout(words: &str) -> storefront_wasm::CheckoutFlowHandle {
+    let render = js_sys::Function::new_with_args(
+        "message",
+        &format!("return message.id === 'balance_not_sufficient' ? {words:?} : 'other';"),
+    );
+    storefront_wasm::CheckoutFlowHandle::new(render)
+}
+
+fn send(
+    flow: &mut storefront_wasm::CheckoutFlowHandle,
+    event: serde_json::Value,
+) -> serde_json::Value {
+    json(flow.send(js(event), 0.0.into()).unwrap())
+}
+
+#[wasm_bindgen_test]
+fn checkout_places_with_the_key_and_the_card_only_in_the_request() {
+    let mut flow = checkout("Balance Not Sufficient");
+    assert_eq!(json(flow.view().unwrap())["step"], "address");
+    send(
+        &mut flow,
+        json!({"type": "address_chosen", "address_id": 7}),
+    );
+    send(&mut flow, json!({"type": "address_done"}));
+    let payment =
+        json!({"method": "card", "use_wallet": false, "saved_card_id": null, "save_card": true});
+    let step = send(
+        &mut flow,
+        json!({"type": "payment_done", "payment": payment}),
+    );
+    assert_eq!(step["view"]["step"], "review");
+    assert_eq!(step["view"]["index"], 2);
+
+    let card = json!({"number": "4242424242424242", "name": "Mona", "exp_month": "12", "exp_year": "39", "cvv": "123"});
+    let step = send(
+        &mut flow,
+        json!({"type": "place", "key": "key-1", "card": card, "cvv": null}),
+    );
+    assert_eq!(
+        step["effects"],
+        json!([{"type": "request", "call": {"call": "place_order", "idempotency_key": "key-1", "order": {
+            "address_id": 7, "payment_method": "card", "use_wallet": false, "card": card,
+            "save_card": true, "saved_card_id": null, "cvv": null,
+        }}}])
+    );
+    assert_eq!(step["view"]["placing"], true);
+    assert!(!step["view"].to_string().contains("4242"));
+
+    let step = send(&mut flow, json!({"type": "placed", "order_id": 5}));
+    assert_eq!(
+        step["effects"],
+        json!([
+            {"type": "finish_checkout_attempt"},
+            {"type": "navigate", "to": "/checkout/success/5", "after_ms": 0},
+        ])
+    );
+}
+
+#[wasm_bindgen_test]
+fn checkout_refusals_are_matched_with_the_page_s_texts() {
+    // The page's own words for 'Balance Not Sufficient', as its render gives them.
+    let mut flow = checkout("الرصيد غير كافٍ");
+    let cash =
+        json!({"method": "cash", "use_wallet": true, "saved_card_id": null, "save_card": false});
+    send(&mut flow, json!({"type": "payment_done", "payment": cash}));
+    send(
+        &mut flow,
+        json!({"type": "place", "key": "k", "card": null, "cvv": null}),
+    );
+    let text = json!({"kind": "server", "text": "الرصيد غير كافٍ"});
+    let step = send(
+        &mut flow,
+        json!({"type": "placement_failed", "status": 400, "fields": [], "text": text}),
+    );
+    assert_eq!(step["view"]["step"], "payment");
+    assert_eq!(step["view"]["payment_failure"], text);
+    assert_eq!(step["effects"], json!([]));
+}
+
+#[wasm_bindgen_test]
+fn checkout_events_of_the_wrong_shape_are_invalid_arguments() {
+    let mut flow = checkout("x");
+    let error = flow
+        .send(js(json!({"type": "place"})), 0.0.into())
+        .unwrap_err();
+    assert_eq!(kind(&error), "invalid_argument");
+}
+
+#[wasm_bindgen_test]
+fn the_default_card_is_preselected_unless_expired_or_another_can_still_pay() {
+    let cards = js(json!([
+        {"id": 1, "expired": false, "is_default": false},
+        {"id": 2, "expired": false, "is_default": true},
+        {"id": 3, "expired": true, "is_default": false},
+    ]));
+    let pick = |earlier: serde_json::Value| {
+        json(storefront_wasm::preselected_card(cards.clone(), js(earlier)).unwrap())
+    };
+    assert_eq!(pick(json!(null)), json!({"card": "saved", "id": 2}));
+    assert_eq!(
+        pick(json!({"card": "saved", "id": 1})),
+        json!({"card": "saved", "id": 1})
+    );
+    assert_eq!(
+        pick(json!({"card": "saved", "id": 3})),
+        json!({"card": "saved", "id": 2})
+    );
+    assert_eq!(pick(json!({"card": "new"})), json!({"card": "new"}));
+    let none = json(storefront_wasm::preselected_card(js(json!([])), JsValue::NULL).unwrap());
+    assert_eq!(none, json!({"card": "new"}));
 }
