@@ -1,3 +1,5 @@
+import { QueryObserver } from "@tanstack/react-query";
+import { waitFor } from "@testing-library/react";
 import { resetStoreForEffects, watchedHost } from "../test/effectHost";
 import { changeLanguageEffects, chooseServiceEffects, logoutEffects } from "storefront-core/start";
 import { applyDocumentLanguage, runEffects } from "./effects";
@@ -104,5 +106,25 @@ describe("runEffects with the real core", () => {
     runEffects([{ type: "close_modal" }, { type: "reload_page" }], h);
     expect(useAppStore.getState().modal).toBeNull();
     expect(h.reload).toHaveBeenCalled();
+  });
+
+  test("the checkout's: the saved cards shown loading again, the cart read again, the attempt finished", async () => {
+    const h = { ...host(), finishCheckoutAttempt: jest.fn() };
+    const cards = ["cards", "en"];
+    await h.queryClient.fetchQuery({ queryKey: cards, queryFn: () => [{ id: 7 }] });
+    let cartReads = 0;
+    // The checkout page's cart query, shown (active).
+    const cart = new QueryObserver(h.queryClient, { queryKey: ["cart", "tok"], queryFn: () => ++cartReads });
+    const stop = cart.subscribe(() => undefined);
+    try {
+      await waitFor(() => expect(cartReads).toBe(1));
+      runEffects([{ type: "reload_saved_cards" }, { type: "reload_cart" }, { type: "finish_checkout_attempt" }], h);
+      // Reset, not kept stale: a card deleted elsewhere must not show meanwhile.
+      expect(h.queryClient.getQueryData(cards)).toBeUndefined();
+      expect(h.finishCheckoutAttempt).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(cartReads).toBe(2));
+    } finally {
+      stop();
+    }
   });
 });

@@ -17,6 +17,11 @@ export interface EffectHost {
    */
   request?(call: ApiCall): Promise<void>;
   reload?(): void;
+  /**
+   * Forgets the checkout attempt's idempotency key (`FinishCheckoutAttempt`): the
+   * checkout's host, which has the whole core's storage model; the first paint's has not.
+   */
+  finishCheckoutAttempt?(): void;
 }
 
 /**
@@ -98,6 +103,16 @@ export function runEffects(effects: Effect[], host: EffectHost = appHost): void 
         store.setReturnTo(null);
         store.setCartView(null);
         store.endSession();
+        break;
+      case "finish_checkout_attempt":
+        host.finishCheckoutAttempt?.();
+        break;
+      case "reload_saved_cards":
+        // Shown loading, not stale: a card deleted elsewhere must leave the list.
+        void host.queryClient.resetQueries({ queryKey: ["cards"] });
+        break;
+      case "reload_cart":
+        void host.queryClient.refetchQueries({ queryKey: ["cart"], type: "active" });
         break;
       case "reload_page":
         (host.reload ?? (() => globalThis.location.reload()))();

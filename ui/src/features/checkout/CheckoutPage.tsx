@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "wouter";
 import { unmetCouponMinimum } from "storefront-core/cart";
-import { ApiError } from "../../api/client";
+import type { CheckoutStep } from "storefront-core";
 import { selectCart, useAppStore } from "../../platform/store";
 import { useCoreText } from "../../i18n/coreText";
 import { Spinner } from "../../layouts/Spinner";
@@ -11,13 +10,15 @@ import { EmptyState, LoadError } from "../../ui/States";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";
 import { useCart } from "../../shop/useCart";
 import { AddressStep } from "./AddressStep";
-import { CHECKOUT_STEPS, placementFailure, type CheckoutStep, type StepFailure } from "./failures";
 import { PaymentStep } from "./PaymentStep";
 import { useAddresses, useSavedCards } from "./queries";
 import { ReviewStep } from "./ReviewStep";
-import { checkoutAttemptKey, finishCheckoutAttempt, pendingCheckoutAttemptKey } from "./idempotency";
-import { RESUME_BODY, checkoutBody, usePlaceOrder, type PaymentChoice } from "./usePlaceOrder";
+import { checkoutAttemptKey, pendingCheckoutAttemptKey } from "./idempotency";
+import { paymentSummary, useCheckoutFlow, withoutSavedCvv, type PaymentChoice } from "./checkoutFlow";
 import styles from "./Checkout.module.css";
+
+/** The checkout steps, in order (spec 2: address, payment, order review). */
+const CHECKOUT_STEPS: readonly CheckoutStep[] = ["address", "payment", "review"];
 
 const STEP_LABEL: Record<CheckoutStep, string> = {
   address: "checkout.step.address",
@@ -27,14 +28,15 @@ const STEP_LABEL: Record<CheckoutStep, string> = {
 
 /**
  * /checkout in three steps (spec 2): address → payment → order review, then the success
- * page. A failed placement returns to the step it is about, with the message next to it;
- * the cart is kept. Every placement of this attempt carries the same idempotency key.
+ * page. The core's checkout flow keeps where the customer is (`useCheckoutFlow`): the
+ * step, the address and payment chosen, the placement under way, a refusal next to the
+ * step it is about (the cart is kept), and the resume of an attempt a reload left open.
+ * This screen renders its view, keeps the card's values typed at the payment step (they
+ * go to the flow only with Place order), and moves the focus.
  */
 export default function CheckoutPage() {
   const intl = useIntl();
   const text = useCoreText();
-  const language = useAppStore((s) => s.language);
-  const serviceId = useAppStore((s) => s.client.selected_service);
   const cartQuery = useCart();
   const cart = useAppStore(selectCart);
   // The steps wait for the addresses too: the address step growing after the page is
@@ -42,49 +44,40 @@ export default function CheckoutPage() {
   const addresses = useAddresses();
   // Asked for with the addresses, so the payment step has them when the customer gets there.
   useSavedCards();
-  const place = usePlaceOrder();
-  const queryClient = useQueryClient();
-  const [step, setStep] = useState<CheckoutStep>("address");
-  const [addressId, setAddressId] = useState<number | null>(null);
-  const [payment, setPayment] = useState<PaymentChoice | null>(null);
-  const [failure, setFailure] = useState<StepFailure | null>(null);
-  /** The server's 422 on `mobile` (no verified phone yet): shown at the phone box. */
-  const [phoneRefusal, setPhoneRefusal] = useState<string | null>(null);
+  const { view, dispatch } = useCheckoutFlow();
+  const step = view.step;
+  /** The payment step's choice with the card's values, which the flow never keeps. */
+  const [choice, setChoice] = useState<PaymentChoice | null>(null);
+  // A saved card that could not pay: the CVV typed for it is forgotten, while this render
+  // draws the payment step again (React's adjust-state-while-rendering pattern).
+  const [cardRefused, setCardRefused] = useState(false);
+  if (view.saved_card_refused !== cardRefused) {
+    setCardRefused(view.saved_card_refused);
+    if (view.saved_card_refused) setChoice(withoutSavedCvv);
+  }
   const titleId = useId();
   const stepHeading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
-  const placing = useRef(false);
+  const shownStep = useRef<CheckoutStep>(step);
   const [openKey] = useState(pendingCheckoutAttemptKey);
-  const [resumeDone, setResumeDone] = useState(false);
-  const resumeStarted = useRef(false);
   const cartEmpty = cartQuery.isSuccess && cart !== null && cart.items.length === 0;
-  const resuming = openKey !== null && !resumeDone && (cartQuery.isPending || cartEmpty);
+  const resuming = openKey !== null && view.resume !== "over" && (cartQuery.isPending || cartEmpty);
+  const chooseAddress = useCallback((id: number) => dispatch({ type: "address_chosen", address_id: id }), [dispatch]);
 
-  // A reload during placement: the cart is empty now and an attempt is still open. Ask
-  // the API whether that attempt placed an order (a body that can place nothing, the
-  // same key); if it did, its success page opens, else the attempt is over.
+  // A reload during placement: the cart is empty now and an attempt is still open. The
+  // flow asks the API whether that attempt placed an order; if it did, its success page
+  // opens, else the attempt is over.
   useEffect(() => {
-    if (openKey === null || !cartEmpty || resumeStarted.current) return;
-    resumeStarted.current = true;
-    place.mutate(
-      { body: RESUME_BODY, key: openKey },
-      {
-        onError: (error) => {
-          if (error instanceof ApiError && error.status !== null) finishCheckoutAttempt();
-          setResumeDone(true);
-        },
-      },
-    );
-  }, [openKey, cartEmpty, place]);
+    if (openKey !== null && cartEmpty) dispatch({ type: "resume_asked", key: openKey });
+  }, [openKey, cartEmpty, dispatch]);
 
   // Moving between steps puts the focus on the new step's heading.
   useEffect(() => {
-    if (moved.current) stepHeading.current?.focus();
+    if (shownStep.current !== step) stepHeading.current?.focus();
+    shownStep.current = step;
   }, [step]);
 
   function go(next: CheckoutStep) {
-    moved.current = true;
-    setStep(next);
+    dispatch({ type: "go_to", step: next });
   }
 
   const heading = (
@@ -126,53 +119,19 @@ export default function CheckoutPage() {
     );
   }
 
-  const index = CHECKOUT_STEPS.indexOf(step);
-  const address = addresses.data?.find((a) => a.id === addressId) ?? null;
-  const failureOf = (at: CheckoutStep) => (failure?.step === at ? failure.text : null);
+  const index = view.index;
+  const address = addresses.data?.find((a) => a.id === view.address_id) ?? null;
 
   function placeOrder() {
-    if (!payment) {
-      go("payment");
-      return;
-    }
-    // One placement at a time; a second click of a double click is ignored (and would
-    // carry the same key anyway).
-    if (placing.current) return;
-    placing.current = true;
-    // This page's own placement: no need to ask about an earlier attempt any more.
-    resumeStarted.current = true;
-    setFailure(null);
-    setPhoneRefusal(null);
-    place.mutate(
-      { body: checkoutBody(serviceId, addressId, payment), key: checkoutAttemptKey() },
-      {
-        onError: (error) => {
-          const found = placementFailure(error, language);
-          if (found.phone) {
-            // An account registered by e-mail verifies a phone before its first order
-            // (the core's placementFailure): the review step's phone box shows why.
-            setPhoneRefusal(text(found.text));
-            go("review");
-            return;
-          }
-          setFailure(found);
-          if (found.savedCard) {
-            // The saved card cannot pay any more (deleted in another tab, or expired):
-            // its CVV is forgotten, and the cards are read afresh (shown loading, not
-            // stale), so a deleted card leaves the list and the choice moves on.
-            setPayment((chosen) => (chosen?.savedCard ? { ...chosen, savedCard: { ...chosen.savedCard, cvv: "" } } : chosen));
-            void queryClient.resetQueries({ queryKey: ["cards"] });
-          }
-          if (found.step !== "review") go(found.step);
-          // The server refused the cart (stock…): show what it holds now. When no answer
-          // came, the cart stays as shown, so placing again replays the same key.
-          if (found.step === "review" && error instanceof ApiError && error.status !== null) void cartQuery.refetch();
-        },
-        onSettled: () => {
-          placing.current = false;
-        },
-      },
-    );
+    // The attempt's key, taken at the click: every placement of this attempt (a double
+    // click's second, which the flow ignores anyway, a retry) carries the same one.
+    const saved = choice?.method === "card" ? choice.savedCard : null;
+    dispatch({
+      type: "place",
+      key: checkoutAttemptKey(),
+      card: choice?.method === "card" && !saved ? choice.card : null,
+      cvv: saved ? saved.cvv : null,
+    });
   }
 
   return (
@@ -213,38 +172,34 @@ export default function CheckoutPage() {
           </h2>
           {step === "address" ? (
             <AddressStep
-              chosen={addressId}
-              onChoose={setAddressId}
-              onDone={() => {
-                if (failure?.step === "address") setFailure(null);
-                go("payment");
-              }}
-              failure={failureOf("address")}
-              areaRefused={failure?.step === "address" && failure.area}
+              chosen={view.address_id}
+              onChoose={chooseAddress}
+              onDone={() => dispatch({ type: "address_done" })}
+              failure={view.address_failure}
+              areaRefused={view.area_refused}
             />
           ) : null}
           {step === "payment" ? (
             <PaymentStep
-              initial={payment}
+              initial={choice}
               onBack={() => go("address")}
-              onDone={(choice) => {
-                setPayment(choice);
-                if (failure?.step === "payment") setFailure(null);
-                go("review");
+              onDone={(chosen) => {
+                setChoice(chosen);
+                dispatch({ type: "payment_done", payment: paymentSummary(chosen) });
               }}
-              failure={failureOf("payment")}
+              failure={view.payment_failure}
             />
           ) : null}
-          {step === "review" && payment ? (
+          {step === "review" && view.payment && choice ? (
             <ReviewStep
               cart={cart}
               address={address}
-              payment={payment}
-              placing={place.isPending}
+              payment={choice}
+              placing={view.placing}
               onPlace={placeOrder}
               onEdit={go}
-              failure={failureOf("review")}
-              phoneRefusal={phoneRefusal}
+              failure={view.review_failure}
+              phoneRefusal={view.phone_refusal ? text(view.phone_refusal) : null}
             />
           ) : null}
         </section>

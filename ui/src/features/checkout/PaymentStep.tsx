@@ -4,13 +4,13 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { FormattedMessage, useIntl } from "react-intl";
 import { z } from "../../ui/zod";
 import { moneySign } from "storefront-core/cart";
-import { checkField, type FieldRule, type Language, type Message, type Text } from "storefront-core";
+import { checkField, preselectedCard, type CardChoice, type FieldRule, type Language, type Message, type Text } from "storefront-core";
 import { renderMessage, useCoreText } from "../../i18n/coreText";
 import { useAppStore } from "../../platform/store";
 import { usePriceFormatter } from "../../ui/Price";
 import { useSavedCards, type SavedCard } from "./queries";
 import { useWallet } from "./queries";
-import type { PaymentChoice } from "./usePlaceOrder";
+import type { PaymentChoice } from "./checkoutFlow";
 import choiceStyles from "../../ui/Choice.module.css";
 import styles from "./Checkout.module.css";
 import { Button } from "../../ui/Button";
@@ -131,15 +131,20 @@ function formOf(initial: PaymentChoice | null): PaymentForm {
   };
 }
 
+/** The form's `card_choice` as the core's choice ("": none yet), and back. */
+function cardChoiceOf(value: string): CardChoice | null {
+  if (value === "") return null;
+  return value === NEW_CARD ? { card: "new" } : { card: "saved", id: Number(value) };
+}
+
 /**
- * The card checkout offers first: the earlier choice while that card can still pay, else
- * the default card unless it has expired, else a new card.
+ * The card checkout offers first (the core's `preselectedCard`): the earlier choice while
+ * that card can still pay, else the default card unless it has expired, else a new card.
  */
-export function preselectedCard(cards: readonly SavedCard[], earlier: string): string {
-  const usable = (id: string) => cards.some((c) => String(c.id) === id && !c.expired);
-  if (earlier === NEW_CARD || usable(earlier)) return earlier;
-  const preferred = cards.find((c) => c.is_default && !c.expired);
-  return preferred ? String(preferred.id) : NEW_CARD;
+function preselected(cards: readonly SavedCard[], earlier: string): string {
+  const facts = cards.map((c) => ({ id: c.id, expired: c.expired, is_default: c.is_default }));
+  const choice = preselectedCard(facts, cardChoiceOf(earlier));
+  return choice.card === "new" ? NEW_CARD : String(choice.id);
 }
 
 interface PaymentStepProps {
@@ -187,7 +192,7 @@ export function PaymentStep({ initial, onDone, onBack, failure }: PaymentStepPro
   const cardsSettled = !savedCards.isPending || savedCards.fetchStatus === "idle";
   useEffect(() => {
     if (!cardsSettled) return;
-    const choice = preselectedCard(savedCards.data ?? [], getValues("card_choice"));
+    const choice = preselected(savedCards.data ?? [], getValues("card_choice"));
     if (choice !== getValues("card_choice")) setValue("card_choice", choice);
   }, [cardsSettled, savedCards.data, getValues, setValue]);
   const chosenSaved = cards.find((c) => String(c.id) === cardChoice) ?? null;

@@ -13,7 +13,7 @@ import { usePriceFormatter } from "../../ui/Price";
 import { CartTotals, totalsOf } from "../../shop/CartTotals";
 import { addressSeparator } from "./AddressStep";
 import type { Address } from "./queries";
-import type { PaymentChoice } from "./usePlaceOrder";
+import type { PaymentChoice } from "./checkoutFlow";
 import styles from "./Checkout.module.css";
 import { Button } from "../../ui/Button";
 
