@@ -1,8 +1,9 @@
 // HTTP plumbing typed by the API's contract (`storefront-core/api`, generated from the
 // server's OpenAPI document). What a status means and what a failed answer says are the
-// core's rules (`classifyStatus`, `responseErrorMessage`, `noResponseMessage`).
+// core's rules (`classifyStatus`, `responseErrorMessage`, `fieldErrors`, `noResponseMessage`).
 import {
   classifyStatus,
+  fieldErrors,
   noResponseMessage,
   requestHeaders,
   responseErrorMessage,
@@ -80,7 +81,8 @@ export class Api {
     }
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (classifyStatus(response.status, options.signingIn ?? false) !== "success") {
-      throw new Failure(responseErrorMessage(response.status, bytes), response.status);
+      const fields = fieldErrors(response.status, bytes).map((error) => error.field);
+      throw new Failure(responseErrorMessage(response.status, bytes), response.status, fields);
     }
     return JSON.parse(new TextDecoder().decode(bytes)) as Answer<P, M>;
   }

@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import {
   CartFlow,
+  CheckoutFlow,
   cartDelivery,
   cartRequest,
   cartTotals,
@@ -39,13 +40,16 @@ import {
   suggestionQuery,
   unmetCouponMinimum,
   verificationChannels,
+  type ApiCall,
   type Cart,
+  type CardDetails,
   type CartView,
   type CouponResponse,
   type Language,
   type LoginEvent,
   type Message,
   type OtpEntry,
+  type PaymentSummary,
   type PhoneLoginView,
   type Step,
   type SignUpForm,
@@ -447,15 +451,12 @@ async function checkOut(api: Api, serviceId: number, cart: Cart, mobile: string,
   const terms = checkChoice({ choice: "privacy_terms_accepted", accepted: true });
   if (terms) throw refused(terms);
 
-  const placed = await api.post("/order/checkout", {
-    body: { address_id: addressId, payment_method: "cash", service_id: serviceId },
-    headers: { "Idempotency-Key": randomUUID() },
-  });
+  const cash: PaymentSummary = { method: "cash", use_wallet: false, saved_card_id: null, save_card: false };
   // The order as the API sends it (its OpenAPI type); the rules get its status.
-  const order = placed.data;
+  const order = await placeOrder(api, serviceId, addressId, cash, null);
   say(
-    `order #${order.number} placed: ${order.payment_method}, status ${order.status}, total ${money(order.total, placed.data.currency)}` +
-      (order.coupon ? `, coupon ${order.coupon} −${money(order.discount_coupon, placed.data.currency)}` : "") +
+    `order #${order.number} placed: ${order.payment_method}, status ${order.status}, total ${money(order.total, order.currency)}` +
+      (order.coupon ? `, coupon ${order.coupon} −${money(order.discount_coupon, order.currency)}` : "") +
       (order.delivery_code ? `, delivery code ${order.delivery_code}` : ""),
   );
   if (order.total !== cart.cart_total) throw new Error(`the order's total ${order.total} is not the cart's ${cart.cart_total}`);
@@ -485,17 +486,65 @@ async function payByCard(api: Api, serviceId: number, cart: Cart, addressId: num
       if (problem) throw refused(problem);
     }
   }
-  const placed = await api.post("/order/checkout", {
-    body: { address_id: addressId, payment_method: "card", service_id: serviceId, card, save_card: true },
-    headers: { "Idempotency-Key": randomUUID() },
-  });
-  const order = placed.data;
+  const byCard: PaymentSummary = { method: "card", use_wallet: false, saved_card_id: null, save_card: true };
+  const order = await placeOrder(api, serviceId, addressId, byCard, card);
   say(
     `order #${order.number} placed: ${order.payment_method} ${order.payment_card ?? ""}, status ${order.status}, ` +
       `total ${money(order.total, order.currency)}; the card saved for next time`,
   );
   if (order.total !== cart.cart_total) throw new Error(`the order's total ${order.total} is not the cart's ${cart.cart_total}`);
   return order;
+}
+
+/**
+ * Places an order through the core's checkout flow (`CheckoutFlow`): the flow is told
+ * the address and the payment chosen (without the card: its values go with `place`
+ * only), and asks for the `place_order` call with the attempt's idempotency key; its
+ * answer goes back as `placed` or `placement_failed`, and on a refusal the flow's view
+ * says which step it belongs to. Its screen effects (the success page) are passed over.
+ */
+async function placeOrder(
+  api: Api,
+  serviceId: number,
+  addressId: number,
+  payment: PaymentSummary,
+  card: CardDetails | null,
+): Promise<PlacedOrder> {
+  // The server words its refusals from the core's catalogue: the flow matches them in our language.
+  const flow = new CheckoutFlow((message) => messageText(message, LANGUAGE));
+  try {
+    flow.send({ type: "address_chosen", address_id: addressId }, Date.now());
+    flow.send({ type: "address_done" }, Date.now());
+    flow.send({ type: "payment_done", payment }, Date.now());
+    const placing = flow.send({ type: "place", key: randomUUID(), card, cvv: null }, Date.now());
+    const call = shell.performExpecting(placing.effects, "place_order");
+    try {
+      const placed = await api.post("/order/checkout", {
+        body: checkoutBody(serviceId, call),
+        headers: { "Idempotency-Key": call.idempotency_key },
+      });
+      shell.perform(flow.send({ type: "placed", order_id: placed.data.id }, Date.now()).effects);
+      return placed.data;
+    } catch (error) {
+      if (error instanceof Failure) {
+        const { view } = flow.send({ type: "placement_failed", status: error.status, fields: [...error.fields], text: error.text }, Date.now());
+        say(`    (refused at the ${view.step} step)`);
+      }
+      throw error;
+    }
+  } finally {
+    flow.free();
+  }
+}
+
+/** The `POST /order/checkout` body of the order the flow asks for (the caller adds the service). */
+function checkoutBody(serviceId: number, call: Extract<ApiCall, { call: "place_order" }>) {
+  const order = call.order;
+  // The flow asks about an open attempt only when told of one (`resume_asked`): never here.
+  if (!order) throw new Error("the checkout flow asked about an earlier attempt");
+  const base = { service_id: serviceId, address_id: order.address_id, payment_method: order.payment_method, use_wallet: order.use_wallet };
+  if (order.saved_card_id !== null) return { ...base, saved_card_id: order.saved_card_id, cvv: order.cvv ?? "" };
+  return { ...base, card: order.card, ...(order.card && order.save_card ? { save_card: true } : {}) };
 }
 
 /** The customer's saved cards (`GET /cards`, the default first), as the API labels them. */

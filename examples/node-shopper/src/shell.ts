@@ -8,6 +8,8 @@ export class Failure extends Error {
   constructor(
     readonly text: Text,
     readonly status: number | null = null,
+    /** The fields a 422 names (`fieldErrors`), first message each. */
+    readonly fields: readonly string[] = [],
   ) {
     super(textOf(text, "en"));
     this.name = "Failure";
