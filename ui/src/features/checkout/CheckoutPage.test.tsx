@@ -659,7 +659,9 @@ describe("CheckoutPage with saved cards", () => {
     expect(api.bodies("POST /order/checkout")).toEqual([
       { service_id: 1, address_id: 8, payment_method: "card", use_wallet: false, card: null, saved_card_id: 7, cvv: "737" },
     ]);
-    // The success page replaces the checkout: its placement then leaves the mutation cache.
+    const flowView = checkoutDriver.snapshot();
+    expect(flowView.payment).toEqual({ method: "card", use_wallet: false, saved_card_id: 7, save_card: false });
+    // The success page replaces the checkout: nothing of the placement stays in the mutation cache.
     unmount();
     await waitFor(() => expect(client.getMutationCache().getAll()).toEqual([]));
     const kept = JSON.stringify([
@@ -667,8 +669,8 @@ describe("CheckoutPage with saved cards", () => {
       { ...sessionStorage },
       useAppStore.getState(),
       client.getQueryCache().getAll().map((q) => q.state.data),
-      // The core's checkout flow keeps the payment without its secrets.
-      checkoutDriver.snapshot(),
+      // The core's checkout flow kept the payment without its secrets.
+      flowView,
     ]);
     expect(kept).not.toContain("737");
     expect(kept).not.toContain("٧٣٧");
