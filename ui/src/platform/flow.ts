@@ -3,7 +3,7 @@ import { runEffects } from "./effects";
 
 /**
  * A core flow behind its handle (`CartFlow`, `PhoneLoginFlow`, `RequestFlow`,
- * `LocationPickerFlow`): an event goes in with the time, one step comes out. Flows that
+ * `LocationPickerFlow`, `CheckoutFlow`): an event goes in with the time, one step comes out. Flows that
  * read no clock ignore the time.
  */
 export interface FlowHandle<E, V> {
