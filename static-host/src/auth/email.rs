@@ -13,9 +13,10 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::auth::otp::{self, Check, Purpose};
-use crate::auth::profile::{Profile, load_profile};
+use crate::auth::profile::Profile;
 use crate::auth::{
-    Delivery, TypedCode, fields, issue_and_send, on_accepted_code, refused, sign_in,
+    Contact, Delivery, TypedCode, fields, issue_and_send, on_accepted_code, refused,
+    set_confirmed_contact, sign_in,
 };
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
@@ -223,24 +224,7 @@ pub async fn confirm_email_change(
         code: fields::code(&body.code, lang)?,
     };
     let profile = on_accepted_code(&state, lang, typed, move |tx, code| {
-        let taken: bool = tx.query_row(
-            "SELECT exists(SELECT 1 FROM users WHERE email = ?1 AND id != ?2)",
-            rusqlite::params![email, user.id],
-            |r| r.get(0),
-        )?;
-        if taken {
-            return Ok(Err(ApiError::validation(
-                "email",
-                Msg::EmailTaken.text(lang),
-            )));
-        }
-        otp::consume(tx, code.id, code.now)?;
-        tx.execute(
-            "UPDATE users SET email = ?2 WHERE id = ?1",
-            rusqlite::params![user.id, email],
-        )?;
-        crate::http::session::revoke_others(tx, user.id, &user.token_hash, code.now)?;
-        Ok(Ok(load_profile(tx, user.id)?))
+        set_confirmed_contact(tx, &user, Contact::Email, &email, code, lang)
     })
     .await?;
     Ok(Json(Data::with_message(

@@ -244,6 +244,61 @@ where
     outcome
 }
 
+/// A contact of an account that a code confirms: its e-mail address or its phone.
+#[derive(Debug, Clone, Copy)]
+pub enum Contact {
+    Email,
+    Mobile,
+}
+
+impl Contact {
+    /// The `users` column, which is also the request's field.
+    fn column(self) -> &'static str {
+        match self {
+            Contact::Email => "email",
+            Contact::Mobile => "mobile",
+        }
+    }
+
+    fn taken(self, lang: Language) -> ApiError {
+        let message = match self {
+            Contact::Email => Msg::EmailTaken,
+            Contact::Mobile => Msg::AlreadyRegistered,
+        };
+        ApiError::validation(self.column(), message.text(lang))
+    }
+}
+
+/// Gives the signed-in account the contact `code` confirmed, in the code's transaction:
+/// a 422 on the field when another account uses it; else the code is used up, the
+/// contact set and the account's other sessions ended, as for any change of contact.
+/// The account's profile after it.
+pub fn set_confirmed_contact(
+    tx: &Transaction<'_>,
+    user: &crate::http::extract::CurrentUser,
+    contact: Contact,
+    value: &str,
+    code: AcceptedCode,
+    lang: Language,
+) -> Result<Result<profile::Profile, ApiError>, ApiError> {
+    let column = contact.column();
+    let taken: bool = tx.query_row(
+        &format!("SELECT exists(SELECT 1 FROM users WHERE {column} = ?1 AND id != ?2)"),
+        params![value, user.id],
+        |r| r.get(0),
+    )?;
+    if taken {
+        return Ok(Err(contact.taken(lang)));
+    }
+    otp::consume(tx, code.id, code.now)?;
+    tx.execute(
+        &format!("UPDATE users SET {column} = ?2 WHERE id = ?1"),
+        params![user.id, value],
+    )?;
+    crate::http::session::revoke_others(tx, user.id, &user.token_hash, code.now)?;
+    Ok(Ok(profile::load_profile(tx, user.id)?))
+}
+
 /// Checks a code in a write transaction (the per-code check limit included) and, when
 /// a wrong try paused the target's codes, prepares the notice to its owner.
 fn check_code(

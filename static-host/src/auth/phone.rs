@@ -4,14 +4,15 @@
 
 use axum::Json;
 use axum::extract::State;
-use rusqlite::params;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::login::{Channel, CodeSent};
-use crate::auth::otp::{self, Purpose};
-use crate::auth::profile::{Profile, load_profile};
-use crate::auth::{Delivery, TypedCode, fields, issue_and_send, on_accepted_code};
+use crate::auth::otp::Purpose;
+use crate::auth::profile::Profile;
+use crate::auth::{
+    Contact, Delivery, TypedCode, fields, issue_and_send, on_accepted_code, set_confirmed_contact,
+};
 use crate::http::envelope::Data;
 use crate::http::error::{ApiError, ErrorBody, ValidationErrorBody};
 use crate::http::extract::{Client, CurrentUser, JsonBody, Lang};
@@ -98,24 +99,7 @@ pub async fn verify_phone(
         code: fields::code(&body.code, lang)?,
     };
     let profile = on_accepted_code(&state, lang, typed, move |tx, code| {
-        let taken: bool = tx.query_row(
-            "SELECT exists(SELECT 1 FROM users WHERE mobile = ?1 AND id != ?2)",
-            params![mobile, user.id],
-            |r| r.get(0),
-        )?;
-        if taken {
-            return Ok(Err(ApiError::validation(
-                "mobile",
-                Msg::AlreadyRegistered.text(lang),
-            )));
-        }
-        otp::consume(tx, code.id, code.now)?;
-        tx.execute(
-            "UPDATE users SET mobile = ?2 WHERE id = ?1",
-            params![user.id, mobile],
-        )?;
-        crate::http::session::revoke_others(tx, user.id, &user.token_hash, code.now)?;
-        Ok(Ok(load_profile(tx, user.id)?))
+        set_confirmed_contact(tx, &user, Contact::Mobile, &mobile, code, lang)
     })
     .await?;
     Ok(Json(Data::with_message(
