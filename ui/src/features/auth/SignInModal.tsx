@@ -11,6 +11,7 @@ import { useAppStore } from "../../platform/store";
 import { Dialog } from "../../ui/Dialog";
 import { dispatchLogin, usePhoneLogin } from "./flow";
 import { PhoneField } from "../../ui/PhoneField";
+import { ChannelChoice } from "../../ui/ChannelChoice";
 import styles from "../../ui/Form.module.css";
 import { Button } from "../../ui/Button";
 
@@ -74,23 +75,7 @@ export function SignInModal() {
           e164={check.result === "valid" ? check.number.e164 : null}
           data-autofocus=""
         />
-        {channels.length > 1 ? (
-          <fieldset className={styles.fieldset}>
-            <legend className={styles.legend}>
-              <FormattedMessage id="auth.channel.legend" />
-            </legend>
-            <div className={styles.choices}>
-              {channels.map((channel) => (
-                <label key={channel} className={styles.choice}>
-                  <input type="radio" value={channel} {...register("channel")} />
-                  <FormattedMessage id={`auth.channel.${channel}`} />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : (
-          <input type="hidden" {...register("channel")} />
-        )}
+        <ChannelChoice channels={channels} field={register("channel")} />
         <Button type="submit" variant="primary" disabled={!canSubmit} busy={login.isLoading}>
           <FormattedMessage id={login.isLoading ? "auth.signIn.sending" : "auth.signIn.submit"} />
         </Button>

@@ -16,6 +16,7 @@ import { useClock } from "../../platform/useClock";
 import { Button } from "../../ui/Button";
 import { EMPTY_OTP, OtpBoxes, type OtpBoxesHandle } from "../../ui/OtpBoxes";
 import { PhoneField } from "../../ui/PhoneField";
+import { ChannelChoice } from "../../ui/ChannelChoice";
 import { ResendRow } from "../../ui/ResendRow";
 import formStyles from "../../ui/Form.module.css";
 import fieldStyles from "../../ui/Field.module.css";
@@ -175,23 +176,7 @@ export function VerifyPhoneBox({ level = 2, refusal = null, onVerified, testId =
           error={mobileError ?? null}
           e164={check.result === "valid" ? check.number.e164 : null}
         />
-        {channels.length > 1 ? (
-          <fieldset className={formStyles.fieldset}>
-            <legend className={formStyles.legend}>
-              <FormattedMessage id="auth.channel.legend" />
-            </legend>
-            <div className={formStyles.choices}>
-              {channels.map((channel) => (
-                <label key={channel} className={formStyles.choice}>
-                  <input type="radio" value={channel} {...register("channel")} />
-                  <FormattedMessage id={`auth.channel.${channel}`} />
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        ) : (
-          <input type="hidden" {...register("channel")} />
-        )}
+        <ChannelChoice channels={channels} field={register("channel")} />
         <div className={formStyles.row}>
           <Button type="submit" variant="secondary" disabled={check.result !== "valid" || send.isPending} busy={send.isPending}>
             <FormattedMessage id={send.isPending ? "auth.signIn.sending" : "phone.verify.send"} />
