@@ -1,8 +1,10 @@
 import { CheckoutFlow, type CheckoutEvent } from "storefront-core";
 import { ApiError } from "../../api/client";
 import { renderMessage } from "../../i18n/coreText";
+import { useAppStore } from "../../platform/store";
+import { mockApi, resetClient } from "../../test/catalogue";
 import { loadMessages } from "../../i18n/messages";
-import { paymentSummary, placementFailedEvent, withoutSavedCvv, type PaymentChoice } from "./checkoutFlow";
+import { performCheckoutCall, paymentSummary, placementFailedEvent, withoutSavedCvv, type PaymentChoice } from "./checkoutFlow";
 
 // The core's Arabic texts, as on an Arabic page.
 beforeAll(() => loadMessages("ar"));
@@ -76,5 +78,26 @@ describe("the payment as the flow keeps it", () => {
   test("a refused saved card's CVV is forgotten, the rest of the choice kept", () => {
     expect(withoutSavedCvv(saved)).toEqual({ ...saved, savedCard: { id: 7, last4: "4444", cvv: "" } });
     expect(withoutSavedCvv(null)).toBeNull();
+  });
+});
+
+describe("the placement call", () => {
+  const CALL = { call: "place_order", idempotency_key: "k", order: null } as const;
+
+  afterEach(() => jest.restoreAllMocks());
+
+  test("a placed order is placed even when a follow-up fails, and a refusal is a refusal", async () => {
+    resetClient();
+    mockApi({ "POST /order/checkout": () => ({ body: { data: { id: 41 }, message: "Order placed" } }) });
+    const state = useAppStore.getState();
+    jest.spyOn(state, "setTermsAccepted").mockImplementation(() => {
+      throw new Error("the store refused");
+    });
+    jest.spyOn(console, "error").mockImplementation(() => undefined);
+    await expect(performCheckoutCall(CALL)).resolves.toEqual({ type: "placed", order_id: 41 });
+    expect(console.error).toHaveBeenCalled();
+
+    mockApi({ "POST /order/checkout": () => ({ status: 422, body: { message: "The cart is empty", errors: {} } }) });
+    await expect(performCheckoutCall(CALL)).resolves.toMatchObject({ type: "placement_failed", status: 422 });
   });
 });

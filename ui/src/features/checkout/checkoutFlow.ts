@@ -76,13 +76,20 @@ export function placementFailedEvent(error: unknown): CheckoutEvent {
  */
 export async function performCheckoutCall(call: ApiCall): Promise<CheckoutEvent | null> {
   if (call.call !== "place_order") return null;
+  let order: PlacedOrder;
   try {
-    const order = await placeOrder(call, useAppStore.getState().client.selected_service);
-    orderPlaced(call, order);
-    return { type: "placed", order_id: order.id };
+    order = await placeOrder(call, useAppStore.getState().client.selected_service);
   } catch (error) {
     return placementFailedEvent(error);
   }
+  // The order is placed: a follow-up that fails (a cache, the cart's badge) must not read
+  // as a refused placement, which would keep the attempt open and the customer on the page.
+  try {
+    orderPlaced(call, order);
+  } catch (error) {
+    console.error("after an order was placed", error);
+  }
+  return { type: "placed", order_id: order.id };
 }
 
 /**
