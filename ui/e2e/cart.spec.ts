@@ -170,11 +170,11 @@ for (const { language, width } of COMBOS) {
       await page.getByRole("link", { name: t.checkout }).click();
       await expect(page.getByTestId("terms-error")).toHaveText(t.termsRequired);
       await expect(page).toHaveURL(/\/cart$/);
-      expect(await choiceLook(termsRow)).toMatchObject({ edge: CHOICE_LOOK.danger, background: CHOICE_LOOK.none });
+      await expect.poll(() => choiceLook(termsRow)).toMatchObject({ edge: CHOICE_LOOK.danger, background: CHOICE_LOOK.none });
       await expectNoSeriousA11yViolations(page);
       await page.getByRole("checkbox", { name: t.terms }).check();
       await expect(page.getByTestId("terms-error")).toHaveCount(0);
-      expect(await choiceLook(termsRow)).toMatchObject({ edge: CHOICE_LOOK.brand, background: CHOICE_LOOK.brandSoft });
+      await expect.poll(() => choiceLook(termsRow)).toMatchObject({ edge: CHOICE_LOOK.brand, background: CHOICE_LOOK.brandSoft });
       await page.getByRole("link", { name: t.checkout }).click();
       await expect(page).toHaveURL(/\/checkout$/);
       await page.goBack();
