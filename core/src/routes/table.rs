@@ -354,10 +354,14 @@ impl Route {
 
 /// The path part of a location: no query string or fragment, no trailing slash.
 pub fn path_only(path_with_query: &str) -> &str {
-    let end = path_with_query
-        .find(['?', '#'])
-        .unwrap_or(path_with_query.len());
-    let path = path_with_query[..end].trim_end_matches('/');
+    // `split` rather than slicing at the found index: the same text, without the panic
+    // path of a slice off a character boundary, whose message formatting is about 4 KB
+    // gzip of the first-paint WASM module.
+    let path = path_with_query
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .trim_end_matches('/');
     if path.is_empty() && path_with_query.starts_with('/') {
         "/"
     } else {
