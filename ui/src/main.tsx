@@ -7,7 +7,8 @@ import { readBoot, type Boot } from "./platform/boot";
 import { queryClient } from "./platform/queryClient";
 import { seedServerData } from "./platform/seed";
 import { ServerPageContext, type ServerPage } from "./platform/serverPage";
-import { askForStartupLoads, runStartupPlan } from "./app/StartupGate";
+import { askForStartupLoads } from "./app/StartupGate";
+import { configLoaded, dispatchStartup } from "./app/startup";
 import { guardContextOf, readStoredState, useAppStore } from "./platform/store";
 import { inputHeld, markAttaching } from "./platform/earlyInput";
 import { appCommitted } from "./platform/hydration";
@@ -62,8 +63,9 @@ const store = useAppStore.getState();
 await loadMessages(store.language);
 
 // The API answers the server sent with the page; a guest's startup can then be planned
-// before the first render, so the first render is the page itself.
-if (boot?.remote_config && store.client.token === null) runStartupPlan(boot.remote_config, undefined);
+// before the first render, so the first render is the page itself (a signed-in
+// customer's waits for the profile).
+if (boot?.remote_config) dispatchStartup(configLoaded(boot.remote_config));
 if (boot) {
   const { client, language } = useAppStore.getState();
   seedServerData(boot, queryClient, language, [client.district_id, client.address_id]);

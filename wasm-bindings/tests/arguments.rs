@@ -188,14 +188,20 @@ fn flags_are_true_only_when_true() {
 #[wasm_bindgen_test]
 fn json_arguments_must_be_json() {
     storage_with(&[]);
-    let error =
-        storefront_wasm::plan_startup(eval("({default_service_id: 2n})"), JsValue::NULL, "en")
-            .unwrap_err();
+    let mut start = storefront_wasm::StartupFlowHandle::new("en").unwrap();
+    let error = start
+        .send(eval(
+            "({type: 'config_loaded', config: {default_service_id: 2n}})",
+        ))
+        .unwrap_err();
     assert_eq!(kind(&error), "invalid_argument");
-    assert_eq!(message(error), "config: not JSON");
-    let error =
-        storefront_wasm::plan_startup(js(json!({})), eval("({user: {id: 1n}})"), "en").unwrap_err();
-    assert_eq!(message(error), "profile: not JSON");
+    assert_eq!(message(error), "event.config: not JSON");
+    let error = start
+        .send(eval(
+            "({type: 'profile_answered', profile: {user: {id: 1n}}})",
+        ))
+        .unwrap_err();
+    assert_eq!(message(error), "event.profile: not JSON");
     let error =
         storefront_wasm::address_label(eval("(() => { const a = {id: 1}; a.a = a; return a; })()"))
             .unwrap_err();

@@ -19,9 +19,39 @@ fn guest() -> Value {
     })
 }
 
-/// The plan for what storage holds, in an English page.
+/// The start over what storage holds, in a page sent in `page`: remote config, then the
+/// profile's answer (`null`: none, or it failed). Gives the plan's storage `effects`
+/// (applied, as the app applies them), the `language` it set, what storage holds after
+/// them (`stored`) and the flow's `view` once told storage changed.
+fn start_in(page: &str, config: Value, profile: JsValue) -> Value {
+    let mut flow = storefront_wasm::StartupFlowHandle::new(page).unwrap();
+    let profile_event = js(json!({"type": "profile_answered"}));
+    js_sys::Reflect::set(&profile_event, &"profile".into(), &profile).unwrap();
+    let mut given = Vec::new();
+    for event in [
+        js(json!({"type": "config_loaded", "config": config})),
+        profile_event,
+    ] {
+        let step = json(flow.send(event).unwrap());
+        given.extend(step["effects"].as_array().unwrap().clone());
+    }
+    let (language, storage): (Vec<Value>, Vec<Value>) = given
+        .into_iter()
+        .partition(|effect| effect["type"] == "set_document_language");
+    storefront_wasm::apply_storage_effects(effects(js(json!(storage)))).unwrap();
+    let stored = json(storefront_wasm::read_client_state().unwrap());
+    let view = json(flow.send(js(json!({"type": "storage_changed"}))).unwrap())["view"].clone();
+    json!({
+        "effects": storage,
+        "language": language.last().map(|effect| effect["language"].clone()),
+        "stored": stored,
+        "view": view,
+    })
+}
+
+/// The start in an English page.
 fn plan(config: Value, profile: JsValue) -> Value {
-    json(storefront_wasm::plan_startup(js(config), profile, "en").unwrap())
+    start_in("en", config, profile)
 }
 
 #[wasm_bindgen_test]
@@ -43,15 +73,16 @@ fn a_forced_guest_gets_the_default_location_and_loads() {
         "default_location": {"district_id": "9", "latitude": "30.5", "longitude": 31.5}
     });
     let first = plan(config, JsValue::NULL);
-    assert_eq!(first["district_id"], 9);
-    assert_eq!(first["location"], json!({"lat": 30.5, "lng": 31.5}));
-    assert_eq!(first["use_default_location"], true);
-    assert_eq!(first["selected_service"], 2);
-    assert_eq!(first["language"], "en");
+    assert_eq!(first["stored"]["district_id"], 9);
     assert_eq!(
-        first["loads"],
-        json!(["services", "selected_service", "products", "branches"])
+        first["stored"]["location"],
+        json!({"lat": 30.5, "lng": 31.5})
     );
+    assert_eq!(first["stored"]["use_default_location"], true);
+    assert_eq!(first["stored"]["selected_service"], 2);
+    assert_eq!(first["language"], "en");
+    // A guest: the catalogue loads, the cart does not.
+    assert_eq!(first["view"], json!({"started": true, "loads_cart": false}));
     assert_eq!(
         first["effects"],
         json!([
@@ -62,11 +93,6 @@ fn a_forced_guest_gets_the_default_location_and_loads() {
         ])
     );
     // Applied, the plan's effects are what the next start reads.
-    storefront_wasm::apply_storage_effects(effects(js(first["effects"].clone()))).unwrap();
-    let stored = json(storefront_wasm::read_client_state().unwrap());
-    assert_eq!(stored["district_id"], 9);
-    assert_eq!(stored["selected_service"], 2);
-    assert_eq!(stored["use_default_location"], true);
     let again = plan(
         json!({"force_select_default_locations": 1,
         "default_location": {"district_id": 9, "latitude": 30.5, "longitude": 31.5}}),
@@ -89,9 +115,9 @@ fn flags_and_ids_that_do_not_read_leave_the_stored_values() {
         json!([1, 2]),
     ] {
         let planned = plan(config.clone(), JsValue::UNDEFINED);
-        assert_eq!(planned["district_id"], 4, "{config}");
-        assert_eq!(planned["selected_service"], 6, "{config}");
-        assert_eq!(planned["use_default_location"], false, "{config}");
+        assert_eq!(planned["stored"]["district_id"], 4, "{config}");
+        assert_eq!(planned["stored"]["selected_service"], 6, "{config}");
+        assert_eq!(planned["stored"]["use_default_location"], false, "{config}");
         assert_eq!(planned["effects"], json!([]), "{config}");
     }
 }
@@ -117,20 +143,10 @@ fn a_signed_in_customer_uses_the_profile_language_and_loads_the_cart() {
         let planned = plan(json!({}), js(profile.clone()));
         assert_eq!(planned["language"], "ar", "{profile}");
         assert_eq!(planned["effects"], json!([]), "{profile}");
-        assert_eq!(
-            planned["loads"],
-            json!([
-                "services",
-                "selected_service",
-                "products",
-                "branches",
-                "cart"
-            ]),
-            "{profile}"
-        );
+        assert_eq!(planned["view"]["loads_cart"], true, "{profile}");
     }
     // No profile (it failed to load): the page's language.
-    let planned = json(storefront_wasm::plan_startup(js(json!({})), JsValue::NULL, "ar").unwrap());
+    let planned = start_in("ar", json!({}), JsValue::NULL);
     assert_eq!(planned["language"], "ar");
 }
 
@@ -143,9 +159,10 @@ fn the_stored_language_wins_and_guests_ignore_the_profile() {
     assert_eq!(plan(json!({}), JsValue::NULL)["language"], "ar");
     storage_with(&[]);
     assert_eq!(plan(json!({}), profile())["language"], "en");
-    let page = |code: &str| storefront_wasm::plan_startup(js(json!({})), profile(), code);
-    assert_eq!(json(page("ar-EG").unwrap())["language"], "ar");
-    let error = page("fr").unwrap_err();
+    assert_eq!(start_in("ar-EG", json!({}), profile())["language"], "ar");
+    let Err(error) = storefront_wasm::StartupFlowHandle::new("fr") else {
+        panic!("a page in French");
+    };
     assert_eq!(kind(&error), "unsupported_language");
 }
 
@@ -164,11 +181,14 @@ fn a_forced_customer_takes_the_profile_address() {
         "location": {"latitude": "30.25", "longitude": 31.5}
     }}}));
     let planned = plan(config.clone(), profile);
-    assert_eq!(planned["district_id"], 4);
-    assert_eq!(planned["address_id"], 5);
-    assert_eq!(planned["location"], json!({"lat": 30.25, "lng": 31.5}));
-    assert_eq!(planned["selected_address"]["name"], "Home");
-    assert_eq!(planned["use_default_location"], false);
+    assert_eq!(planned["stored"]["district_id"], 4);
+    assert_eq!(planned["stored"]["address_id"], 5);
+    assert_eq!(
+        planned["stored"]["location"],
+        json!({"lat": 30.25, "lng": 31.5})
+    );
+    assert_eq!(planned["stored"]["selected_address"]["name"], "Home");
+    assert_eq!(planned["stored"]["use_default_location"], false);
     let effects = planned["effects"].as_array().unwrap();
     assert_eq!(
         effects[0],
@@ -179,13 +199,18 @@ fn a_forced_customer_takes_the_profile_address() {
         json!({"type": "store", "key": "address_id", "value": "5"})
     );
     // A profile without an address removes the stored place.
+    storage_with(&[
+        ("token", "tok"),
+        ("district_id", "3"),
+        ("selectedService", "1"),
+    ]);
     let bare = plan(config, js(json!({"user": {"name": "Mona"}})));
-    assert_eq!(bare["district_id"], Value::Null);
+    assert_eq!(bare["stored"]["district_id"], Value::Null);
     assert_eq!(
         bare["effects"],
         json!([{"type": "remove", "keys": ["district_id"]}])
     );
-    assert_eq!(bare["loads"], json!([]));
+    assert_eq!(bare["view"], json!({"started": true, "loads_cart": false}));
 }
 
 #[wasm_bindgen_test]

@@ -30,11 +30,11 @@ import {
   parseMoney,
   parseOrderStatus,
   PhoneLoginFlow,
-  planStartup,
   quantityIncrement,
   quantityLimits,
   quantitySet,
   readClientState,
+  StartupFlow,
   resendAvailabilitySince,
   submitSearch,
   suggestionQuery,
@@ -53,6 +53,7 @@ import {
   type PhoneLoginView,
   type Step,
   type SignUpForm,
+  type StartupProfile,
 } from "storefront-core";
 import { Api, type Answer } from "./api.js";
 import { cartItemOf, cartOf } from "./values.js";
@@ -289,16 +290,52 @@ async function pickDistrict(api: Api, text: string): Promise<Place> {
   return { name: first.name, address: first.address, ...first.location };
 }
 
-/** The service the startup plan chooses (the configured default when none is chosen). */
+/**
+ * The service the startup flow chooses (the configured default when none is chosen). The
+ * shopper is signed in by now, so the flow waits for the profile before it plans.
+ */
 async function chooseService(api: Api, config: Answer<"/remote-config", "get">["data"]): Promise<number> {
   const { force_select_default_locations, default_location, default_service_id } = config;
-  const plan = planStartup({ force_select_default_locations, default_location, default_service_id }, null, LANGUAGE);
-  shell.perform(plan.effects);
-  if (plan.selected_service === null) throw new Error("the startup plan chose no service");
+  const startup = new StartupFlow(LANGUAGE);
+  try {
+    const waiting = startup.send({
+      type: "config_loaded",
+      config: { force_select_default_locations, default_location, default_service_id },
+    });
+    if (waiting.view.started) throw new Error("the start did not wait for the signed-in customer's profile");
+    const profile = await api.get("/user/profile");
+    const step = startup.send({ type: "profile_answered", profile: startupProfileOf(profile.data) });
+    shell.perform(step.effects);
+    if (!step.view.started) throw new Error("the start did not plan once the profile answered");
+  } finally {
+    startup.free();
+  }
+  const serviceId = readClientState().selected_service;
+  if (serviceId === null) throw new Error("the startup plan chose no service");
   const services = await api.get("/services");
-  const name = services.data.find((service) => service.id === plan.selected_service)?.name ?? "?";
-  say(`service: ${name} (#${plan.selected_service})`);
-  return plan.selected_service;
+  const name = services.data.find((service) => service.id === serviceId)?.name ?? "?";
+  say(`service: ${name} (#${serviceId})`);
+  return serviceId;
+}
+
+/** What the startup plan reads of the profile: the default address and the language. */
+function startupProfileOf(profile: Answer<"/user/profile", "get">["data"]): StartupProfile {
+  const { address } = profile;
+  const locale = profile.default_locale;
+  return {
+    address: address ? {
+      id: address.id,
+      name: address.name ?? null,
+      region: address.region ?? null,
+      postal_code: address.postal_code ?? null,
+      address_details: address.address_details ?? null,
+      district_id: address.district_id ?? null,
+      location: address.location ?? null,
+      country_id: address.country_id ?? null,
+      city_id: address.city_id ?? null,
+    } : null,
+    default_locale: locale === "ar" || locale === "en" ? locale : null,
+  };
 }
 
 // ── Search, cart, coupon ──────────────────────────────────────────────────────────────

@@ -12,7 +12,6 @@ beforeAll(() => {
 
 beforeEach(() => {
   resetShell("/");
-  useAppStore.setState({ started: false });
   store([
     { type: "store", key: "district_id", value: "1" },
     { type: "store", key: "selectedService", value: "1" },
@@ -50,6 +49,14 @@ describe("StartupGate", () => {
     document.documentElement.dir = "ltr";
   });
 
+  test("the startup's view follows storage: a sign-in with a district and a service loads the cart", async () => {
+    await startedWith(shellCache("en", [[["remote-config", "en"], remoteConfig()]]));
+    expect(useAppStore.getState().startup).toEqual({ started: true, loads_cart: false });
+    // Only storage changes (the profile's answer never comes: fetch hangs).
+    act(() => store([{ type: "store", key: "token", value: "tok" }]));
+    await waitFor(() => expect(useAppStore.getState().startup.loads_cart).toBe(true));
+  });
+
   test("a language chosen on this device stays after a sign-in", async () => {
     store([{ type: "store", key: "language", value: "en" }]);
     const client = await startedWith(shellCache("en"));
@@ -73,7 +80,7 @@ describe("StartupGate", () => {
       </StartupGate>,
       { client: shellCache("en", [[["remote-config", "en"], remoteConfig()]]) },
     );
-    await waitFor(() => expect(useAppStore.getState().started).toBe(true));
+    await waitFor(() => expect(useAppStore.getState().startup.started).toBe(true));
     await act(async () => {});
     expect(screen.getByText("before").textContent).toBe("before");
     expect(screen.queryByText("fallback")).toBeNull();

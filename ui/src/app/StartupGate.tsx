@@ -1,8 +1,8 @@
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from "react";
 import type { QueryClient, UseQueryResult } from "@tanstack/react-query";
 import { useIntl } from "react-intl";
-import { planStartup, startupScreen } from "../core/start";
-import type { Address, LoadState, StartupLoads } from "storefront-core";
+import { startupScreen } from "../core/start";
+import type { LoadState, StartupLoads } from "storefront-core";
 import {
   profileQuery,
   selectedServiceQuery,
@@ -12,11 +12,10 @@ import {
   useSettings,
 } from "../api/queries";
 import { useCoreText } from "../i18n/coreText";
-import { readBoot } from "../platform/boot";
-import { runEffects } from "../platform/effects";
 import { heldUntil, useHydrated } from "../platform/hydration";
 import { usePersistUser } from "../platform/persistedUser";
 import { useAppStore } from "../platform/store";
+import { configLoaded, dispatchStartup, profileAnswered } from "./startup";
 import styles from "./StartupGate.module.css";
 
 export function loadState(query: Pick<UseQueryResult, "status" | "fetchStatus">): LoadState {
@@ -26,53 +25,6 @@ export function loadState(query: Pick<UseQueryResult, "status" | "fetchStatus">)
 }
 
 type Config = NonNullable<ReturnType<typeof useRemoteConfig>["data"]>;
-type ProfileData = NonNullable<ReturnType<typeof useProfile>["data"]>;
-
-/** The profile's default address as the core's `Address` (what storage keeps of it). */
-function addressOf(address: NonNullable<ProfileData["address"]>): Address {
-  return {
-    id: address.id,
-    name: address.name ?? null,
-    region: address.region ?? null,
-    postal_code: address.postal_code ?? null,
-    address_details: address.address_details ?? null,
-    district_id: address.district_id ?? null,
-    location: address.location ? { latitude: address.location.latitude, longitude: address.location.longitude } : null,
-    country_id: address.country_id ?? null,
-    city_id: address.city_id ?? null,
-  };
-}
-
-/** The values of remote config and the profile that the startup plan reads. */
-export function startupInputs(config: Config, profile: ProfileData | undefined): Parameters<typeof planStartup> {
-  return [
-    {
-      force_select_default_locations: config.force_select_default_locations,
-      default_location: config.default_location,
-      default_service_id: config.default_service_id,
-    },
-    profile
-      ? {
-          address: profile.address ? addressOf(profile.address) : null,
-          default_locale: profile.default_locale === "ar" || profile.default_locale === "en" ? profile.default_locale : null,
-        }
-      : null,
-    // Without a chosen language the page keeps the one the server sent it in.
-    readBoot()?.language ?? "en",
-  ];
-}
-
-/**
- * Runs the core's startup plan (spec 4) once remote config (and, signed in, the
- * profile) are in: its storage effects, then the language, and the app may show pages.
- * The app runs it before its first render when the server sent what it needs (a guest's
- * page with its remote config), else the gate runs it when the queries answer.
- */
-export function runStartupPlan(config: Config, profile: ProfileData | undefined): void {
-  const plan = planStartup(...startupInputs(config, profile));
-  runEffects(plan.effects);
-  useAppStore.setState({ language: plan.language, started: true });
-}
 
 /**
  * Asks for a signed-in customer's startup loads (the profile, the selected service) as
@@ -107,7 +59,8 @@ export function useStartupReady(): boolean {
 
 /**
  * Startup exactly as spec 4, decided by the core: remote config, settings and (signed in)
- * the profile load; then the core's plan settles district, location, address, service and
+ * the profile load; the gate tells the core's startup flow their answers and storage's
+ * changes (`./startup.ts`), and its plan settles district, location, address, service and
  * language. Until then the router shows the layout with a spinner in place of the page;
  * any failure shows 'Loading failed! Please reload.'
  */
@@ -117,27 +70,23 @@ export function StartupGate({ children }: { children: ReactNode }) {
   const settings = useSettings();
   const profile = useProfile();
   const service = useSelectedService();
-  const token = useAppStore((s) => s.client.token);
-  const planned = useAppStore((s) => s.started);
+  const client = useAppStore((s) => s.client);
+  const planned = useAppStore((s) => s.startup.started);
   const text = useCoreText();
   const intl = useIntl();
   usePersistUser();
 
   useEffect(() => {
-    if (planned || !config.data) return;
-    if (token !== null && profile.status === "pending") return;
-    runStartupPlan(config.data, profile.data);
-  }, [planned, config.data, profile.status, profile.data, token]);
-
-  // A sign-in after startup: the account's language applies by the same rule as at
-  // startup (a language chosen on this device first, else the profile's), so the page
-  // does not change language at the next reload.
+    if (config.data) dispatchStartup(configLoaded(config.data));
+  }, [config.data]);
+  // At the start, and after a sign-in: the account's language applies by the start's rule.
   useEffect(() => {
-    if (!planned || !config.data || !profile.data) return;
-    const store = useAppStore.getState();
-    const { language } = planStartup(...startupInputs(config.data, profile.data));
-    if (language !== store.language) runEffects([{ type: "set_document_language", language }]);
-  }, [planned, config.data, profile.data]);
+    if (profile.data) dispatchStartup(profileAnswered(profile.data));
+    else if (profile.status === "error") dispatchStartup(profileAnswered(undefined));
+  }, [profile.data, profile.status]);
+  useEffect(() => {
+    dispatchStartup({ type: "storage_changed" });
+  }, [client]);
 
   useDocumentMeta(config.data ?? null);
 

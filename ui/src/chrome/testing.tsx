@@ -10,6 +10,7 @@ import { selectedServiceKey } from "../api/queries";
 import { runEffects } from "../platform/effects";
 import { queryClient as appQueryClient } from "../platform/queryClient";
 import { useAppStore } from "../platform/store";
+import { resetStartup } from "../app/startup";
 import { intlLocale } from "../i18n/intlLocale";
 import { allMessages } from "../i18n/testing";
 import { FailureText } from "../ui/failureText";
@@ -146,6 +147,9 @@ export function resetShell(path = "/"): void {
   window.history.replaceState(null, "", path);
   useAppStore.getState().refresh();
   useAppStore.setState({ toasts: [], modal: null, language: "en", cartView: null, cartShop: null });
+  // Each test starts the app anew: the startup flow plans again with this test's storage.
+  resetStartup();
+  useAppStore.setState({ startup: { started: false, loads_cart: false } });
   useChromeState.setState({ panel: null });
   document.documentElement.lang = "en";
   document.documentElement.dir = "ltr";

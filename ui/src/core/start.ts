@@ -9,6 +9,8 @@
  * (`loadStartOnIntent`), so a first visit downloads no WASM it does not run. The app's
  * modules call the rules through the functions below, which throw until it is in.
  */
+import type { Language } from "storefront-core";
+
 type Start = typeof import("storefront-core/start");
 
 let loaded: Start | null = null;
@@ -71,6 +73,11 @@ function rules(): Start {
   return loaded;
 }
 
+/** The startup flow (`StartupFlow`) over this module's storage, for a page sent in `pageLanguage`. */
+export function makeStartupFlow(pageLanguage: Language): InstanceType<Start["StartupFlow"]> {
+  return new (rules().StartupFlow)(pageLanguage);
+}
+
 // The module's functions, called through the loaded module. Their documentation is the
 // package's (`storefront-core/start`).
 export const isCoreError: Start["isCoreError"] = (error, kind): error is Start["CoreError"]["prototype"] =>
@@ -94,7 +101,6 @@ export const logoutEffects: Start["logoutEffects"] = (...a) => rules().logoutEff
 export const noResponseMessage: Start["noResponseMessage"] = (...a) => rules().noResponseMessage(...a);
 export const offlineMessage: Start["offlineMessage"] = (...a) => rules().offlineMessage(...a);
 export const persistUserEffect: Start["persistUserEffect"] = (...a) => rules().persistUserEffect(...a);
-export const planStartup: Start["planStartup"] = (...a) => rules().planStartup(...a);
 export const readClientState: Start["readClientState"] = (...a) => rules().readClientState(...a);
 export const readPersistedUser: Start["readPersistedUser"] = (...a) => rules().readPersistedUser(...a);
 export const requestHeaders: Start["requestHeaders"] = (...a) => rules().requestHeaders(...a);

@@ -4,7 +4,7 @@ import { mirrorViewCookie } from "./viewCookie";
 import { followCredential } from "./credentialCookie";
 import { readClientState, startLoaded } from "../core/start";
 import { nothingStored } from "../core/storage";
-import type { Cart, CartView, ClientState, GuardContext, Language, Modal, Text, Tone } from "storefront-core";
+import type { Cart, CartView, ClientState, GuardContext, Language, Modal, StartupView, Text, Tone } from "storefront-core";
 
 export interface Toast {
   id: number;
@@ -54,8 +54,12 @@ export interface AppStore {
   cartShop: CartShop | null;
   /** Where a guest was going when a guard sent them to sign in. */
   returnTo: string | null;
-  /** The core's startup plan has run (its effects applied): pages may render. */
-  started: boolean;
+  /**
+   * What the core's startup flow gave after its last event (`app/startup.ts`): whether
+   * its plan has run (its effects applied: pages may render), and whether it loads the
+   * cart for what storage holds now.
+   */
+  startup: StartupView;
   /** Set when a new version's service worker waits: calling it switches and reloads. */
   updateReady: (() => void) | null;
   /**
@@ -109,7 +113,7 @@ const store = createStore<AppStore>()((set) => {
     cartView: null,
     cartShop: null,
     returnTo: null,
-    started: false,
+    startup: { started: false, loads_cart: false },
     updateReady: null,
     termsAccepted: false,
     refresh: () => {

@@ -98,7 +98,7 @@ export async function renderTemplates(kinds: readonly BootKind[] = KINDS): Promi
           useAppStore.setState({
             client: clientState(language, signedIn, hasDistrict),
             language,
-            started: true,
+            startup: { started: true, loads_cart: false },
             modal: null,
             cartView: null,
             cartShop: null,

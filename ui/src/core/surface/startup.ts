@@ -1,6 +1,6 @@
 import {
   initialLoads,
-  planStartup,
+  StartupFlow,
   startupScreen,
   verificationChannels,
   type Channel,
@@ -11,9 +11,10 @@ import {
   type StartupLoad,
   type StartupLoads,
   type StartupConfig,
-  type StartupPlan,
   type StartupProfile,
   type StartupScreen,
+  type StartupView,
+  type Step,
 } from "storefront-core";
 
 const stored: ClientState = {
@@ -44,17 +45,21 @@ export function surfaceStartup(language: Language | null): string[] {
   const channels: Channel[] = verificationChannels(true, false);
   const profile: StartupProfile = { address: null, default_locale: language };
   const first: StartupLoad[] = initialLoads(stored);
-  const plan: StartupPlan = planStartup(config, profile, "ar");
-  const guestPlan: StartupPlan = planStartup(config, null, "en");
+  const flow = new StartupFlow("ar");
+  flow.send({ type: "config_loaded", config });
+  const step: Step<StartupView> = flow.send({ type: "profile_answered", profile });
+  flow.send({ type: "storage_changed" });
+  const view: StartupView = flow.view();
+  flow.free();
   const screen: StartupScreen = startupScreen(loads);
   const shown = screen.state === "failed" ? screen.message.id : screen.state;
   return [
     String(config.default_location?.district_id),
     channels.join(),
     first.join(),
-    plan.language,
-    guestPlan.loads.join(),
-    String(plan.effects.length),
+    String(step.view.started),
+    String(view.loads_cart),
+    String(step.effects.length),
     shown,
   ];
 }

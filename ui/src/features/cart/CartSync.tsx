@@ -1,23 +1,16 @@
 import { useEffect } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { planStartup } from "../../core/start";
-import { useDeliveryArea, useProfile, useRemoteConfig } from "../../api/queries";
+import { useDeliveryArea } from "../../api/queries";
 import { useIdle } from "../../platform/idle";
-import { startupInputs } from "../../app/StartupGate";
 import { useAppStore } from "../../platform/store";
 import { cartQueryKey } from "../../shop/cartKeys";
 
 /**
- * Whether the startup plan loads the cart: the core's `planStartup` lists the `cart` load
- * for signed-in customers with a district and a service (spec 4).
+ * Whether the startup plan loads the cart: the core's startup flow says so for signed-in
+ * customers with a district and a service (spec 4), for what storage holds now.
  */
 export function useStartupLoadsCart(): boolean {
-  const config = useRemoteConfig().data;
-  const profile = useProfile().data;
-  // The plan reads storage; the store's copy changes whenever storage does.
-  useAppStore((s) => s.client);
-  if (!config) return false;
-  return planStartup(...startupInputs(config, profile)).loads.includes("cart");
+  return useAppStore((s) => s.startup.loads_cart);
 }
 
 /**

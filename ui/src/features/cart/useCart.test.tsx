@@ -10,6 +10,7 @@ import { mockApi, resetClient, testQueryClient } from "../../test/catalogue";
 import { remoteConfig } from "../../chrome/testing";
 import { cartBody } from "../../test/cart";
 import { CartSync } from "./CartSync";
+import { configLoaded, dispatchStartup, profileAnswered, resetStartup } from "../../app/startup";
 import { askForCartEarly } from "../../shop/cartEarly";
 import { fetchCart } from "../../shop/cartFlow";
 
@@ -21,11 +22,18 @@ function badge(): number | null {
 
 const cartCalls = (calls: string[]) => calls.filter((call) => call.includes("/get_card"));
 
+/**
+ * Renders CartSync after the startup flow has planned with this test's storage, as the
+ * startup gate has it do (CartSync follows the flow's view).
+ */
 function renderSync(client = testQueryClient()) {
   const language = useAppStore.getState().language;
   client.setQueryData(["remote-config", language], remoteConfig());
   const token = useAppStore.getState().client.token;
   if (token) client.setQueryData(["profile", token], profileData());
+  resetStartup();
+  dispatchStartup(configLoaded(remoteConfig()));
+  if (token) dispatchStartup(profileAnswered(profileData()));
   const view = render(
     <QueryClientProvider client={client}>
       <CartSync />
