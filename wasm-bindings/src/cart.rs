@@ -8,19 +8,16 @@
 //! about half its size (91.6 → 48.7 KB gzip). The core keeps its derives for other clients, and the tests below
 //! check that both readers agree on every variant.
 
-use std::collections::BTreeMap;
-
 use storefront_core::cart::{
     self, AddRequest, Cart, CartEvent, CartItem, CartItemOrder, CartLine, CartPricing, CartProduct,
     CartTotals, CouponResponse, CouponRule, Favorite, QuantityLimits,
 };
 use storefront_core::flow::Flow;
-use storefront_core::messages::{Message, MessageId, Text};
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{
-    Read, argument, boolean, count, expected, field, list, money, optional, or_default, required,
-    string, tag, to_js,
+    Read, argument, boolean, count, expected, list, money, optional, or_default, read_text,
+    required, string, tag, to_js,
 };
 
 /// The cart of the selected service (spec 4) as a flow: its state (the server's cart,
@@ -355,50 +352,13 @@ fn read_limits(v: &JsValue, _: &str) -> Read<QuantityLimits> {
     })
 }
 
-/// One of the core's messages (`{"kind": "message", "id": …, "params": {…}}`) or the
-/// server's text (`{"kind": "server", "text": …}`).
-fn read_text(v: &JsValue, _: &str) -> Read<Text> {
-    Ok(match tag(v, "kind")?.as_str() {
-        "message" => Text::Message(Message {
-            id: required(v, "id", read_message_id)?,
-            params: or_default(v, "params", read_params)?,
-        }),
-        "server" => Text::Server {
-            text: required(v, "text", string)?,
-        },
-        other => return Err(format!("unknown text `{other}`")),
-    })
-}
-
-fn read_message_id(value: &JsValue, name: &str) -> Read<MessageId> {
-    let id = string(value, name)?;
-    MessageId::ALL
-        .iter()
-        .copied()
-        .find(|known| known.as_str() == id)
-        .ok_or_else(|| format!("`{name}`: unknown message `{id}`"))
-}
-
-/// A message's parameters: text by name.
-fn read_params(value: &JsValue, name: &str) -> Read<BTreeMap<String, String>> {
-    if !value.is_object() {
-        return Err(expected(name, "an object"));
-    }
-    let mut params = BTreeMap::new();
-    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
-        let key = string(&key, name)?;
-        let param = string(&field(value, &key), &key)?;
-        params.insert(key, param);
-    }
-    Ok(params)
-}
-
 /// The readers above against the core's serde derives, in the browser (`just wasm-test`).
 #[cfg(all(test, target_arch = "wasm32"))]
 mod tests {
     use serde::Serialize;
     use serde::de::DeserializeOwned;
     use serde_json::{Value, json};
+    use storefront_core::messages::{Message, MessageId, Text};
     use storefront_core::money::Money;
     use wasm_bindgen_test::*;
 

@@ -291,3 +291,48 @@ pub(crate) fn tag(value: &JsValue, tag: &str) -> Read<String> {
         .as_string()
         .ok_or_else(|| format!("missing `{tag}`"))
 }
+
+// The core's texts, read by hand by every flow whose events carry one (the cart's, the
+// checkout's, the sign-in's). (Their imports are here, beside them.)
+
+use std::collections::BTreeMap;
+
+use storefront_core::messages::{Message, MessageId, Text};
+
+/// One of the core's messages (`{"kind": "message", "id": …, "params": {…}}`) or the
+/// server's text (`{"kind": "server", "text": …}`).
+pub(crate) fn read_text(v: &JsValue, _: &str) -> Read<Text> {
+    Ok(match tag(v, "kind")?.as_str() {
+        "message" => Text::Message(Message {
+            id: required(v, "id", read_message_id)?,
+            params: or_default(v, "params", read_params)?,
+        }),
+        "server" => Text::Server {
+            text: required(v, "text", string)?,
+        },
+        other => return Err(format!("unknown text `{other}`")),
+    })
+}
+
+fn read_message_id(value: &JsValue, name: &str) -> Read<MessageId> {
+    let id = string(value, name)?;
+    MessageId::ALL
+        .iter()
+        .copied()
+        .find(|known| known.as_str() == id)
+        .ok_or_else(|| format!("`{name}`: unknown message `{id}`"))
+}
+
+/// A message's parameters: text by name.
+fn read_params(value: &JsValue, name: &str) -> Read<BTreeMap<String, String>> {
+    if !value.is_object() {
+        return Err(expected(name, "an object"));
+    }
+    let mut params = BTreeMap::new();
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let key = string(&key, name)?;
+        let param = string(&field(value, &key), &key)?;
+        params.insert(key, param);
+    }
+    Ok(params)
+}

@@ -1,12 +1,21 @@
 //! Bindings of `storefront_core::orders`.
+//!
+//! The checkout's events are read by hand (the readers at the end), as the cart's are
+//! (`cart.rs`): serde's derived reader of an internally tagged enum buffers each event and
+//! compiles every type inside a second time. The core keeps its derives for other
+//! clients; the tests below check that both readers agree on every variant.
 
 use storefront_core::flow::Flow;
 use storefront_core::orders::{
-    self, CardChoice, CheckoutEvent, OrderStatus, OrderTab, ReturnTab, SavedCardFacts,
+    self, CardChoice, CardDetails, CheckoutEvent, CheckoutStep, OrderStatus, OrderTab,
+    PaymentMethod, PaymentSummary, ReturnTab, SavedCardFacts,
 };
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js};
+use crate::convert::{
+    Read, argument, boolean, count, expected, from_js, list, optional, read_text, required, string,
+    tag, to_js,
+};
 
 /// Reads a status as the server sends it (`canceled` is `cancelled`; anything
 /// unknown is `unknown`).
@@ -177,7 +186,7 @@ impl CheckoutFlowHandle {
         #[wasm_bindgen(unchecked_param_type = "T.CheckoutEvent")] event: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let event: CheckoutEvent = from_js(event, "event")?;
+        let event = argument(&event, "event", read_checkout_event)?;
         to_js(&self.0.step(event, from_js(now_ms, "nowMs")?))
     }
 
@@ -199,4 +208,310 @@ pub fn preselected_card(
     let cards: Vec<SavedCardFacts> = from_js(cards, "cards")?;
     let earlier: Option<CardChoice> = from_js(earlier, "earlier")?;
     to_js(&orders::preselected_card(&cards, earlier))
+}
+
+// The checkout's events, field by field as the core's serde derives read them: the same
+// required fields, `null` or a left-out field as `None`, other fields ignored.
+
+fn read_checkout_event(v: &JsValue, _: &str) -> Read<CheckoutEvent> {
+    Ok(match tag(v, "type")?.as_str() {
+        "address_chosen" => CheckoutEvent::AddressChosen {
+            address_id: required(v, "address_id", count)?,
+        },
+        "address_done" => CheckoutEvent::AddressDone,
+        "payment_done" => CheckoutEvent::PaymentDone {
+            payment: required(v, "payment", read_payment)?,
+        },
+        "go_to" => CheckoutEvent::GoTo {
+            step: required(v, "step", read_step)?,
+        },
+        "place" => CheckoutEvent::Place {
+            key: required(v, "key", string)?,
+            card: optional(v, "card", read_card)?,
+            cvv: optional(v, "cvv", string)?,
+        },
+        "placed" => CheckoutEvent::Placed {
+            order_id: required(v, "order_id", count)?,
+        },
+        "placement_failed" => CheckoutEvent::PlacementFailed {
+            status: optional(v, "status", count)?,
+            fields: required(v, "fields", |fields, name| list(fields, name, string))?,
+            text: required(v, "text", read_text)?,
+        },
+        "resume_asked" => CheckoutEvent::ResumeAsked {
+            key: required(v, "key", string)?,
+        },
+        "reset" => CheckoutEvent::Reset,
+        other => return Err(format!("unknown event `{other}`")),
+    })
+}
+
+fn read_payment(v: &JsValue, _: &str) -> Read<PaymentSummary> {
+    Ok(PaymentSummary {
+        method: required(v, "method", read_method)?,
+        use_wallet: required(v, "use_wallet", boolean)?,
+        saved_card_id: optional(v, "saved_card_id", count)?,
+        save_card: required(v, "save_card", boolean)?,
+    })
+}
+
+fn read_method(value: &JsValue, name: &str) -> Read<PaymentMethod> {
+    match string(value, name)?.as_str() {
+        "card" => Ok(PaymentMethod::Card),
+        "cash" => Ok(PaymentMethod::Cash),
+        _ => Err(expected(name, "`card` or `cash`")),
+    }
+}
+
+fn read_step(value: &JsValue, name: &str) -> Read<CheckoutStep> {
+    match string(value, name)?.as_str() {
+        "address" => Ok(CheckoutStep::Address),
+        "payment" => Ok(CheckoutStep::Payment),
+        "review" => Ok(CheckoutStep::Review),
+        _ => Err(expected(name, "`address`, `payment` or `review`")),
+    }
+}
+
+fn read_card(v: &JsValue, _: &str) -> Read<CardDetails> {
+    Ok(CardDetails {
+        number: required(v, "number", string)?,
+        name: required(v, "name", string)?,
+        exp_month: required(v, "exp_month", string)?,
+        exp_year: required(v, "exp_year", string)?,
+        cvv: required(v, "cvv", string)?,
+    })
+}
+
+/// The readers above against the core's serde derives, in the browser (`just wasm-test`).
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use serde_json::{Value, json};
+    use storefront_core::messages::{Message, MessageId, Text};
+    use storefront_core::orders::CHECKOUT_STEPS;
+    use wasm_bindgen_test::*;
+
+    use super::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    fn card() -> CardDetails {
+        CardDetails {
+            number: "4242 4242 4242 4242".into(),
+            name: "Mona Ali".into(),
+            exp_month: "04".into(),
+            exp_year: "2031".into(),
+            cvv: "123".into(),
+        }
+    }
+
+    fn events() -> Vec<CheckoutEvent> {
+        let mut events = vec![
+            CheckoutEvent::AddressChosen { address_id: 12 },
+            CheckoutEvent::AddressDone,
+            CheckoutEvent::Place {
+                key: "k-1".into(),
+                card: Some(card()),
+                cvv: None,
+            },
+            CheckoutEvent::Place {
+                key: "k-2".into(),
+                card: None,
+                cvv: Some("321".into()),
+            },
+            CheckoutEvent::Placed { order_id: 900 },
+            CheckoutEvent::ResumeAsked { key: "k-1".into() },
+            CheckoutEvent::Reset,
+        ];
+        for method in [PaymentMethod::Card, PaymentMethod::Cash] {
+            for (saved_card_id, flags) in [(None, true), (Some(5), false)] {
+                events.push(CheckoutEvent::PaymentDone {
+                    payment: PaymentSummary {
+                        method,
+                        use_wallet: flags,
+                        saved_card_id,
+                        save_card: !flags,
+                    },
+                });
+            }
+        }
+        for step in CHECKOUT_STEPS {
+            events.push(CheckoutEvent::GoTo { step });
+        }
+        for (status, text) in [
+            (
+                Some(422),
+                Text::Message(Message::new(MessageId::Required).with("field", "cvv")),
+            ),
+            (
+                None,
+                Text::Server {
+                    text: "Sorry, we don't deliver to your area now!".into(),
+                },
+            ),
+        ] {
+            events.push(CheckoutEvent::PlacementFailed {
+                status,
+                fields: if status.is_some() {
+                    vec!["card.cvv".into(), "address_id".into()]
+                } else {
+                    vec![]
+                },
+                text,
+            });
+        }
+        events
+    }
+
+    /// Which variant an event is. Without a wildcard, so that a variant added to the
+    /// core stops this from compiling until `read_checkout_event` and `events()` have it.
+    fn variant(event: &CheckoutEvent) -> usize {
+        match event {
+            CheckoutEvent::AddressChosen { .. } => 0,
+            CheckoutEvent::AddressDone => 1,
+            CheckoutEvent::PaymentDone { .. } => 2,
+            CheckoutEvent::GoTo { .. } => 3,
+            CheckoutEvent::Place { .. } => 4,
+            CheckoutEvent::Placed { .. } => 5,
+            CheckoutEvent::PlacementFailed { .. } => 6,
+            CheckoutEvent::ResumeAsked { .. } => 7,
+            CheckoutEvent::Reset => 8,
+        }
+    }
+
+    fn js(value: &Value) -> JsValue {
+        js_sys::JSON::parse(&value.to_string()).unwrap()
+    }
+
+    /// Reads `value` both ways: with the core's derive and with this module's reader.
+    fn both(value: Value) -> (CheckoutEvent, CheckoutEvent) {
+        let core = serde_json::from_value(value.clone()).expect("the core reads it");
+        let ours = read_checkout_event(&js(&value), "event").expect("the bindings read it");
+        (core, ours)
+    }
+
+    fn flow() -> CheckoutFlowHandle {
+        CheckoutFlowHandle::new(js_sys::Function::new_no_args("return ''"))
+    }
+
+    #[wasm_bindgen_test]
+    fn the_sample_events_cover_every_variant() {
+        let seen: std::collections::BTreeSet<usize> = events().iter().map(variant).collect();
+        assert_eq!(seen, (0..9).collect());
+    }
+
+    #[wasm_bindgen_test]
+    fn every_checkout_event_reads_as_the_core_reads_it() {
+        for event in events() {
+            let (core, ours) = both(serde_json::to_value(&event).unwrap());
+            assert_eq!(core, event);
+            assert_eq!(ours, event);
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn left_out_null_and_extra_fields_read_as_the_core_reads_them() {
+        for value in [
+            // The UI's shapes: optional fields null or left out, a saved card's CVV only.
+            json!({"type": "place", "key": "k", "cvv": "123"}),
+            json!({"type": "place", "key": "k", "card": null, "cvv": null}),
+            json!({"type": "placement_failed", "fields": [], "text": {"kind": "message", "id": "no_response"}}),
+            json!({"type": "placement_failed", "status": null, "fields": [], "text": {"kind": "server", "text": "x"}}),
+            json!({"type": "payment_done", "payment": {"method": "cash", "use_wallet": false, "save_card": false}}),
+            // Fields no variant has are ignored, by a unit variant too.
+            json!({"type": "reset", "at": 1}),
+            json!({"type": "placed", "order_id": 3, "order": {"id": 3}}),
+        ] {
+            let (core, ours) = both(value.clone());
+            assert_eq!(ours, core, "{value}");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn events_of_the_wrong_shape_are_refused_by_both() {
+        for value in [
+            json!({"type": "teleported"}),
+            json!({"kind": "reset"}),
+            json!("reset"),
+            json!({"type": "address_chosen"}),
+            json!({"type": "address_chosen", "address_id": -1}),
+            json!({"type": "address_chosen", "address_id": 1.5}),
+            json!({"type": "address_chosen", "address_id": "4"}),
+            json!({"type": "go_to", "step": "shipping"}),
+            json!({"type": "payment_done", "payment": {"method": "cheque", "use_wallet": false, "save_card": false}}),
+            json!({"type": "payment_done", "payment": {"method": "cash", "save_card": false}}),
+            json!({"type": "payment_done", "payment": {"method": "cash", "use_wallet": 0, "save_card": false}}),
+            json!({"type": "place", "cvv": "123"}),
+            json!({"type": "place", "key": "k", "card": {"number": "4242", "name": "M", "exp_month": "04", "exp_year": "31"}}),
+            json!({"type": "place", "key": "k", "cvv": 123}),
+            json!({"type": "placement_failed", "status": 70000, "fields": [], "text": {"kind": "server", "text": "x"}}),
+            json!({"type": "placement_failed", "fields": [], "text": {"kind": "shout", "text": "x"}}),
+            json!({"type": "placement_failed", "text": {"kind": "server", "text": "x"}}),
+            json!({"type": "placement_failed", "fields": [1], "text": {"kind": "server", "text": "x"}}),
+            json!({"type": "placement_failed", "fields": "cvv", "text": {"kind": "server", "text": "x"}}),
+            json!({"type": "resume_asked"}),
+        ] {
+            assert!(
+                serde_json::from_value::<CheckoutEvent>(value.clone()).is_err(),
+                "the core reads {value}"
+            );
+            assert!(
+                read_checkout_event(&js(&value), "event").is_err(),
+                "the bindings read {value}"
+            );
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn a_wrong_event_is_an_invalid_argument_naming_its_field() {
+        let error = flow()
+            .send(
+                js(&json!({"type": "go_to", "step": "shipping"})),
+                JsValue::from(0),
+            )
+            .unwrap_err();
+        let error = js_sys::Error::from(error);
+        assert_eq!(
+            js_sys::Reflect::get(&error, &"kind".into()).unwrap(),
+            "invalid_argument"
+        );
+        assert_eq!(
+            String::from(error.message()),
+            "event: `step`: expected `address`, `payment` or `review`"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn only_own_fields_are_read() {
+        // A field inherited from the prototype is not the event's (JSON.stringify skips
+        // it too): the address is missing.
+        let event =
+            js_sys::Object::create(js(&json!({"address_id": 4})).unchecked_ref::<js_sys::Object>());
+        js_sys::Reflect::set(&event, &"type".into(), &"address_chosen".into()).unwrap();
+        let error = flow().send(event.into(), JsValue::from(0)).unwrap_err();
+        assert_eq!(
+            String::from(js_sys::Error::from(error).message()),
+            "event: missing field `address_id`"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn a_sent_event_moves_the_flow() {
+        let mut flow = flow();
+        flow.send(
+            js(&json!({"type": "address_chosen", "address_id": 4})),
+            JsValue::from(0),
+        )
+        .unwrap();
+        flow.send(js(&json!({"type": "address_done"})), JsValue::from(0))
+            .unwrap();
+        let view = flow.view().unwrap();
+        assert_eq!(
+            js_sys::Reflect::get(&view, &"step".into()).unwrap(),
+            "payment"
+        );
+        assert_eq!(
+            js_sys::Reflect::get(&view, &"address_id".into()).unwrap(),
+            4
+        );
+    }
 }
