@@ -1,8 +1,18 @@
-use storefront_core::auth::{self, LoginEvent, RequestEvent};
+//! Bindings of `storefront_core::auth`: the phone sign-in and the simple request flows.
+//!
+//! The sign-in's events are read by hand (the readers at the end), as the cart's and the
+//! checkout's are (`cart.rs`): serde's derived reader of an internally tagged enum
+//! buffers each event and compiles every type inside a second time. The core keeps its
+//! derives for other clients; the tests below check that both readers agree.
+
+use storefront_core::auth::{self, Channel, LoginEvent, RequestEvent};
 use storefront_core::flow::Flow;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{from_js, to_js};
+use crate::convert::{
+    Read, argument, boolean, derived, expected, from_js, optional, read_text, required, string,
+    tag, to_js,
+};
 
 /// The phone sign-in (spec 4) behind a handle: its state (the number, the code, the
 /// three calls' statuses) stays here. Events go in with the time; the effects to
@@ -29,7 +39,7 @@ impl PhoneLoginFlowHandle {
         #[wasm_bindgen(unchecked_param_type = "T.LoginEvent")] event: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let event: LoginEvent = from_js(event, "event")?;
+        let event = argument(&event, "event", read_login_event)?;
         to_js(&self.0.step(event, from_js(now_ms, "nowMs")?))
     }
 
@@ -113,4 +123,312 @@ pub fn restore_needed() -> bool {
     auth::restore_needed(&storefront_core::storage::read_state(
         &crate::storage::ClientStorage,
     ))
+}
+
+// The sign-in's events, field by field as the core's serde derives read them: the same
+// required fields, `null` or a left-out field as `None`, other fields ignored.
+
+fn read_login_event(v: &JsValue, _: &str) -> Read<LoginEvent> {
+    Ok(match tag(v, "type")?.as_str() {
+        "open_sign_in" => LoginEvent::OpenSignIn,
+        "request_code" => LoginEvent::RequestCode {
+            mobile: required(v, "mobile", string)?,
+            channel: required(v, "channel", read_channel)?,
+        },
+        "code_sent" => LoginEvent::CodeSent,
+        "code_failed" => LoginEvent::CodeFailed {
+            error: required(v, "error", read_text)?,
+        },
+        "resend" => LoginEvent::Resend,
+        "submit_code" => LoginEvent::SubmitCode {
+            code: required(v, "code", string)?,
+        },
+        "verified" => LoginEvent::Verified {
+            token: optional(v, "token", string)?,
+            user_exists: required(v, "user_exists", boolean)?,
+            message: optional(v, "message", string)?,
+            force_default_location: required(v, "force_default_location", boolean)?,
+            return_to: optional(v, "return_to", string)?,
+        },
+        "verify_failed" => LoginEvent::VerifyFailed {
+            error: required(v, "error", read_text)?,
+        },
+        "submit_registration" => LoginEvent::SubmitRegistration {
+            name: required(v, "name", string)?,
+            email: required(v, "email", string)?,
+            referral_code: required(v, "referral_code", string)?,
+            accept_terms: required(v, "accept_terms", boolean)?,
+        },
+        "registered" => LoginEvent::Registered {
+            token: required(v, "token", string)?,
+            message: optional(v, "message", string)?,
+            force_default_location: required(v, "force_default_location", boolean)?,
+            return_to: optional(v, "return_to", string)?,
+        },
+        "register_failed" => LoginEvent::RegisterFailed {
+            error: required(v, "error", read_text)?,
+        },
+        "tick" => LoginEvent::Tick,
+        // The stored state as `readClientState` gives it: read by the derive that
+        // `initialLoads` links already.
+        "restore" => LoginEvent::Restore {
+            stored: Box::new(required(v, "stored", derived)?),
+        },
+        "close" => LoginEvent::Close,
+        other => return Err(format!("unknown event `{other}`")),
+    })
+}
+
+fn read_channel(value: &JsValue, name: &str) -> Read<Channel> {
+    match string(value, name)?.as_str() {
+        "sms" => Ok(Channel::Sms),
+        "whatsapp" => Ok(Channel::Whatsapp),
+        _ => Err(expected(name, "`sms` or `whatsapp`")),
+    }
+}
+
+/// The readers above against the core's serde derives, in the browser (`just wasm-test`).
+#[cfg(all(test, target_arch = "wasm32"))]
+mod tests {
+    use serde_json::{Value, json};
+    use storefront_core::messages::{Message, MessageId, Text};
+    use storefront_core::storage::ClientState;
+    use wasm_bindgen_test::*;
+
+    use super::*;
+
+    wasm_bindgen_test_configure!(run_in_browser);
+
+    /// A stored state with every field, as `readClientState` gives it after a reload
+    /// in the middle of a sign-in.
+    fn stored() -> ClientState {
+        serde_json::from_value(json!({
+            "token": null, "language": "ar", "district_id": 3, "address_id": 9,
+            "selected_address": {
+                "id": 9, "name": "Home", "region": "Zamalek", "postal_code": null,
+                "address_details": "Floor 2", "district_id": 3,
+                "location": {"latitude": 30.0571, "longitude": 31.2249},
+                "country_id": {"name": "Egypt"}, "city_id": {"name": "Cairo"}
+            },
+            "location": {"lat": 30.0571, "lng": 31.2249},
+            "selected_service": 1, "selected_service_name": "Groceries",
+            "use_default_location": false, "currency": "EGP", "login_in_progress": true,
+            "user_mobile": "+201001234567", "user_code": "1234", "user_exists": false,
+            "modal": "verifyOtp", "resend_ready_at": 1_700_000_060_000_u64
+        }))
+        .unwrap()
+    }
+
+    fn texts() -> Vec<Text> {
+        vec![
+            Text::Message(Message::new(MessageId::NoResponse)),
+            Text::Message(Message::new(MessageId::TooShort).with("len", 4)),
+            Text::Server {
+                text: "Too many attempts".into(),
+            },
+        ]
+    }
+
+    fn login_events() -> Vec<LoginEvent> {
+        let mut events = vec![
+            LoginEvent::OpenSignIn,
+            LoginEvent::RequestCode {
+                mobile: "+201001234567".into(),
+                channel: Channel::Sms,
+            },
+            LoginEvent::RequestCode {
+                mobile: "+201001234567".into(),
+                channel: Channel::Whatsapp,
+            },
+            LoginEvent::CodeSent,
+            LoginEvent::Resend,
+            LoginEvent::SubmitCode {
+                code: "1234".into(),
+            },
+            LoginEvent::Verified {
+                token: None,
+                user_exists: false,
+                message: Some("Verified".into()),
+                force_default_location: false,
+                return_to: None,
+            },
+            LoginEvent::Verified {
+                token: Some("tok".into()),
+                user_exists: true,
+                message: None,
+                force_default_location: true,
+                return_to: Some("/orders".into()),
+            },
+            LoginEvent::SubmitRegistration {
+                name: "منى".into(),
+                email: "mona@example.com".into(),
+                referral_code: String::new(),
+                accept_terms: true,
+            },
+            LoginEvent::Registered {
+                token: "tok".into(),
+                message: None,
+                force_default_location: false,
+                return_to: Some("/checkout".into()),
+            },
+            LoginEvent::Tick,
+            LoginEvent::Restore {
+                stored: Box::new(stored()),
+            },
+            LoginEvent::Restore {
+                stored: Box::default(),
+            },
+            LoginEvent::Close,
+        ];
+        for error in texts() {
+            events.push(LoginEvent::CodeFailed {
+                error: error.clone(),
+            });
+            events.push(LoginEvent::VerifyFailed {
+                error: error.clone(),
+            });
+            events.push(LoginEvent::RegisterFailed { error });
+        }
+        events
+    }
+
+    /// Which variant an event is. Without a wildcard, so that a variant added to the
+    /// core stops this from compiling until `read_login_event` and the samples have it.
+    fn login_variant(event: &LoginEvent) -> usize {
+        match event {
+            LoginEvent::OpenSignIn => 0,
+            LoginEvent::RequestCode { .. } => 1,
+            LoginEvent::CodeSent => 2,
+            LoginEvent::CodeFailed { .. } => 3,
+            LoginEvent::Resend => 4,
+            LoginEvent::SubmitCode { .. } => 5,
+            LoginEvent::Verified { .. } => 6,
+            LoginEvent::VerifyFailed { .. } => 7,
+            LoginEvent::SubmitRegistration { .. } => 8,
+            LoginEvent::Registered { .. } => 9,
+            LoginEvent::RegisterFailed { .. } => 10,
+            LoginEvent::Tick => 11,
+            LoginEvent::Restore { .. } => 12,
+            LoginEvent::Close => 13,
+        }
+    }
+
+    fn js(value: &Value) -> JsValue {
+        js_sys::JSON::parse(&value.to_string()).unwrap()
+    }
+
+    fn message(error: JsValue) -> String {
+        let error = js_sys::Error::from(error);
+        assert_eq!(
+            js_sys::Reflect::get(&error, &"kind".into()).unwrap(),
+            "invalid_argument"
+        );
+        error.message().into()
+    }
+
+    #[wasm_bindgen_test]
+    fn the_sample_login_events_cover_every_variant() {
+        let seen: std::collections::BTreeSet<usize> =
+            login_events().iter().map(login_variant).collect();
+        assert_eq!(seen, (0..14).collect());
+    }
+
+    #[wasm_bindgen_test]
+    fn every_login_event_reads_as_the_core_reads_it() {
+        for event in login_events() {
+            let value = serde_json::to_value(&event).unwrap();
+            let core: LoginEvent = serde_json::from_value(value.clone()).unwrap();
+            let ours = read_login_event(&js(&value), "event").unwrap();
+            assert_eq!(core, event);
+            assert_eq!(ours, event);
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn the_clients_login_shapes_read_as_the_core_reads_them() {
+        for value in [
+            // `return_to` and `token` left out, as the UI and the second client send them.
+            json!({"type": "verified", "user_exists": true, "message": null, "force_default_location": false}),
+            json!({"type": "registered", "token": "tok", "force_default_location": true}),
+            json!({"type": "verify_failed", "error": {"kind": "message", "id": "no_response", "params": {}}}),
+            json!({"type": "restore", "stored": {"use_default_location": false, "login_in_progress": false}}),
+            json!({"type": "close", "modal": "signIn"}),
+        ] {
+            let core: LoginEvent = serde_json::from_value(value.clone()).unwrap();
+            let ours = read_login_event(&js(&value), "event").unwrap();
+            assert_eq!(ours, core, "{value}");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn login_events_of_the_wrong_shape_are_refused_by_both() {
+        for value in [
+            json!({"type": "log_in"}),
+            json!({"event": "close"}),
+            json!({"type": "request_code", "mobile": "+20100"}),
+            json!({"type": "request_code", "mobile": "+20100", "channel": "email"}),
+            json!({"type": "request_code", "mobile": 20100, "channel": "sms"}),
+            json!({"type": "code_failed"}),
+            json!({"type": "code_failed", "error": "Too many attempts"}),
+            json!({"type": "submit_code", "code": 1234}),
+            json!({"type": "verified", "user_exists": true}),
+            json!({"type": "verified", "user_exists": "yes", "force_default_location": false}),
+            json!({"type": "registered", "token": null, "force_default_location": false}),
+            json!({"type": "submit_registration", "name": "M", "email": "m@x.co", "accept_terms": true}),
+            json!({"type": "restore"}),
+            json!({"type": "restore", "stored": {"login_in_progress": false}}),
+            json!({"type": "restore", "stored": {"use_default_location": false, "login_in_progress": false, "modal": "help"}}),
+        ] {
+            assert!(
+                serde_json::from_value::<LoginEvent>(value.clone()).is_err(),
+                "the core reads {value}"
+            );
+            assert!(
+                read_login_event(&js(&value), "event").is_err(),
+                "the bindings read {value}"
+            );
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn a_wrong_login_event_is_an_invalid_argument_naming_its_field() {
+        let mut flow = PhoneLoginFlowHandle::new();
+        let error = flow
+            .send(
+                js(&json!({"type": "request_code", "mobile": "+20100", "channel": "fax"})),
+                JsValue::from(0),
+            )
+            .unwrap_err();
+        assert_eq!(
+            message(error),
+            "event: `channel`: expected `sms` or `whatsapp`"
+        );
+        let error = flow
+            .send(
+                js(&json!({"type": "restore", "stored": {}})),
+                JsValue::from(0),
+            )
+            .unwrap_err();
+        assert!(
+            message(error).starts_with("event: `stored`: missing field"),
+            "the stored state's field is named"
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn a_sent_login_event_moves_the_flow() {
+        let mut flow = PhoneLoginFlowHandle::new();
+        flow.send(js(&json!({"type": "open_sign_in"})), JsValue::from(0))
+            .unwrap();
+        flow.send(
+            js(&json!({"type": "request_code", "mobile": "+201001234567", "channel": "whatsapp"})),
+            JsValue::from(0),
+        )
+        .unwrap();
+        let view = flow.view().unwrap();
+        assert_eq!(
+            js_sys::Reflect::get(&view, &"mobile".into()).unwrap(),
+            "+201001234567"
+        );
+    }
 }

@@ -336,3 +336,16 @@ fn read_params(value: &JsValue, name: &str) -> Read<BTreeMap<String, String>> {
     }
     Ok(params)
 }
+
+/// A value of one of the core's derived readers that other functions of the module read
+/// already (`from_js`'s way: JSON text, a `serde_json::Value`, the derive over it), so
+/// that reading it here compiles nothing more.
+pub(crate) fn derived<T: DeserializeOwned>(value: &JsValue, name: &str) -> Read<T> {
+    let text = js_sys::JSON::stringify(value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| expected(name, "JSON"))?;
+    let value: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("`{name}`: {e}"))?;
+    T::deserialize(value).map_err(|e| format!("`{name}`: {e}"))
+}
