@@ -1,6 +1,6 @@
 //! Bindings of `storefront_core::auth`: the phone sign-in and the simple request flows.
 //!
-//! The sign-in's events are read by hand (the readers at the end), as the cart's and the
+//! Their events are read by hand (the readers at the end), as the cart's and the
 //! checkout's are (`cart.rs`): serde's derived reader of an internally tagged enum
 //! buffers each event and compiles every type inside a second time. The core keeps its
 //! derives for other clients; the tests below check that both readers agree.
@@ -74,7 +74,7 @@ impl RequestFlowHandle {
         #[wasm_bindgen(unchecked_param_type = "T.RequestEvent")] event: JsValue,
         #[wasm_bindgen(js_name = nowMs, unchecked_param_type = "number")] now_ms: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let event: RequestEvent = from_js(event, "event")?;
+        let event = argument(&event, "event", read_request_event)?;
         to_js(&self.0.step(event, from_js(now_ms, "nowMs")?))
     }
 
@@ -175,6 +175,20 @@ fn read_login_event(v: &JsValue, _: &str) -> Read<LoginEvent> {
             stored: Box::new(required(v, "stored", derived)?),
         },
         "close" => LoginEvent::Close,
+        other => return Err(format!("unknown event `{other}`")),
+    })
+}
+
+fn read_request_event(v: &JsValue, _: &str) -> Read<RequestEvent> {
+    Ok(match tag(v, "type")?.as_str() {
+        "started" => RequestEvent::Started,
+        "succeeded" => RequestEvent::Succeeded {
+            message: optional(v, "message", string)?,
+        },
+        "failed" => RequestEvent::Failed {
+            error: required(v, "error", read_text)?,
+        },
+        "tick" => RequestEvent::Tick,
         other => return Err(format!("unknown event `{other}`")),
     })
 }
@@ -430,5 +444,79 @@ mod tests {
             js_sys::Reflect::get(&view, &"mobile".into()).unwrap(),
             "+201001234567"
         );
+    }
+
+    fn request_events() -> Vec<RequestEvent> {
+        let mut events = vec![
+            RequestEvent::Started,
+            RequestEvent::Succeeded { message: None },
+            RequestEvent::Succeeded {
+                message: Some("Code sent".into()),
+            },
+            RequestEvent::Tick,
+        ];
+        events.extend(
+            texts()
+                .into_iter()
+                .map(|error| RequestEvent::Failed { error }),
+        );
+        events
+    }
+
+    /// Which variant a request event is (no wildcard, as above).
+    fn request_variant(event: &RequestEvent) -> usize {
+        match event {
+            RequestEvent::Started => 0,
+            RequestEvent::Succeeded { .. } => 1,
+            RequestEvent::Failed { .. } => 2,
+            RequestEvent::Tick => 3,
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn every_request_event_reads_as_the_core_reads_it() {
+        let seen: std::collections::BTreeSet<usize> =
+            request_events().iter().map(request_variant).collect();
+        assert_eq!(seen, (0..4).collect());
+        for event in request_events() {
+            let value = serde_json::to_value(&event).unwrap();
+            let core: RequestEvent = serde_json::from_value(value.clone()).unwrap();
+            let ours = read_request_event(&js(&value), "event").unwrap();
+            assert_eq!(core, event);
+            assert_eq!(ours, event);
+        }
+        // The message left out, and a field no variant has.
+        let value = json!({"type": "succeeded", "data": {"sent": true}});
+        let core: RequestEvent = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(read_request_event(&js(&value), "event").unwrap(), core);
+    }
+
+    #[wasm_bindgen_test]
+    fn request_events_of_the_wrong_shape_are_refused_by_both() {
+        for value in [
+            json!({"type": "sent"}),
+            json!({"type": "failed"}),
+            json!({"type": "failed", "error": {"kind": "message", "id": "no_such_message"}}),
+            json!({"type": "failed", "error": {"kind": "server"}}),
+            json!({"type": "succeeded", "message": 3}),
+        ] {
+            assert!(
+                serde_json::from_value::<RequestEvent>(value.clone()).is_err(),
+                "the core reads {value}"
+            );
+            assert!(
+                read_request_event(&js(&value), "event").is_err(),
+                "the bindings read {value}"
+            );
+        }
+        // serde also reads an event as a list whose first element is its tag; no client
+        // sends one and the TypeScript type has none, so the bindings refuse it.
+        let listed = json!(["succeeded", "Code sent"]);
+        assert!(serde_json::from_value::<RequestEvent>(listed.clone()).is_ok());
+        assert!(read_request_event(&js(&listed), "event").is_err());
+        let error = RequestFlowHandle::new()
+            .send(js(&json!({"type": "failed"})), JsValue::from(0))
+            .unwrap_err();
+        assert_eq!(message(error), "event: missing field `error`");
     }
 }
