@@ -349,3 +349,12 @@ pub(crate) fn derived<T: DeserializeOwned>(value: &JsValue, name: &str) -> Read<
         serde_json::from_str(&text).map_err(|e| format!("`{name}`: {e}"))?;
     T::deserialize(value).map_err(|e| format!("`{name}`: {e}"))
 }
+
+/// A finite number (`JSON.stringify` writes NaN and the infinities as `null`, which the
+/// core's derives refuse).
+pub(crate) fn number(value: &JsValue, name: &str) -> Read<f64> {
+    value
+        .as_f64()
+        .filter(|n| n.is_finite())
+        .ok_or_else(|| expected(name, "a number"))
+}
