@@ -10,7 +10,7 @@ use storefront_core::location::{self, GeoPoint, LocationPickerEvent, MapSearchRe
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{
-    Read, argument, count, from_js, list, number, optional, required, string, tag, to_js,
+    Read, argument, count, list, number, optional, required, string, tag, to_js, whole,
 };
 
 /// Opening the picker: show it and remember it for a reload (spec 4).
@@ -39,8 +39,14 @@ impl LocationPickerFlowHandle {
         #[wasm_bindgen(js_name = districtId, unchecked_param_type = "number | null")]
         district_id: JsValue,
     ) -> Result<LocationPickerFlowHandle, JsValue> {
-        let point: Option<GeoPoint> = from_js(point, "point")?;
-        let district_id: Option<u64> = from_js(district_id, "districtId")?;
+        let point = argument(&point, "point", |point, name| {
+            if point.is_null() || point.is_undefined() {
+                Ok(None)
+            } else {
+                read_point(point, name).map(Some)
+            }
+        })?;
+        let district_id = whole(&district_id, "districtId")?;
         Ok(Self(location::LocationPickerFlow::showing(
             point,
             district_id,
@@ -308,5 +314,62 @@ mod tests {
             js_sys::Reflect::get(&point, &"latitude".into()).unwrap(),
             30.5
         );
+    }
+
+    #[wasm_bindgen_test]
+    fn the_constructor_reads_its_arguments_as_the_core_reads_them() {
+        let view_point = |picker: LocationPickerFlowHandle| {
+            js_sys::Reflect::get(&picker.view().unwrap(), &"point".into()).unwrap()
+        };
+        for point in [json!({"latitude": 30, "longitude": 31.5}), json!(null)] {
+            let core: Option<GeoPoint> = serde_json::from_value(point.clone()).unwrap();
+            let picker = LocationPickerFlowHandle::new(js(&point), JsValue::from(7)).unwrap();
+            let shown = view_point(picker);
+            assert_eq!(
+                shown.is_null(),
+                core.is_none(),
+                "{point}: the point is shown when the core reads one"
+            );
+        }
+        // Left out (undefined) reads as null, for both arguments.
+        let picker = LocationPickerFlowHandle::new(JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+        assert!(view_point(picker).is_null());
+    }
+
+    #[wasm_bindgen_test]
+    fn a_wrong_constructor_argument_is_an_invalid_argument_naming_it() {
+        let point = js(&json!({"latitude": 30, "longitude": 31}));
+        for (point, district, said) in [
+            (
+                js(&json!({"lat": 30, "lng": 31})),
+                JsValue::NULL,
+                "point: missing field `latitude`",
+            ),
+            (
+                point.clone(),
+                JsValue::from(-7),
+                "districtId: expected a whole number",
+            ),
+            (
+                point.clone(),
+                JsValue::from(7.5),
+                "districtId: expected a whole number",
+            ),
+            (
+                point,
+                JsValue::from("7"),
+                "districtId: expected a whole number",
+            ),
+        ] {
+            let error = LocationPickerFlowHandle::new(point, district)
+                .err()
+                .unwrap();
+            let error = js_sys::Error::from(error);
+            assert_eq!(
+                js_sys::Reflect::get(&error, &"kind".into()).unwrap(),
+                "invalid_argument"
+            );
+            assert_eq!(String::from(error.message()), said);
+        }
     }
 }
