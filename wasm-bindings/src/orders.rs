@@ -205,8 +205,16 @@ pub fn preselected_card(
     #[wasm_bindgen(unchecked_param_type = "T.SavedCardFacts[]")] cards: JsValue,
     #[wasm_bindgen(unchecked_param_type = "T.CardChoice | null")] earlier: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let cards: Vec<SavedCardFacts> = from_js(cards, "cards")?;
-    let earlier: Option<CardChoice> = from_js(earlier, "earlier")?;
+    let cards = argument(&cards, "cards", |cards, name| {
+        list(cards, name, read_saved_card)
+    })?;
+    let earlier = argument(&earlier, "earlier", |earlier, name| {
+        if earlier.is_null() || earlier.is_undefined() {
+            Ok(None)
+        } else {
+            read_card_choice(earlier, name).map(Some)
+        }
+    })?;
     to_js(&orders::preselected_card(&cards, earlier))
 }
 
@@ -279,6 +287,27 @@ fn read_card(v: &JsValue, _: &str) -> Read<CardDetails> {
         exp_month: required(v, "exp_month", string)?,
         exp_year: required(v, "exp_year", string)?,
         cvv: required(v, "cvv", string)?,
+    })
+}
+
+// The payment step's saved cards and choice, read by hand for the same reason: the
+// choice is internally tagged (`{"card": "saved", "id": 4}`).
+
+fn read_saved_card(v: &JsValue, _: &str) -> Read<SavedCardFacts> {
+    Ok(SavedCardFacts {
+        id: required(v, "id", count)?,
+        expired: required(v, "expired", boolean)?,
+        is_default: required(v, "is_default", boolean)?,
+    })
+}
+
+fn read_card_choice(v: &JsValue, _: &str) -> Read<CardChoice> {
+    Ok(match tag(v, "card")?.as_str() {
+        "saved" => CardChoice::Saved {
+            id: required(v, "id", count)?,
+        },
+        "new" => CardChoice::New,
+        other => return Err(format!("unknown card `{other}`")),
     })
 }
 
@@ -512,6 +541,69 @@ mod tests {
         assert_eq!(
             js_sys::Reflect::get(&view, &"address_id".into()).unwrap(),
             4
+        );
+    }
+
+    #[wasm_bindgen_test]
+    fn saved_cards_and_choices_read_as_the_core_reads_them() {
+        for choice in [
+            json!({"card": "new"}),
+            json!({"card": "saved", "id": 4}),
+            json!({"card": "new", "id": 4}),
+        ] {
+            let core: CardChoice = serde_json::from_value(choice.clone()).unwrap();
+            assert_eq!(read_card_choice(&js(&choice), "earlier").unwrap(), core);
+        }
+        let cards = json!([
+            {"id": 1, "expired": false, "is_default": true},
+            {"id": 2, "expired": true, "is_default": false, "last4": "4242"}
+        ]);
+        let core: Vec<SavedCardFacts> = serde_json::from_value(cards.clone()).unwrap();
+        assert_eq!(list(&js(&cards), "cards", read_saved_card).unwrap(), core);
+        for choice in [
+            json!({"card": "old"}),
+            json!({"card": "saved"}),
+            json!({"card": "saved", "id": "4"}),
+            json!({"id": 4}),
+        ] {
+            assert!(serde_json::from_value::<CardChoice>(choice.clone()).is_err());
+            assert!(
+                read_card_choice(&js(&choice), "earlier").is_err(),
+                "{choice}"
+            );
+        }
+        for cards in [
+            json!([{"id": 1, "expired": false}]),
+            json!([{"id": 1, "expired": "no", "is_default": false}]),
+            json!({"id": 1, "expired": false, "is_default": false}),
+        ] {
+            assert!(serde_json::from_value::<Vec<SavedCardFacts>>(cards.clone()).is_err());
+            assert!(
+                list(&js(&cards), "cards", read_saved_card).is_err(),
+                "{cards}"
+            );
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn a_wrong_card_argument_is_an_invalid_argument_naming_it() {
+        let said = |cards: Value, earlier: JsValue| {
+            let error = preselected_card(js(&cards), earlier).unwrap_err();
+            String::from(js_sys::Error::from(error).message())
+        };
+        assert_eq!(
+            said(json!([{"id": 1, "expired": false}]), JsValue::NULL),
+            "cards: missing field `is_default`"
+        );
+        assert_eq!(
+            said(json!([]), js(&json!({"card": "saved", "id": -1}))),
+            "earlier: `id`: expected a whole number"
+        );
+        // Left out, the earlier choice is none.
+        let choice = preselected_card(js(&json!([])), JsValue::UNDEFINED).unwrap();
+        assert_eq!(
+            js_sys::Reflect::get(&choice, &"card".into()).unwrap(),
+            "new"
         );
     }
 }
