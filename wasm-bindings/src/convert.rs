@@ -11,7 +11,8 @@
 //! serde-wasm-bindgen, which reads and writes `JsValue`s directly, compiles every
 //! type's code a second time for its own format: the first-paint module was 179 KB gzip
 //! with it and 58 KB without. The first-paint and cart functions read their arguments
-//! by hand (below, and the cart's readers in `cart.rs`); the others go through
+//! by hand (below, and the cart's readers in `cart.rs`), and so do the flows' events
+//! (beside each flow's bindings); the others go through
 //! `JSON.stringify` into a `serde_json::Value` (`from_js`), whose reader compiles
 //! smaller per type than serde_json's reader over text.
 
