@@ -1,6 +1,8 @@
 //! Request extractors whose refusals are the API's own error shapes: the language
 //! header, the bearer token, JSON bodies, query strings and numeric ids.
 
+use std::marker::PhantomData;
+
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
@@ -8,7 +10,9 @@ use axum::http::{StatusCode, header};
 use serde::de::DeserializeOwned;
 use storefront_core::locale::Language;
 
+use crate::http::client_ip::client_ip_of;
 use crate::http::error::{ApiError, invalid};
+use crate::http::rate_limit::{CustomerLimit, too_many_requests};
 use crate::http::state::AppState;
 use crate::i18n::{Msg, language_of_headers};
 
@@ -334,6 +338,30 @@ impl<S: Send + Sync> FromRequestParts<S> for Id {
             .ok_or_else(|| ApiError::NotFound {
                 message: Msg::NotFound.text(lang),
             })
+    }
+}
+
+/// The signed-in customer making a write that `L` limits: 401 without a token, 429 when
+/// the customer's writes of that kind are spent.
+#[derive(Debug, Clone)]
+pub struct LimitedCustomer<L>(pub CurrentUser, pub PhantomData<L>);
+
+impl<L: CustomerLimit> FromRequestParts<AppState> for LimitedCustomer<L> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        let ip = client_ip_of(
+            &parts.extensions,
+            &parts.headers,
+            state.limits.trust_forwarded_headers(),
+        );
+        L::check(&state.limits, user.id, ip)
+            .map_err(|wait| too_many_requests(wait, language_of(parts)))?;
+        Ok(LimitedCustomer(user, PhantomData))
     }
 }
 

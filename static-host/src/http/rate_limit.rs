@@ -10,15 +10,13 @@
 //! hands the counts of each group to a task that logs them once per window.
 
 use std::hash::Hash;
-use std::marker::PhantomData;
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::time::Duration;
 
-use axum::extract::{FromRequestParts, Request, State};
+use axum::extract::{Request, State};
 use axum::http::Method;
-use axum::http::request::Parts;
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
@@ -28,8 +26,6 @@ use storefront_core::locale::Language;
 use crate::config::Config;
 use crate::http::client_ip::{client_ip, client_ip_of};
 use crate::http::error::ApiError;
-use crate::http::extract::{CurrentUser, language_of};
-use crate::http::state::AppState;
 use crate::i18n::{Msg, language_of_headers};
 
 pub use crate::config::{Rate, RateError};
@@ -432,7 +428,8 @@ pub async fn log_refusals(limits: Arc<RateLimits>, window: Duration) {
     }
 }
 
-/// A per-customer limit on a kind of write, which [`LimitedCustomer`] counts against.
+/// A per-customer limit on a kind of write, which the `LimitedCustomer` extractor
+/// (`http::extract`) counts against.
 pub trait CustomerLimit: Send + Sync + 'static {
     /// Counts one write of the customer `user_id` from the client `ip`: `Err` with the
     /// time to wait when spent.
@@ -456,30 +453,6 @@ pub struct CardSaves;
 impl CustomerLimit for CardSaves {
     fn check(limits: &RateLimits, user_id: i64, ip: IpAddr) -> Result<(), Duration> {
         limits.check_card_save(user_id, ip)
-    }
-}
-
-/// The signed-in customer making a write that `L` limits: 401 without a token, 429 when
-/// the customer's writes of that kind are spent.
-#[derive(Debug, Clone)]
-pub struct LimitedCustomer<L>(pub CurrentUser, pub PhantomData<L>);
-
-impl<L: CustomerLimit> FromRequestParts<AppState> for LimitedCustomer<L> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let user = CurrentUser::from_request_parts(parts, state).await?;
-        let ip = client_ip_of(
-            &parts.extensions,
-            &parts.headers,
-            state.limits.trust_forwarded_headers(),
-        );
-        L::check(&state.limits, user.id, ip)
-            .map_err(|wait| too_many_requests(wait, language_of(parts)))?;
-        Ok(LimitedCustomer(user, PhantomData))
     }
 }
 

@@ -30,7 +30,8 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::http::rate_limit::{LimitedCustomer, ReviewWrites};
+use crate::http::extract::LimitedCustomer;
+use crate::http::rate_limit::ReviewWrites;
 use crate::http::state::AppState;
 
 pub use read::{MyReview, ReviewItem, WaitingProduct};
