@@ -204,12 +204,13 @@ fn read_channel(value: &JsValue, name: &str) -> Read<Channel> {
 /// The readers above against the core's serde derives, in the browser (`just wasm-test`).
 #[cfg(all(test, target_arch = "wasm32"))]
 mod tests {
-    use serde_json::{Value, json};
+    use serde_json::json;
     use storefront_core::messages::{Message, MessageId, Text};
     use storefront_core::storage::ClientState;
     use wasm_bindgen_test::*;
 
     use super::*;
+    use crate::convert::testing::{both, js, message};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -327,19 +328,6 @@ mod tests {
         }
     }
 
-    fn js(value: &Value) -> JsValue {
-        js_sys::JSON::parse(&value.to_string()).unwrap()
-    }
-
-    fn message(error: JsValue) -> String {
-        let error = js_sys::Error::from(error);
-        assert_eq!(
-            js_sys::Reflect::get(&error, &"kind".into()).unwrap(),
-            "invalid_argument"
-        );
-        error.message().into()
-    }
-
     #[wasm_bindgen_test]
     fn the_sample_login_events_cover_every_variant() {
         let seen: std::collections::BTreeSet<usize> =
@@ -350,9 +338,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn every_login_event_reads_as_the_core_reads_it() {
         for event in login_events() {
-            let value = serde_json::to_value(&event).unwrap();
-            let core: LoginEvent = serde_json::from_value(value.clone()).unwrap();
-            let ours = read_login_event(&js(&value), "event").unwrap();
+            let (core, ours) = both(serde_json::to_value(&event).unwrap(), read_login_event);
             assert_eq!(core, event);
             assert_eq!(ours, event);
         }
@@ -479,9 +465,7 @@ mod tests {
             request_events().iter().map(request_variant).collect();
         assert_eq!(seen, (0..4).collect());
         for event in request_events() {
-            let value = serde_json::to_value(&event).unwrap();
-            let core: RequestEvent = serde_json::from_value(value.clone()).unwrap();
-            let ours = read_request_event(&js(&value), "event").unwrap();
+            let (core, ours) = both(serde_json::to_value(&event).unwrap(), read_request_event);
             assert_eq!(core, event);
             assert_eq!(ours, event);
         }

@@ -356,13 +356,13 @@ fn read_limits(v: &JsValue, _: &str) -> Read<QuantityLimits> {
 #[cfg(all(test, target_arch = "wasm32"))]
 mod tests {
     use serde::Serialize;
-    use serde::de::DeserializeOwned;
     use serde_json::{Value, json};
     use storefront_core::messages::{Message, MessageId, Text};
     use storefront_core::money::Money;
     use wasm_bindgen_test::*;
 
     use super::*;
+    use crate::convert::testing::{both, js};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -519,19 +519,8 @@ mod tests {
         }
     }
 
-    fn js(value: &Value) -> JsValue {
-        js_sys::JSON::parse(&value.to_string()).unwrap()
-    }
-
     fn as_json(value: &impl Serialize) -> Value {
         serde_json::to_value(value).unwrap()
-    }
-
-    /// Reads `value` both ways: with the core's derive and with this module's reader.
-    fn both<T: DeserializeOwned>(value: Value, read: fn(&JsValue, &str) -> Read<T>) -> (T, T) {
-        let core = serde_json::from_value::<T>(value.clone()).expect("the core reads it");
-        let ours = read(&js(&value), "value").expect("the bindings read it");
-        (core, ours)
     }
 
     #[wasm_bindgen_test]

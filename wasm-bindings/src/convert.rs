@@ -359,3 +359,38 @@ pub(crate) fn number(value: &JsValue, name: &str) -> Read<f64> {
         .filter(|n| n.is_finite())
         .ok_or_else(|| expected(name, "a number"))
 }
+
+/// What the readers' browser tests share (`just wasm-test`): a JSON value as JS, a value
+/// read both by the core's derive and by a hand reader, an `invalid_argument`'s message.
+#[cfg(all(test, target_arch = "wasm32"))]
+pub(crate) mod testing {
+    use serde::de::DeserializeOwned;
+    use serde_json::Value;
+    use wasm_bindgen::JsValue;
+
+    use super::Read;
+
+    pub(crate) fn js(value: &Value) -> JsValue {
+        js_sys::JSON::parse(&value.to_string()).unwrap()
+    }
+
+    /// Reads `value` both ways: with the core's derive and with the bindings' `read`.
+    pub(crate) fn both<T: DeserializeOwned>(
+        value: Value,
+        read: fn(&JsValue, &str) -> Read<T>,
+    ) -> (T, T) {
+        let core = serde_json::from_value::<T>(value.clone()).expect("the core reads it");
+        let ours = read(&js(&value), "value").expect("the bindings read it");
+        (core, ours)
+    }
+
+    /// The message of a thrown `CoreError`, which must be an `invalid_argument`.
+    pub(crate) fn message(error: JsValue) -> String {
+        let error = js_sys::Error::from(error);
+        assert_eq!(
+            js_sys::Reflect::get(&error, &"kind".into()).unwrap(),
+            "invalid_argument"
+        );
+        error.message().into()
+    }
+}

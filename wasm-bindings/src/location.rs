@@ -123,10 +123,11 @@ fn read_result(v: &JsValue, _: &str) -> Read<MapSearchResult> {
 /// The readers above against the core's serde derives, in the browser (`just wasm-test`).
 #[cfg(all(test, target_arch = "wasm32"))]
 mod tests {
-    use serde_json::{Value, json};
+    use serde_json::json;
     use wasm_bindgen_test::*;
 
     use super::*;
+    use crate::convert::testing::{both, js};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -200,17 +201,6 @@ mod tests {
         }
     }
 
-    fn js(value: &Value) -> JsValue {
-        js_sys::JSON::parse(&value.to_string()).unwrap()
-    }
-
-    /// Reads `value` both ways: with the core's derive and with this module's reader.
-    fn both(value: Value) -> (LocationPickerEvent, LocationPickerEvent) {
-        let core = serde_json::from_value(value.clone()).expect("the core reads it");
-        let ours = read_picker_event(&js(&value), "event").expect("the bindings read it");
-        (core, ours)
-    }
-
     fn picker() -> LocationPickerFlowHandle {
         LocationPickerFlowHandle::new(JsValue::NULL, JsValue::NULL).unwrap()
     }
@@ -224,7 +214,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn every_picker_event_reads_as_the_core_reads_it() {
         for event in events() {
-            let (core, ours) = both(serde_json::to_value(&event).unwrap());
+            let (core, ours) = both(serde_json::to_value(&event).unwrap(), read_picker_event);
             assert_eq!(core, event);
             assert_eq!(ours, event);
         }
@@ -243,7 +233,7 @@ mod tests {
             ]}),
             json!({"type": "confirm", "district_id": 4}),
         ] {
-            let (core, ours) = both(value.clone());
+            let (core, ours) = both(value.clone(), read_picker_event);
             assert_eq!(ours, core, "{value}");
         }
     }

@@ -320,6 +320,7 @@ mod tests {
     use wasm_bindgen_test::*;
 
     use super::*;
+    use crate::convert::testing::{both, js};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -407,17 +408,6 @@ mod tests {
         }
     }
 
-    fn js(value: &Value) -> JsValue {
-        js_sys::JSON::parse(&value.to_string()).unwrap()
-    }
-
-    /// Reads `value` both ways: with the core's derive and with this module's reader.
-    fn both(value: Value) -> (CheckoutEvent, CheckoutEvent) {
-        let core = serde_json::from_value(value.clone()).expect("the core reads it");
-        let ours = read_checkout_event(&js(&value), "event").expect("the bindings read it");
-        (core, ours)
-    }
-
     fn flow() -> CheckoutFlowHandle {
         CheckoutFlowHandle::new(js_sys::Function::new_no_args("return ''"))
     }
@@ -431,7 +421,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn every_checkout_event_reads_as_the_core_reads_it() {
         for event in events() {
-            let (core, ours) = both(serde_json::to_value(&event).unwrap());
+            let (core, ours) = both(serde_json::to_value(&event).unwrap(), read_checkout_event);
             assert_eq!(core, event);
             assert_eq!(ours, event);
         }
@@ -450,7 +440,7 @@ mod tests {
             json!({"type": "reset", "at": 1}),
             json!({"type": "placed", "order_id": 3, "order": {"id": 3}}),
         ] {
-            let (core, ours) = both(value.clone());
+            let (core, ours) = both(value.clone(), read_checkout_event);
             assert_eq!(ours, core, "{value}");
         }
     }

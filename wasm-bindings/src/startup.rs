@@ -127,12 +127,9 @@ mod tests {
     use wasm_bindgen_test::*;
 
     use super::*;
+    use crate::convert::testing::js;
 
     wasm_bindgen_test_configure!(run_in_browser);
-
-    fn js(value: serde_json::Value) -> JsValue {
-        js_sys::JSON::parse(&value.to_string()).unwrap()
-    }
 
     #[wasm_bindgen_test]
     fn events_read_as_the_core_reads_them() {
@@ -146,13 +143,13 @@ mod tests {
             json!({"type": "storage_changed"}),
         ] {
             let core: StartupEvent = serde_json::from_value(event.clone()).unwrap();
-            assert_eq!(read_event(&js(event)).unwrap(), core);
+            assert_eq!(read_event(&js(&event)).unwrap(), core);
         }
     }
 
     #[wasm_bindgen_test]
     fn remote_config_is_read_leniently() {
-        let event = js(json!({"type": "config_loaded", "config": {
+        let event = js(&json!({"type": "config_loaded", "config": {
             "force_select_default_locations": "1", "default_service_id": "2"}}));
         let StartupEvent::ConfigLoaded { config } = read_event(&event).unwrap() else {
             panic!("not a config event");
@@ -164,7 +161,7 @@ mod tests {
     #[wasm_bindgen_test]
     fn unknown_or_untyped_events_are_invalid_arguments() {
         for event in [json!({"type": "started"}), json!({"config": {}}), json!(7)] {
-            let error = read_event(&js(event)).unwrap_err();
+            let error = read_event(&js(&event)).unwrap_err();
             let kind = js_sys::Reflect::get(&error, &"kind".into()).unwrap();
             assert_eq!(kind, "invalid_argument");
         }

@@ -132,8 +132,8 @@ impl<B: StorageBackend> Flow for StartupFlow<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::location::{Address, GeoPoint};
     use crate::startup::DefaultLocation;
+    use crate::startup::plan::tests::address;
     use crate::storage::{MemoryStorage, StorageKey, StoredValue, apply};
 
     fn config(forced: bool) -> StartupConfig {
@@ -145,23 +145,6 @@ mod tests {
                 longitude: Some(31.0),
             }),
             default_service_id: Some(2),
-        }
-    }
-
-    fn address() -> Address {
-        Address {
-            id: 15,
-            name: Some("Home".into()),
-            region: None,
-            postal_code: None,
-            address_details: None,
-            district_id: Some(4),
-            location: Some(GeoPoint {
-                latitude: 30.5,
-                longitude: 31.5,
-            }),
-            country_id: None,
-            city_id: None,
         }
     }
 

@@ -263,7 +263,7 @@ pub fn startup_screen(loads: &StartupLoads) -> StartupScreen {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::location::GeoPoint;
     use serde_json::json;
@@ -276,7 +276,8 @@ mod tests {
         }))
     }
 
-    fn address() -> Address {
+    /// A default address (shared with the flow's tests).
+    pub(in crate::startup) fn address() -> Address {
         Address {
             id: 15,
             name: Some("Home".into()),
