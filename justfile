@@ -37,7 +37,11 @@ pkg-manifest:
     @mkdir -p pkg
     @cp wasm-bindings/npm/README.md wasm-bindings/npm/CHANGELOG.md wasm-bindings/npm/core-error.mjs LICENSE pkg/
     # The same class for the Node build, which is CommonJS.
-    @{ sed 's/^export const CoreError/const CoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError };\n'; } > pkg/core-error.cjs
+    @{ sed 's/^export const CoreError/const CoreError/; s/^export function isCoreError/function isCoreError/' wasm-bindings/npm/core-error.mjs; printf '\nmodule.exports = { CoreError, isCoreError };\n'; } > pkg/core-error.cjs
+    # The API documents' readers (storefront-core/api), ES module and CommonJS; their
+    # types beside the documents' (pkg/api/schema.d.ts, written by `api-types`).
+    @mkdir -p pkg/api && cp wasm-bindings/npm/api/values.mjs wasm-bindings/npm/api/values.d.ts pkg/api/
+    @{ sed 's/^export function /function /' wasm-bindings/npm/api/values.mjs; printf '\nmodule.exports = { couponRuleOf, cartItemOf, cartOf, startupConfigOf, startupProfileOf };\n'; } > pkg/api/values.cjs
     # Version, licence and repository come from the crates' [workspace.package]: one
     # source for both registries.
     @node -e 'const fs = require("fs"); \
@@ -123,11 +127,13 @@ _wasm-build dir profile opt:
       # lib, which the package does not ask of its users (its fixtures compile with
       # es2022): the method stays at run time, and `free()` is declared.
       sed -i '/^ *\[Symbol\.dispose\](): void;$/d' "$build/$out/storefront_core.d.ts"
-      # The CoreError class (wasm-bindings/npm/core-error.mjs), exported beside the rules.
+      # The CoreError class and its guard (wasm-bindings/npm/core-error.mjs), exported
+      # beside the rules.
       if [ "$target" = nodejs ]; then
-        printf '\nexports.CoreError = require("../core-error.cjs").CoreError;\n' >> "$build/$out/storefront_core.js"
+        # One assignment per name: Node's ES-module import of CommonJS finds only these.
+        printf '\nexports.CoreError = require("../core-error.cjs").CoreError;\nexports.isCoreError = require("../core-error.cjs").isCoreError;\n' >> "$build/$out/storefront_core.js"
       else
-        printf '\nexport { CoreError } from "../core-error.mjs";\n' >> "$build/$out/storefront_core.js"
+        printf '\nexport { CoreError, isCoreError } from "../core-error.mjs";\n' >> "$build/$out/storefront_core.js"
       fi
     done
     rm -f "$build/unoptimised.wasm"

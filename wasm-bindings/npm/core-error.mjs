@@ -19,3 +19,12 @@ export const CoreError = /* @__PURE__ */ (() =>
       return value instanceof Error && value.name === "CoreError" && typeof value.kind === "string";
     }
   })();
+
+/**
+ * Whether a caught value is a `CoreError` (thrown by this package, or by a caller), of
+ * `kind` when given. Plain JavaScript: it reads only the error's `name` and `kind`, so it
+ * needs no WebAssembly, works before a module has loaded, and costs the modules nothing.
+ */
+export function isCoreError(error, kind) {
+  return error instanceof CoreError && (kind === undefined || kind === null || error.kind === kind);
+}

@@ -109,23 +109,6 @@ pub fn core_version() -> String {
     storefront_core::version().to_owned()
 }
 
-/// Whether a caught value is a `CoreError` thrown by this package, of `kind` when given.
-/// (Its TypeScript signature is in the section above: wasm-bindgen would make `kind`
-/// required.)
-#[wasm_bindgen(js_name = isCoreError, skip_typescript)]
-pub fn is_core_error(error: JsValue, kind: Option<String>) -> bool {
-    let Some(error) = error.dyn_ref::<js_sys::Error>() else {
-        return false;
-    };
-    error.name() == "CoreError"
-        && kind.is_none_or(|kind| {
-            js_sys::Reflect::get(error, &JsValue::from_str("kind"))
-                .ok()
-                .and_then(|k| k.as_string())
-                .is_some_and(|k| k == kind)
-        })
-}
-
 #[cfg(test)]
 mod tests {
     use crate::convert::ErrorKind;

@@ -53,10 +53,9 @@ import {
   type PhoneLoginView,
   type Step,
   type SignUpForm,
-  type StartupProfile,
 } from "storefront-core";
 import { Api, type Answer } from "./api.js";
-import { cartItemOf, cartOf } from "./values.js";
+import { cartItemOf, cartOf, startupConfigOf, startupProfileOf } from "storefront-core/api";
 import { Failure, Shell } from "./shell.js";
 import { messageText, textOf } from "./text.js";
 
@@ -295,13 +294,9 @@ async function pickDistrict(api: Api, text: string): Promise<Place> {
  * shopper is signed in by now, so the flow waits for the profile before it plans.
  */
 async function chooseService(api: Api, config: Answer<"/remote-config", "get">["data"]): Promise<number> {
-  const { force_select_default_locations, default_location, default_service_id } = config;
   const startup = new StartupFlow(LANGUAGE);
   try {
-    const waiting = startup.send({
-      type: "config_loaded",
-      config: { force_select_default_locations, default_location, default_service_id },
-    });
+    const waiting = startup.send({ type: "config_loaded", config: startupConfigOf(config) });
     if (waiting.view.started) throw new Error("the start did not wait for the signed-in customer's profile");
     const profile = await api.get("/user/profile");
     const step = startup.send({ type: "profile_answered", profile: startupProfileOf(profile.data) });
@@ -316,26 +311,6 @@ async function chooseService(api: Api, config: Answer<"/remote-config", "get">["
   const name = services.data.find((service) => service.id === serviceId)?.name ?? "?";
   say(`service: ${name} (#${serviceId})`);
   return serviceId;
-}
-
-/** What the startup plan reads of the profile: the default address and the language. */
-function startupProfileOf(profile: Answer<"/user/profile", "get">["data"]): StartupProfile {
-  const { address } = profile;
-  const locale = profile.default_locale;
-  return {
-    address: address ? {
-      id: address.id,
-      name: address.name ?? null,
-      region: address.region ?? null,
-      postal_code: address.postal_code ?? null,
-      address_details: address.address_details ?? null,
-      district_id: address.district_id ?? null,
-      location: address.location ?? null,
-      country_id: address.country_id ?? null,
-      city_id: address.city_id ?? null,
-    } : null,
-    default_locale: locale === "ar" || locale === "en" ? locale : null,
-  };
 }
 
 // ── Search, cart, coupon ──────────────────────────────────────────────────────────────

@@ -1,4 +1,5 @@
-import type { StartupConfig, StartupEvent, StartupProfile, StartupView } from "storefront-core";
+import type { StartupEvent, StartupView } from "storefront-core";
+import { startupConfigOf, startupProfileOf } from "storefront-core/api";
 import { makeStartupFlow } from "../core/start";
 import type { useProfile, useRemoteConfig } from "../api/queries";
 import { readBoot } from "../platform/boot";
@@ -30,36 +31,10 @@ export function resetStartup(): void {
 
 /** Remote config's answer as the event the flow reads: the three values the plan needs. */
 export function configLoaded(config: Config): StartupEvent {
-  const startupConfig: StartupConfig = {
-    force_select_default_locations: config.force_select_default_locations,
-    default_location: config.default_location,
-    default_service_id: config.default_service_id,
-  };
-  return { type: "config_loaded", config: startupConfig };
+  return { type: "config_loaded", config: startupConfigOf(config) };
 }
 
 /** The profile's answer (undefined: it failed) as the event the flow reads. */
 export function profileAnswered(profile: ProfileData | undefined): StartupEvent {
-  return { type: "profile_answered", profile: profile ? startupProfile(profile) : null };
-}
-
-/** The profile's default address and language: what the plan reads of it. */
-function startupProfile(profile: ProfileData): StartupProfile {
-  const { address } = profile;
-  return {
-    address: address
-      ? {
-          id: address.id,
-          name: address.name ?? null,
-          region: address.region ?? null,
-          postal_code: address.postal_code ?? null,
-          address_details: address.address_details ?? null,
-          district_id: address.district_id ?? null,
-          location: address.location ? { latitude: address.location.latitude, longitude: address.location.longitude } : null,
-          country_id: address.country_id ?? null,
-          city_id: address.city_id ?? null,
-        }
-      : null,
-    default_locale: profile.default_locale === "ar" || profile.default_locale === "en" ? profile.default_locale : null,
-  };
+  return { type: "profile_answered", profile: profile ? startupProfileOf(profile) : null };
 }

@@ -3,7 +3,8 @@ import { queryClient } from "../platform/queryClient";
 import { selectCart, useAppStore } from "../platform/store";
 import { mockApi, resetClient, toastTexts, type Reply } from "../test/catalogue";
 import { cartBody, cartLine } from "../test/cart";
-import { cartItemOf, changeQuantity, fetchCart, performCartCall } from "./cartFlow";
+import { cartItemOf } from "storefront-core/api";
+import { changeQuantity, fetchCart, performCartCall } from "./cartFlow";
 
 // The cart flow's module: its call performer (each call and what its answer or failure
 // becomes), the cart documents read into the flow's values, and a "+" from the click to
