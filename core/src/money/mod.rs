@@ -95,15 +95,17 @@ impl Money {
     pub fn parse(text: &str) -> Result<Self, MoneyError> {
         let invalid = || MoneyError::Invalid(text.to_owned());
         let trimmed = text.trim();
-        let (negative, unsigned) = match trimmed.as_bytes().first() {
-            Some(b'-') => (true, &trimmed[1..]),
-            Some(b'+') => (false, &trimmed[1..]),
-            _ => (false, trimmed),
+        // Split and stripped, never sliced at an index: a slice's panic path (its message
+        // formats with Debug) would be kilobytes of every WASM module that reads amounts.
+        let (negative, unsigned) = match (trimmed.strip_prefix('-'), trimmed.strip_prefix('+')) {
+            (Some(rest), _) => (true, rest),
+            (None, Some(rest)) => (false, rest),
+            (None, None) => (false, trimmed),
         };
-        let (mantissa, exponent) = match unsigned.find(['e', 'E']) {
-            Some(at) => {
-                let exponent: i32 = unsigned[at + 1..].parse().map_err(|_| invalid())?;
-                (&unsigned[..at], exponent)
+        let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+            Some((mantissa, exponent)) => {
+                let exponent: i32 = exponent.parse().map_err(|_| invalid())?;
+                (mantissa, exponent)
             }
             None => (unsigned, 0),
         };
