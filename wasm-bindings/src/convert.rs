@@ -384,6 +384,26 @@ pub(crate) mod testing {
         (core, ours)
     }
 
+    /// The samples of an event type cover its `count` variants (`variant` numbers them,
+    /// without a wildcard, so a new variant stops the tests compiling), and each reads
+    /// back as itself both with the core's derive and with the bindings' `read`.
+    pub(crate) fn reads_every_variant<T>(
+        samples: &[T],
+        variant: fn(&T) -> usize,
+        count: usize,
+        read: fn(&JsValue, &str) -> Read<T>,
+    ) where
+        T: serde::Serialize + DeserializeOwned + PartialEq + std::fmt::Debug,
+    {
+        let seen: std::collections::BTreeSet<usize> = samples.iter().map(variant).collect();
+        assert_eq!(seen, (0..count).collect());
+        for sample in samples {
+            let (core, ours) = both(serde_json::to_value(sample).unwrap(), read);
+            assert_eq!(&core, sample);
+            assert_eq!(&ours, sample);
+        }
+    }
+
     /// The message of a thrown `CoreError`, which must be an `invalid_argument`.
     pub(crate) fn message(error: JsValue) -> String {
         let error = js_sys::Error::from(error);
