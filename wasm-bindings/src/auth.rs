@@ -210,7 +210,7 @@ mod tests {
     use wasm_bindgen_test::*;
 
     use super::*;
-    use crate::convert::testing::{js, message, reads_every_variant};
+    use crate::convert::testing::{js, message, reads_every_variant, refused_by_both};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -368,14 +368,7 @@ mod tests {
             json!({"type": "restore", "stored": {"login_in_progress": false}}),
             json!({"type": "restore", "stored": {"use_default_location": false, "login_in_progress": false, "modal": "help"}}),
         ] {
-            assert!(
-                serde_json::from_value::<LoginEvent>(value.clone()).is_err(),
-                "the core reads {value}"
-            );
-            assert!(
-                read_login_event(&js(&value), "event").is_err(),
-                "the bindings read {value}"
-            );
+            refused_by_both(&value, read_login_event);
         }
     }
 
@@ -466,14 +459,7 @@ mod tests {
             json!({"type": "failed", "error": {"kind": "server"}}),
             json!({"type": "succeeded", "message": 3}),
         ] {
-            assert!(
-                serde_json::from_value::<RequestEvent>(value.clone()).is_err(),
-                "the core reads {value}"
-            );
-            assert!(
-                read_request_event(&js(&value), "event").is_err(),
-                "the bindings read {value}"
-            );
+            refused_by_both(&value, read_request_event);
         }
         // serde also reads an event as a list whose first element is its tag; no client
         // sends one and the TypeScript type has none, so the bindings refuse it.

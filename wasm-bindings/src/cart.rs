@@ -361,7 +361,7 @@ mod tests {
     use wasm_bindgen_test::*;
 
     use super::*;
-    use crate::convert::testing::{both, js, reads_every_variant};
+    use crate::convert::testing::{both, js, reads_every_variant, refused_by_both};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -565,18 +565,10 @@ mod tests {
             json!({"type": "request_failed", "message": {"kind": "message", "id": "too_short", "params": {"len": 3}}}),
             json!({"type": "add_failed", "status": 70000, "message": {"kind": "server", "text": "x"}}),
         ] {
-            assert!(
-                serde_json::from_value::<CartEvent>(value.clone()).is_err(),
-                "the core reads {value}"
-            );
-            assert!(
-                read_event(&js(&value), "event").is_err(),
-                "the bindings read {value}"
-            );
+            refused_by_both(&value, read_event);
         }
         let rule = json!({"type": "percent", "cap": "1"});
-        assert!(serde_json::from_value::<CouponRule>(rule.clone()).is_err());
-        assert!(read_coupon_rule(&js(&rule), "coupon").is_err());
+        refused_by_both(&rule, read_coupon_rule);
     }
 
     #[wasm_bindgen_test]

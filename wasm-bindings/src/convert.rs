@@ -404,6 +404,21 @@ pub(crate) mod testing {
         }
     }
 
+    /// Both the core's derive and the bindings' `read` refuse `value`.
+    pub(crate) fn refused_by_both<T: DeserializeOwned + std::fmt::Debug>(
+        value: &Value,
+        read: fn(&JsValue, &str) -> Read<T>,
+    ) {
+        assert!(
+            serde_json::from_value::<T>(value.clone()).is_err(),
+            "the core reads {value}"
+        );
+        assert!(
+            read(&js(value), "value").is_err(),
+            "the bindings read {value}"
+        );
+    }
+
     /// The message of a thrown `CoreError`, which must be an `invalid_argument`.
     pub(crate) fn message(error: JsValue) -> String {
         let error = js_sys::Error::from(error);

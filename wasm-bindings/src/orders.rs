@@ -320,7 +320,7 @@ mod tests {
     use wasm_bindgen_test::*;
 
     use super::*;
-    use crate::convert::testing::{both, js, reads_every_variant};
+    use crate::convert::testing::{both, js, reads_every_variant, refused_by_both};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -459,14 +459,7 @@ mod tests {
             json!({"type": "placement_failed", "fields": "cvv", "text": {"kind": "server", "text": "x"}}),
             json!({"type": "resume_asked"}),
         ] {
-            assert!(
-                serde_json::from_value::<CheckoutEvent>(value.clone()).is_err(),
-                "the core reads {value}"
-            );
-            assert!(
-                read_checkout_event(&js(&value), "event").is_err(),
-                "the bindings read {value}"
-            );
+            refused_by_both(&value, read_checkout_event);
         }
     }
 
