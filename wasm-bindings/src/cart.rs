@@ -361,7 +361,7 @@ mod tests {
     use wasm_bindgen_test::*;
 
     use super::*;
-    use crate::convert::testing::{both, js, reads_every_variant, refused_by_both};
+    use crate::convert::testing::{both, js, message, reads_every_variant, refused_by_both};
 
     wasm_bindgen_test_configure!(run_in_browser);
 
@@ -578,10 +578,6 @@ mod tests {
                 &json!({"type": "quantity_changed", "key": "a", "qty": "2"}),
             ))
             .unwrap_err();
-        let message = js_sys::Error::from(error).message();
-        assert_eq!(
-            String::from(message),
-            "event: `qty`: expected a whole number"
-        );
+        assert_eq!(message(error), "event: `qty`: expected a whole number");
     }
 }
